@@ -1,0 +1,56 @@
+"""Benchmark of the scoring engine: deal valuations per second, and the time
+to value a 256-player tournament (64 tables × 5 series × 40 deals, one
+score_protocol call per table).  Run from the repository root:
+``python bench/scoring.py``."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring import SEATS, load_ruleset, score_deal, score_protocol  # noqa: E402
+
+TABLES, SERIES, DEALS = 64, 5, 40
+SOLO = ("cicha", "zolo", "gran", "zolo_du", "gran_du")
+
+
+def random_deal(rng: random.Random) -> dict[str, Any]:
+    """A plausible deal: mostly ordinary games, some solos, a few ties."""
+    if rng.random() < 0.7:
+        old = rng.sample(SEATS, 2)
+        kontras = ["young", "old", "young", "old"][: rng.choice((0, 0, 0, 1, 1, 2, 3))]
+        return {"contract": rng.choice(("zwykla", "wesele")), "old": old, "kontras": kontras,
+                "old_eyes": rng.choice((52, rng.randint(0, 104)))}  # fmt: skip
+    kontras = ["young", "old"][: rng.choice((0, 0, 1, 2))]
+    return {"contract": rng.choice(SOLO), "old": [rng.choice(SEATS)], "kontras": kontras, "old_eyes": rng.randint(0, 104)}
+
+
+def main() -> None:
+    ruleset = load_ruleset("psb")
+    rng = random.Random(2026)
+    protocols = [[random_deal(rng) for _ in range(DEALS)] for _ in range(TABLES * SERIES)]
+    flat = [deal for protocol in protocols for deal in protocol]
+
+    start = time.perf_counter()
+    for deal in flat:
+        score_deal(deal, ruleset)
+    single = time.perf_counter() - start
+    print(f"deal valuations: {len(flat) / single:,.0f} per second ({len(flat)} deals in {single:.3f} s)")
+
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for protocol in protocols:
+            score_protocol(protocol, ruleset)
+        best = min(best, time.perf_counter() - start)
+    print(f"tournament of 256 players ({TABLES} tables x {SERIES} series x {DEALS} deals = {len(flat)} deals): "
+          f"{best:.3f} s (best of 5)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,16 @@
+#!/bin/sh
+# web: migrate, then gunicorn; worker: a Celery worker; anything else runs as given.
+set -eu
+case "${1:-web}" in
+  web)
+    python manage.py migrate --noinput
+    exec gunicorn league.wsgi:application --bind "0.0.0.0:${PORT:-8000}" \
+      --workers "${GUNICORN_WORKERS:-3}" --timeout 60 --access-logfile -
+    ;;
+  worker)
+    exec celery -A league.celery worker --loglevel INFO --concurrency "${CELERY_CONCURRENCY:-2}"
+    ;;
+  *)
+    exec "$@"
+    ;;
+esac

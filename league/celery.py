@@ -1,0 +1,12 @@
+"""The Celery application. Without ``CELERY_BROKER_URL`` every task runs eagerly
+in the web process (settings), so the embedded mode needs no broker."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+
+app = Celery("league")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,24 @@
+"""The table draw ("losowanie stołów") of Baśka tournaments, without Django.
+
+Players are seated four to a table in every *seria* (series); the remainder
+gets a *wolny los* (bye).  Teammates never share a table, and pairs of players
+meet as rarely as possible across the tournament.  See draw.md for the method.
+"""
+
+from .bound import repeat_lower_bound
+from .errors import DrawError
+from .model import DrawPlayer, DrawResult, SeriesDraw, check_swap, count_repeats, swap
+from .tournament import ALGORITHM_VERSION, draw_tournament
+
+__all__ = [
+    "ALGORITHM_VERSION",
+    "DrawError",
+    "DrawPlayer",
+    "DrawResult",
+    "SeriesDraw",
+    "check_swap",
+    "count_repeats",
+    "draw_tournament",
+    "repeat_lower_bound",
+    "swap",
+]

@@ -1,0 +1,190 @@
+"""Validation of a draw request and its translation into integer arrays.
+
+Everything impossible is refused here, before any search starts, so the
+service layer can show the reason (``DrawError.code`` + ``params``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import DrawError
+from .model import DrawPlayer, Pair, SeriesDraw
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A validated request; players are numbered in input order (never by hashing).
+
+    ``team`` holds a team number per player, individuals get ``n_teams`` (a
+    column that is never counted as a clash).  ``base`` is the meeting matrix
+    before the new series: earlier meetings plus the fixed series.
+    """
+
+    ids: list[str]
+    team: np.ndarray
+    n_teams: int
+    tables: int
+    byes_per_series: int
+    new_series: int
+    base: np.ndarray
+    bye_taken: np.ndarray
+
+
+def _require(condition: bool, field: str, what: str) -> None:
+    if not condition:
+        raise DrawError("invalid_input", f"Invalid input: {field} {what}.", field=field)
+
+
+def _check_players(players: Sequence[DrawPlayer]) -> None:
+    _require(isinstance(players, Sequence), "players", "must be a list")
+    seen: set[str] = set()
+    for i, p in enumerate(players):
+        _require(isinstance(p, DrawPlayer), f"players[{i}]", "must be a player")
+        _require(isinstance(p.id, str) and p.id != "", f"players[{i}].id", "must be a non-empty string")
+        _require(p.team is None or isinstance(p.team, str), f"players[{i}].team", "must be a string or null")
+        if p.id in seen:
+            raise DrawError("duplicate_player", f"Player id {p.id} appears more than once.", player=p.id)
+        seen.add(p.id)
+    if len(players) < 4:
+        raise DrawError(
+            "too_few_players",
+            f"A draw needs at least 4 players for one table; {len(players)} given.",
+            players=len(players),
+        )
+
+
+def _check_teams(players: Sequence[DrawPlayer], tables: int) -> list[str]:
+    sizes: dict[str, int] = {}
+    for p in players:
+        if p.team is not None:
+            sizes[p.team] = sizes.get(p.team, 0) + 1
+    for team, size in sizes.items():
+        if size > tables:
+            raise DrawError(
+                "team_too_large",
+                f"Team {team} has {size} players but there are only {tables} tables per series "
+                f"for {len(players)} players, so its members cannot all sit apart.",
+                team=team,
+                members=size,
+                tables=tables,
+            )
+    return list(sizes)  # first-appearance order: deterministic
+
+
+def _fixed_index(fixed: Sequence[SeriesDraw], index: Mapping[str, int]) -> list[tuple[list[list[int]], list[int]]]:
+    """Fixed series as player numbers; each player at most once per series."""
+    out = []
+    for s, series in enumerate(fixed):
+        _require(isinstance(series, SeriesDraw), f"fixed[{s}]", "must be a series")
+        seen: set[str] = set()
+        tables = []
+        for t, table in enumerate(series.tables):
+            if len(table) != 4:
+                raise DrawError(
+                    "invalid_fixed_series",
+                    f"Fixed series {s + 1}, table {t + 1} has {len(table)} players instead of 4.",
+                    series=s + 1,
+                    table=t + 1,
+                )
+            tables.append(list(table))
+        for player in [p for table in tables for p in table] + list(series.byes):
+            if player not in index:
+                raise DrawError(
+                    "unknown_player",
+                    f"Fixed series {s + 1} names player {player}, who is not in the player list.",
+                    player=player,
+                    series=s + 1,
+                )
+            if player in seen:
+                raise DrawError(
+                    "invalid_fixed_series",
+                    f"Player {player} appears twice in fixed series {s + 1}.",
+                    series=s + 1,
+                    player=player,
+                )
+            seen.add(player)
+        out.append(([[index[p] for p in table] for table in tables], [index[p] for p in series.byes]))
+    return out
+
+
+def build_problem(
+    players: Sequence[DrawPlayer],
+    series: int,
+    seed: int,
+    fixed: Sequence[SeriesDraw],
+    meetings: Mapping[Pair, int] | None,
+    had_bye: Collection[str],
+    budget: int | None,
+) -> Problem:
+    """Validate everything and return the integer form of the request."""
+    _check_players(players)
+    _require(isinstance(seed, int) and not isinstance(seed, bool), "seed", "must be an integer")
+    _require(budget is None or (isinstance(budget, int) and budget >= 0), "budget", "must be a non-negative integer")
+    if not isinstance(series, int) or isinstance(series, bool) or series < 1:
+        raise DrawError("invalid_series_count", f"The number of series must be at least 1; {series!r} given.", series=series)
+    if len(fixed) > series:
+        raise DrawError(
+            "too_many_fixed_series",
+            f"{len(fixed)} series are already drawn but the tournament has only {series}.",
+            fixed=len(fixed),
+            series=series,
+        )
+    n = len(players)
+    tables = n // 4
+    team_names = _check_teams(players, tables)
+    team_no = {name: k for k, name in enumerate(team_names)}
+    team = np.array([team_no[p.team] if p.team is not None else len(team_names) for p in players], dtype=np.int64)
+    index = {p.id: i for i, p in enumerate(players)}
+
+    _require(meetings is None or isinstance(meetings, Mapping), "meetings", "must map pairs to counts")
+    base = np.zeros((n, n), dtype=np.int64)
+    for key, count in (meetings or {}).items():
+        _require(isinstance(key, tuple) and len(key) == 2, "meetings", "keys must be pairs of player ids")
+        _require(isinstance(count, int) and count >= 0, "meetings", "counts must be non-negative integers")
+        a, b = key
+        # Earlier meetings of players absent today cannot matter for this draw.
+        if a in index and b in index and a != b:
+            base[index[a], index[b]] += count
+            base[index[b], index[a]] += count
+
+    bye_taken = np.zeros(n, dtype=bool)
+    for player in had_bye:
+        if player not in index:
+            raise DrawError("unknown_player", f"Player {player} had a bye but is not in the player list.", player=player)
+        bye_taken[index[player]] = True
+    for tables_ix, byes_ix in _fixed_index(fixed, index):
+        for table in tables_ix:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    base[a, b] += 1
+                    base[b, a] += 1
+        bye_taken[byes_ix] = True
+
+    byes_per_series = n % 4
+    new_series = series - len(fixed)
+    needed = byes_per_series * new_series
+    eligible = int((~bye_taken).sum())
+    if needed > eligible:
+        raise DrawError(
+            "not_enough_bye_players",
+            f"{new_series} series with {byes_per_series} byes each need {needed} different players "
+            f"on a bye, but only {eligible} players have not had one (at most one bye per player).",
+            byes_per_series=byes_per_series,
+            series=new_series,
+            needed=needed,
+            eligible=eligible,
+        )
+    return Problem(
+        ids=[p.id for p in players],
+        team=team,
+        n_teams=len(team_names),
+        tables=tables,
+        byes_per_series=byes_per_series,
+        new_series=new_series,
+        base=base,
+        bye_taken=bye_taken,
+    )

@@ -1,0 +1,120 @@
+"""``draw_tournament``: byes, then tables for all new series at once, then seats."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Mapping, Sequence
+
+import numpy as np
+
+from .bound import repeat_lower_bound
+from .byes import choose_byes
+from .construct import algebraic_series, greedy_series
+from .model import DrawPlayer, DrawResult, Pair, SeriesDraw, count_repeats, max_meetings
+from .problem import Problem, build_problem
+from .search import add_meetings, tabu_search
+from .seats import balance_seats
+
+ALGORITHM_VERSION = "baska-draw/1 (greedy+algebraic start, tabu C(m,2), seat sweep)"
+
+# Iterations, not seconds: the same request gives the same draw on any machine.
+DEFAULT_BUDGET = 3000
+
+
+def _greedy_start(problem: Problem, byes: list[list[int]], rng: random.Random) -> np.ndarray:
+    meet = problem.base.copy()
+    out = []
+    for bye in byes:
+        on_bye = set(bye)
+        playing = [p for p in range(len(problem.ids)) if p not in on_bye]
+        seating = greedy_series(playing, problem.team, problem.n_teams, meet, problem.tables, rng)
+        add_meetings(meet, seating)
+        out.append(seating)
+    return np.array(out, dtype=np.int64)
+
+
+def _algebraic_start(problem: Problem, rng: random.Random) -> np.ndarray | None:
+    """Algebraic series where they reach, greedy ones after them; None if none reach."""
+    built = algebraic_series(len(problem.ids), problem.team, problem.n_teams, problem.tables, problem.new_series, rng)
+    if not built:
+        return None
+    meet = problem.base.copy()
+    for seating in built:
+        add_meetings(meet, seating)
+    everyone = list(range(len(problem.ids)))
+    while len(built) < problem.new_series:
+        seating = greedy_series(everyone, problem.team, problem.n_teams, meet, problem.tables, rng)
+        add_meetings(meet, seating)
+        built.append(seating)
+    order = list(range(len(built)))
+    rng.shuffle(order)
+    return np.array([built[k] for k in order], dtype=np.int64)
+
+
+def _fixed_seat_counts(problem: Problem, fixed: Sequence[SeriesDraw]) -> np.ndarray:
+    index = {pid: i for i, pid in enumerate(problem.ids)}
+    counts = np.zeros((len(problem.ids), 4), dtype=np.int64)
+    for series in fixed:
+        for table in series.tables:
+            for seat, pid in enumerate(table):
+                counts[index[pid], seat] += 1
+    return counts
+
+
+def draw_tournament(
+    players: Sequence[DrawPlayer],
+    series: int,
+    seed: int,
+    *,
+    fixed: Sequence[SeriesDraw] = (),
+    meetings: Mapping[Pair, int] | None = None,
+    had_bye: Collection[str] = (),
+    individuals_sit_out_first: bool = False,
+    budget: int | None = None,
+) -> DrawResult:
+    """Draw ``series`` series in total, the first ``len(fixed)`` being given.
+
+    Goals in order: teammates apart (hard), lowest maximum meeting count, fewest
+    repeats, balanced seat letters.  ``meetings`` are earlier meeting counts
+    (earlier tournaments of the season) treated as already played;
+    ``had_bye`` players get no further bye.  ``budget`` is the number of
+    search iterations.  Raises ``DrawError`` before any work on impossible input.
+    """
+    fixed = list(fixed)
+    problem = build_problem(players, series, seed, fixed, meetings, had_bye, budget)
+    rng = random.Random(seed)
+    byes = choose_byes(problem, rng, individuals_sit_out_first)
+    new: list[SeriesDraw] = []
+    if problem.new_series:
+        remaining = DEFAULT_BUDGET if budget is None else budget
+        # The counting bound is only a stopping rule when nothing came before.
+        floor = repeat_lower_bound(players, series) if not fixed and not meetings else None
+        starts = [_greedy_start(problem, byes, rng)]
+        if problem.byes_per_series == 0:
+            alternative = _algebraic_start(problem, rng)
+            if alternative is not None:
+                starts.append(alternative)
+        best = None
+        for k, start in enumerate(starts):
+            # Later starts are tried only when the earlier ones stall; unused budget carries on.
+            share = remaining // (len(starts) - k)
+            result = tabu_search(start, problem.base, problem.team, problem.n_teams, rng, share, floor)
+            remaining -= result.used
+            if best is None or result.cost < best.cost:
+                best = result
+            if result.optimal:
+                break
+        assert best is not None
+        seated = balance_seats(_fixed_seat_counts(problem, fixed), best.seatings, rng)
+        ids = problem.ids
+        for s, seating in enumerate(seated):
+            tables = [tuple(ids[p] for p in table) for table in seating]
+            new.append(SeriesDraw(tables=tables, byes=[ids[p] for p in byes[s]]))
+    drawn = fixed + new
+    return DrawResult(
+        seed=seed,
+        series=drawn,
+        repeats=count_repeats(drawn, meetings),
+        max_meetings=max_meetings(drawn, meetings),
+        algorithm=ALGORITHM_VERSION,
+    )

@@ -1,0 +1,58 @@
+"""Translated messages for the refusals of ``league.draw``.
+
+The draw package speaks in player and team ids and English; organisers need
+names and Polish. Every ``DrawError`` code the web layer can meet is mapped
+here, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from league.draw import DrawError
+
+MESSAGES = {
+    "too_few_players": _("A draw needs at least 4 present players; there are %(players)s."),
+    "team_too_large": _(
+        "Team %(team)s has %(members)s players present but there are only %(tables)s tables, "
+        "so its members cannot all sit at different tables. Register some of them as individuals "
+        "or wait for more players."
+    ),
+    "not_enough_bye_players": _(
+        "%(series)s series with %(byes_per_series)s byes each need %(needed)s different players on a bye, "
+        "but only %(eligible)s players have not had one yet (at most one bye per player)."
+    ),
+    "teammates_at_table": _("%(player)s and %(other)s play for %(team)s and cannot sit at the same table."),
+    "player_not_in_series": _("%(player)s neither sits at a table nor has a bye in this series."),
+    "duplicate_player": _("%(player)s is listed twice."),
+    "unknown_player": _("%(player)s is not among the players of this draw."),
+}
+FALLBACK = _("The draw could not be made: %(message)s")
+
+# Parameters that carry ids of the draw and are shown as names.
+PLAYER_PARAMS = ("player", "other")
+TEAM_PARAMS = ("team",)
+
+
+def draw_error_to_validation_error(
+    error: DrawError,
+    *,
+    player_names: Mapping[str, str] | None = None,
+    team_names: Mapping[str, str] | None = None,
+) -> ValidationError:
+    """A ValidationError for the organiser, with ids in the parameters replaced by names."""
+    params: dict[str, Any] = dict(error.params)
+    for key in PLAYER_PARAMS:
+        if key in params:
+            params[key] = (player_names or {}).get(str(params[key]), params[key])
+    for key in TEAM_PARAMS:
+        if key in params:
+            params[key] = (team_names or {}).get(str(params[key]), params[key])
+    message = MESSAGES.get(error.code)
+    if message is None:
+        return ValidationError(FALLBACK, code=error.code, params={"message": error.message})
+    return ValidationError(message, code=error.code, params=params)

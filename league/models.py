@@ -1,0 +1,365 @@
+"""Seasons, tournaments and the table draw.
+
+Domain words used across the app:
+
+- **liga / sezon** (league, season): several tournaments whose results add up.
+- **turniej** (tournament): one day of play, made of series.
+- **seria** (series, also "runda"): one sitting of the whole tournament; every
+  player sits at a table or has a bye.
+- **stolik** (table): four players at seats A–D for one series.
+- **wolny los** (bye, also "pauza"): a player sits a series out and is
+  compensated with points set by the ruleset (rules.md §5).
+- **zapis** (registration): a player taking part in one tournament, for a team
+  or as an individual.
+- **losowanie** (draw): the seating of players at tables, reproducible from its
+  seed with ``python -m league.draw``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.core.validators import FileExtensionValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+    from scoring import Ruleset
+
+SEATS = ("A", "B", "C", "D")
+LOGO_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"]
+
+
+def ruleset_preset_choices() -> list[tuple[str, str]]:
+    """The scoring presets, read when a form needs them; a callable keeps the
+    preset list out of migrations."""
+    import scoring
+
+    return scoring.preset_choices()
+
+
+class Season(models.Model):
+    """A league season; ``best_of`` counts only a player's best K tournaments."""
+
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name for addresses"), max_length=80, unique=True)
+    year = models.PositiveSmallIntegerField(_("year"))
+    best_of = models.PositiveSmallIntegerField(
+        _("counted tournaments"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Count only each player's best results from this many tournaments; empty counts all."),
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-year", "name"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.year}"
+
+
+class TeamRanking(models.TextChoices):
+    SUM = "sum", _("sum of all members")
+    BEST = "best", _("best members only")
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=160)
+    slug = models.SlugField(_("short name for addresses"), max_length=80, unique=True)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=160, blank=True)
+    organiser_name = models.CharField(_("organiser"), max_length=160, blank=True)
+    # A FileField with an extension check rather than ImageField: Pillow is not a
+    # declared dependency, and the logo is only ever shown, never resized.
+    organiser_logo = models.FileField(
+        _("organiser's logo"),
+        upload_to="logos/",
+        blank=True,
+        validators=[FileExtensionValidator(LOGO_EXTENSIONS)],
+    )
+    season = models.ForeignKey(
+        Season,
+        verbose_name=_("season"),
+        related_name="tournaments",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    counts_for_season = models.BooleanField(_("counts for the season"), default=True)
+
+    ruleset_preset = models.CharField(_("rules"), max_length=20, choices=ruleset_preset_choices)
+    ruleset_data = models.JSONField(
+        _("own rules"),
+        null=True,
+        blank=True,
+        help_text=_("The organiser's own copy of the preset; empty uses the preset as it is."),
+    )
+    series_count = models.PositiveSmallIntegerField(
+        _("number of series"), default=3, validators=[MinValueValidator(1)]
+    )
+    deals_per_series = models.PositiveSmallIntegerField(
+        _("deals per series"), default=40, validators=[MinValueValidator(1)]
+    )
+    time_limit_minutes = models.PositiveSmallIntegerField(
+        _("time limit per series (minutes)"), null=True, blank=True
+    )
+    uses_big_points = models.BooleanField(
+        _("big points"),
+        default=True,
+        help_text=_("Rank by placement points at each table first, small points second."),
+    )
+    publish_individual = models.BooleanField(_("publish the individual ranking"), default=True)
+    publish_women = models.BooleanField(_("publish the women's ranking"), default=False)
+    publish_men = models.BooleanField(_("publish the men's ranking"), default=False)
+    publish_teams = models.BooleanField(_("publish the team ranking"), default=True)
+    team_ranking = models.CharField(
+        _("team ranking"), max_length=4, choices=TeamRanking.choices, default=TeamRanking.SUM
+    )
+    team_best_of = models.PositiveSmallIntegerField(
+        _("members counted"),
+        default=3,
+        validators=[MinValueValidator(1)],
+        help_text=_("With “best members only”: how many of each team's results count."),
+    )
+
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("organisers"),
+        related_name="organised_tournaments",
+        blank=True,
+    )
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("referees"),
+        related_name="refereed_tournaments",
+        blank=True,
+    )
+
+    draw_seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
+    registration_open = models.BooleanField(_("registration open"), default=True)
+    draw_published = models.BooleanField(_("draw published"), default=False)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.slug])
+
+    def ruleset(self) -> Ruleset:
+        """The scoring rules: the organiser's own copy if there is one, else the preset."""
+        import scoring
+
+        if self.ruleset_data:
+            return scoring.parse_ruleset(self.ruleset_data)
+        return scoring.load_ruleset(self.ruleset_preset)
+
+    def is_organised_by(self, user: AbstractBaseUser | AnonymousUser) -> bool:
+        return user.is_authenticated and (
+            user.is_superuser or self.organisers.filter(pk=user.pk).exists()
+        )
+
+
+class Series(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("planned")
+        DRAWN = "drawn", _("drawn")
+        IN_PLAY = "in_play", _("in play")
+        CLOSED = "closed", _("closed")
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), related_name="series", on_delete=models.CASCADE
+    )
+    number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1)])
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
+    drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    algorithm = models.CharField(_("draw algorithm"), max_length=40, blank=True)
+    # Set by result entry; until protocols exist it is the only record that play has begun.
+    results_entered = models.BooleanField(_("results entered"), default=False)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="league_series_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return _("%(tournament)s, series %(number)s") % {"tournament": self.tournament, "number": self.number}
+
+    @property
+    def is_drawn(self) -> bool:
+        return self.status != self.Status.PLANNED
+
+    def has_results(self) -> bool:
+        """True once any result of this series is recorded: its draw is then final."""
+        return self.results_entered
+
+
+class Registration(models.Model):
+    """A player's entry to one tournament, for a team or (team empty) as an individual.
+
+    A late arrival is registered after series 1 was drawn: ``first_series`` is
+    the first series still to be drawn. ``withdrawn_after_series`` n means the
+    player played series 1..n and takes no seat from series n + 1 on.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), related_name="registrations", on_delete=models.CASCADE
+    )
+    player = models.ForeignKey(
+        "players.Player", verbose_name=_("player"), related_name="registrations", on_delete=models.PROTECT
+    )
+    team = models.ForeignKey(
+        "players.Team",
+        verbose_name=_("team"),
+        related_name="registrations",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        help_text=_("Empty: the player plays as an individual."),
+    )
+    checked_in = models.BooleanField(_("present"), default=False)
+    fee_paid = models.BooleanField(_("fee paid"), default=False)
+    first_series = models.PositiveSmallIntegerField(
+        _("plays from series"), default=1, validators=[MinValueValidator(1)]
+    )
+    withdrawn_after_series = models.PositiveSmallIntegerField(
+        _("withdrew after series"), null=True, blank=True
+    )
+    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["player__last_name", "player__first_name"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                name="league_registration_unique_player",
+                violation_error_message=_("This player is already registered for the tournament."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.tournament})"
+
+    def plays_in(self, number: int) -> bool:
+        """Whether the player takes part in series ``number`` (present, arrived, not withdrawn)."""
+        return (
+            self.checked_in
+            and self.first_series <= number
+            and (self.withdrawn_after_series is None or number <= self.withdrawn_after_series)
+        )
+
+
+class TableAssignment(models.Model):
+    """One seat at one table (stolik) in one series."""
+
+    series = models.ForeignKey(
+        Series, verbose_name=_("series"), related_name="assignments", on_delete=models.CASCADE
+    )
+    table = models.PositiveSmallIntegerField(_("table"), validators=[MinValueValidator(1)])
+    seat = models.CharField(_("seat"), max_length=1, choices=[(s, s) for s in SEATS])
+    player = models.ForeignKey(
+        "players.Player", verbose_name=_("player"), related_name="table_assignments", on_delete=models.PROTECT
+    )
+
+    class Meta:
+        ordering = ["series", "table", "seat"]
+        verbose_name = _("seat at a table")
+        verbose_name_plural = _("seats at tables")
+        constraints = [
+            models.UniqueConstraint(fields=["series", "player"], name="league_seat_one_per_player"),
+            models.UniqueConstraint(fields=["series", "table", "seat"], name="league_seat_unique"),
+            models.CheckConstraint(condition=Q(seat__in=SEATS), name="league_seat_letter"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series}: {self.table}{self.seat} {self.player}"
+
+
+class Bye(models.Model):
+    """A wolny los (bye); ``tournament`` repeats ``series.tournament`` so the
+    database itself allows one bye per player per tournament."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), related_name="byes", on_delete=models.CASCADE, editable=False
+    )
+    series = models.ForeignKey(Series, verbose_name=_("series"), related_name="byes", on_delete=models.CASCADE)
+    player = models.ForeignKey(
+        "players.Player", verbose_name=_("player"), related_name="byes", on_delete=models.PROTECT
+    )
+    big_points = models.DecimalField(_("big points"), max_digits=6, decimal_places=2, default=0)
+    small_points = models.IntegerField(_("small points"), default=0)
+
+    class Meta:
+        ordering = ["series", "player__last_name"]
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [
+            models.UniqueConstraint(fields=["series", "player"], name="league_bye_one_per_series"),
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                name="league_bye_one_per_tournament",
+                violation_error_message=_("A player may have only one bye per tournament."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series}: {self.player}"
+
+    def save(self, *args, **kwargs) -> None:
+        self.tournament_id = self.series.tournament_id
+        super().save(*args, **kwargs)
+
+
+class DrawLog(models.Model):
+    """Every draw, redraw and manual swap, so a seating can always be explained."""
+
+    class Action(models.TextChoices):
+        DRAW = "draw", _("draw")
+        REDRAW = "redraw", _("redraw")
+        SWAP = "swap", _("swap")
+
+    series = models.ForeignKey(Series, verbose_name=_("series"), related_name="draw_logs", on_delete=models.CASCADE)
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    algorithm = models.CharField(_("draw algorithm"), max_length=40, blank=True)
+    repeats = models.PositiveIntegerField(_("repeated meetings"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        related_name="+",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    created = models.DateTimeField(_("when"), auto_now_add=True)
+    details = models.JSONField(_("details"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        verbose_name = _("draw log entry")
+        verbose_name_plural = _("draw log")
+
+    def __str__(self) -> str:
+        return f"{self.series}: {self.get_action_display()}"

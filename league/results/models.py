@@ -1,0 +1,133 @@
+"""Table protocols ("protokół stołu") and their deals, with every change kept.
+
+A protocol is one table in one series: the four seats A–D as drawn and one row
+per deal ("rozdanie"). A row stores the deal as entered (a description or the
+four numbers from paper, interfaces.md §1) and the four values that ``scoring/``
+computed from it; the database refuses a row that does not sum to zero. A row is
+never changed without a :class:`DealRowVersion` recording the old and new row,
+who, when and why.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring import SEATS
+
+
+def new_pin() -> str:
+    """A short numeric PIN for the table scorer's link."""
+    return f"{secrets.randbelow(10_000):04d}"
+
+
+class Protocol(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("being entered")
+        COMPLETE = "complete", _("complete, awaiting confirmation")
+        CONFIRMED = "confirmed", _("confirmed")
+
+    series = models.ForeignKey(
+        "league.Series", verbose_name=_("series"), related_name="protocols", on_delete=models.CASCADE
+    )
+    table = models.PositiveSmallIntegerField(_("table"), validators=[MinValueValidator(1)])
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    pin = models.CharField(_("PIN"), max_length=8, default=new_pin)
+    # The four totals typed from the paper's last line; compared with the rows before closing.
+    declared_totals = models.JSONField(_("totals written on paper"), null=True, blank=True)
+    ended_early = models.BooleanField(
+        _("stopped by the time limit"), default=False,
+        help_text=_("The table did not finish all deals of the series; the score at that moment counts."),
+    )
+    confirmed_by_seat = models.CharField(_("confirmed by seat"), max_length=1, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    # Optimistic lock: every write bumps it, a writer holding an older number is refused.
+    version = models.PositiveIntegerField(_("version"), default=0)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["series", "table"]
+        verbose_name = _("table protocol")
+        verbose_name_plural = _("table protocols")
+        constraints = [
+            models.UniqueConstraint(fields=["series", "table"], name="results_protocol_unique_table"),
+        ]
+
+    def __str__(self) -> str:
+        return _("%(series)s, table %(table)s") % {"series": self.series, "table": self.table}
+
+
+class DealRow(models.Model):
+    """The current state of one deal of a protocol."""
+
+    protocol = models.ForeignKey(Protocol, verbose_name=_("protocol"), related_name="rows", on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField(_("deal number"), validators=[MinValueValidator(1)])
+    deal = models.JSONField(_("deal as entered"))
+    value_a = models.IntegerField("A")
+    value_b = models.IntegerField("B")
+    value_c = models.IntegerField("C")
+    value_d = models.IntegerField("D")
+    bok_round = models.BooleanField(_("in a bok round"), default=False)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["protocol", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            models.UniqueConstraint(fields=["protocol", "number"], name="results_row_unique_number"),
+            models.CheckConstraint(
+                condition=Q(value_a=-(F("value_b") + F("value_c") + F("value_d"))),
+                name="results_row_zero_sum",
+                violation_error_message=_("A deal row must sum to zero."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.protocol} #{self.number}"
+
+    @property
+    def values(self) -> dict[str, int]:
+        return dict(zip(SEATS, (self.value_a, self.value_b, self.value_c, self.value_d), strict=True))
+
+
+class DealRowVersion(models.Model):
+    """One change of one row: what it was, what it became, who, when and why.
+
+    ``old_*`` is empty for a new row and ``new_*`` for a deleted one.
+    """
+
+    class Action(models.TextChoices):
+        ADD = "add", _("added")
+        CHANGE = "change", _("changed")
+        DELETE = "delete", _("deleted")
+
+    protocol = models.ForeignKey(
+        Protocol, verbose_name=_("protocol"), related_name="history", on_delete=models.CASCADE
+    )
+    number = models.PositiveSmallIntegerField(_("deal number"))
+    action = models.CharField(_("action"), max_length=8, choices=Action.choices)
+    old_deal = models.JSONField(_("old deal"), null=True, blank=True)
+    old_values = models.JSONField(_("old values"), null=True, blank=True)
+    new_deal = models.JSONField(_("new deal"), null=True, blank=True)
+    new_values = models.JSONField(_("new values"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    # Who typed it when no account was used: the table scorer ("stolik 3, miejsce B").
+    author = models.CharField(_("entered by"), max_length=120, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+    created = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["protocol", "created", "pk"]
+        verbose_name = _("change of a deal")
+        verbose_name_plural = _("changes of deals")
+
+    def __str__(self) -> str:
+        return f"{self.protocol} #{self.number} {self.action}"

@@ -1,0 +1,93 @@
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.forms.models import BaseInlineFormSet
+from django.utils.translation import gettext_lazy as _
+
+from . import services
+from .models import Club, Player, Team, TeamMember
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "city", "player_count"]
+    search_fields = ["name", "city"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(player_count=Count("players"))
+
+    @admin.display(description=_("players"), ordering="player_count")
+    def player_count(self, club: Club) -> int:
+        return club.player_count
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["last_name", "first_name", "gender", "club", "licence", "active"]
+    list_display_links = ["last_name", "first_name"]
+    list_filter = ["active", "gender", "club"]
+    search_fields = ["last_name", "first_name", "licence"]
+    autocomplete_fields = ["club"]
+    readonly_fields = ["created", "updated"]
+    list_select_related = ["club"]
+
+
+class TeamMemberFormSet(BaseInlineFormSet):
+    """Applies the team rules of ``services.team_validate`` to admin edits too."""
+
+    def clean(self) -> None:
+        super().clean()
+        if any(self.errors):
+            return
+        members = [
+            form.cleaned_data["player"]
+            for form in self.forms
+            if form.cleaned_data.get("player") and not form.cleaned_data.get("DELETE")
+        ]
+        team = self.instance
+        try:
+            services.team_validate(
+                team=team if team.pk else None,
+                members=members,
+                captain=team.captain,
+                active=team.active,
+            )
+        except ValidationError as error:
+            raise ValidationError(error.messages) from error
+
+
+class TeamMemberInline(admin.TabularInline):
+    model = TeamMember
+    formset = TeamMemberFormSet
+    autocomplete_fields = ["player"]
+    extra = 0
+    min_num = services.MIN_TEAM_SIZE
+    max_num = services.MAX_TEAM_SIZE
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "captain", "member_count", "active"]
+    list_filter = ["active", "club"]
+    search_fields = ["name", "members__last_name"]
+    autocomplete_fields = ["club", "captain"]
+    inlines = [TeamMemberInline]
+    list_select_related = ["club", "captain"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(member_count=Count("members"))
+
+    @admin.display(description=_("members"), ordering="member_count")
+    def member_count(self, team: Team) -> int:
+        return team.member_count
+
+
+@admin.register(TeamMember)
+class TeamMemberAdmin(admin.ModelAdmin):
+    """Read-mostly list of who plays where; edit members on the team page."""
+
+    list_display = ["player", "team", "team_active"]
+    list_filter = ["team_active", "team"]
+    search_fields = ["player__last_name", "player__first_name", "team__name"]
+    autocomplete_fields = ["team", "player"]
+    list_select_related = ["player", "team"]

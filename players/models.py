@@ -1,0 +1,162 @@
+"""Clubs, players and teams: who takes part in a league.
+
+Domain words used across the app:
+
+- **klub** (club): the association a player is registered with; optional,
+  guests play without one.
+- **zawodnik / zawodniczka** (player): one person at the card table.
+- **licencja** (licence): the federation's player number, when the player has one.
+- **drużyna** (team): four or five players of whom the best results make the
+  team ranking (rules.md §6); one member is the **kapitan** (captain).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Gender(models.TextChoices):
+    # Stored codes are English; the Polish "K" (kobieta) is accepted on import.
+    WOMAN = "F", _("woman")
+    MAN = "M", _("man")
+
+
+class PlayerQuerySet(models.QuerySet):
+    def search(self, text: str) -> PlayerQuerySet:
+        """Players matching every word of ``text`` in a name or the licence,
+        so "anna kow" finds Anna Kowalska."""
+        for word in text.split():
+            self = self.filter(
+                Q(first_name__icontains=word)
+                | Q(last_name__icontains=word)
+                | Q(licence__iexact=word)
+            )
+        return self
+
+
+class Player(models.Model):
+    first_name = models.CharField(_("first name"), max_length=80)
+    last_name = models.CharField(_("last name"), max_length=80)
+    # Needed for the separate women's and men's rankings (rules.md §6).
+    gender = models.CharField(_("gender"), max_length=1, choices=Gender.choices)
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        related_name="players",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+    )
+    licence = models.CharField(_("licence number"), max_length=40, blank=True)
+    active = models.BooleanField(_("active"), default=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    objects = PlayerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            # Most club players have no licence, so only filled-in numbers must differ.
+            models.UniqueConstraint(
+                fields=["licence"],
+                condition=~Q(licence=""),
+                name="players_player_unique_licence",
+                violation_error_message=_("A player with this licence number already exists."),
+            ),
+        ]
+        indexes = [models.Index(fields=["last_name", "first_name"], name="players_player_name_idx")]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+
+class Team(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        related_name="teams",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+    )
+    captain = models.ForeignKey(
+        Player,
+        verbose_name=_("captain"),
+        related_name="captained_teams",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    members = models.ManyToManyField(
+        Player, verbose_name=_("members"), related_name="teams", through="TeamMember"
+    )
+    active = models.BooleanField(_("active"), default=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        super().save(*args, **kwargs)
+        self.memberships.exclude(team_active=self.active).update(team_active=self.active)
+
+
+class TeamMember(models.Model):
+    team = models.ForeignKey(
+        Team, verbose_name=_("team"), related_name="memberships", on_delete=models.CASCADE
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), related_name="memberships", on_delete=models.CASCADE
+    )
+    # A copy of team.active, kept in step by Team.save() and save() below, so the
+    # database itself can refuse a second active team for one player.
+    team_active = models.BooleanField(default=True, editable=False)
+
+    class Meta:
+        verbose_name = _("team member")
+        verbose_name_plural = _("team members")
+        constraints = [
+            models.UniqueConstraint(fields=["team", "player"], name="players_teammember_unique"),
+            models.UniqueConstraint(
+                fields=["player"],
+                condition=Q(team_active=True),
+                name="players_teammember_one_active_team",
+                violation_error_message=_("This player already plays in another active team."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.team})"
+
+    def save(self, *args, **kwargs) -> None:
+        self.team_active = self.team.active
+        super().save(*args, **kwargs)

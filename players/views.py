@@ -1,0 +1,201 @@
+"""Organiser screens for clubs, players and teams.
+
+The Organisers group holds ``players.add_player`` and ``players.change_player``;
+the first opens every screen here, the second is needed to edit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from django_tables2 import RequestConfig
+
+from . import importing, services
+from .filters import PlayerFilter
+from .forms import ClubForm, ImportForm, PlayerForm, TeamForm
+from .models import Club, Player, Team
+from .tables import ClubTable, PlayerTable, TeamTable
+
+IMPORT_SESSION_KEY = "players_import"
+SEARCH_LIMIT = 20
+
+
+def organiser_required(permission: str) -> Callable:
+    """Anonymous visitors go to the login page; users without the permission get 403."""
+
+    def decorator(view: Callable) -> Callable:
+        return login_required(permission_required(permission, raise_exception=True)(view))
+
+    return decorator
+
+
+def _table_page(request: HttpRequest, table, template: str, **context) -> HttpResponse:
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(request, template, {"table": table, **context})
+
+
+@organiser_required("players.add_player")
+def player_list(request: HttpRequest) -> HttpResponse:
+    filterset = PlayerFilter(request.GET, queryset=Player.objects.select_related("club"))
+    return _table_page(
+        request, PlayerTable(filterset.qs), "players/player_list.html", filter=filterset
+    )
+
+
+@organiser_required("players.add_player")
+def player_add(request: HttpRequest) -> HttpResponse:
+    return _player_form(request, Player())
+
+
+@organiser_required("players.change_player")
+def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    return _player_form(request, get_object_or_404(Player, pk=pk))
+
+
+def _player_form(request: HttpRequest, player: Player) -> HttpResponse:
+    form = PlayerForm(request.POST or None, instance=player)
+    if form.is_valid():
+        if player.pk:
+            services.player_update(player=player, **form.cleaned_data)
+        else:
+            player = services.player_create(**form.cleaned_data)
+        messages.success(request, _("Saved %(player)s.") % {"player": player})
+        return redirect("players:player_list")
+    title = _("Edit player") if player.pk else _("Add player")
+    return render(request, "players/form.html", {"form": form, "title": title})
+
+
+@require_GET
+@organiser_required("players.add_player")
+def player_search(request: HttpRequest) -> HttpResponse:
+    """Type-ahead for picking team members: an htmx fragment of member rows,
+    or JSON for other callers."""
+    text = request.GET.get("q", "").strip()
+    players = (
+        Player.objects.filter(active=True).search(text).select_related("club")[:SEARCH_LIMIT]
+        if text
+        else []
+    )
+    if request.htmx:
+        return render(request, "players/_search_results.html", {"players": players, "q": text})
+    return JsonResponse(
+        {
+            "results": [
+                {
+                    "id": p.pk,
+                    "name": p.full_name,
+                    "club": p.club.name if p.club else "",
+                    "licence": p.licence,
+                }
+                for p in players
+            ]
+        }
+    )
+
+
+@organiser_required("players.add_player")
+def team_list(request: HttpRequest) -> HttpResponse:
+    teams = Team.objects.select_related("club", "captain").annotate(member_count=Count("members"))
+    return _table_page(request, TeamTable(teams), "players/team_list.html")
+
+
+@organiser_required("players.add_player")
+def team_add(request: HttpRequest) -> HttpResponse:
+    return _team_form(request, Team())
+
+
+@organiser_required("players.change_player")
+def team_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    return _team_form(request, get_object_or_404(Team, pk=pk))
+
+
+def _team_form(request: HttpRequest, team: Team) -> HttpResponse:
+    form = TeamForm(request.POST or None, instance=team)
+    if form.is_valid():
+        try:
+            if team.pk:
+                services.team_update(team=team, **form.cleaned_data)
+            else:
+                team = services.team_create(**form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Saved team %(team)s.") % {"team": team})
+            return redirect("players:team_list")
+    title = _("Edit team") if team.pk else _("Add team")
+    return render(request, "players/team_form.html", {"form": form, "title": title})
+
+
+@organiser_required("players.add_player")
+def club_list(request: HttpRequest) -> HttpResponse:
+    clubs = Club.objects.annotate(player_count=Count("players"))
+    return _table_page(request, ClubTable(clubs), "players/club_list.html")
+
+
+@organiser_required("players.add_player")
+def club_add(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if form.is_valid():
+        club = services.club_create(**form.cleaned_data)
+        messages.success(request, _("Saved %(club)s.") % {"club": club})
+        return redirect("players:club_list")
+    return render(request, "players/form.html", {"form": form, "title": _("Add club")})
+
+
+@organiser_required("players.add_player")
+def import_upload(request: HttpRequest) -> HttpResponse:
+    """Step 1: read the file and keep its rows in the session for the preview."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            rows = importing.read_rows(upload, upload.name)
+        except importing.ImportFileError as error:
+            form.add_error("file", str(error))
+        else:
+            request.session[IMPORT_SESSION_KEY] = {
+                "filename": upload.name,
+                "rows": rows,
+                "update_existing": form.cleaned_data["update_existing"],
+            }
+            return redirect("players:import_preview")
+    return render(request, "players/import_upload.html", {"form": form})
+
+
+@organiser_required("players.add_player")
+def import_preview(request: HttpRequest) -> HttpResponse:
+    """Step 2: show what the import would do; POST confirms it. The preview is
+    rebuilt on confirm because players may have changed in the meantime."""
+    upload = request.session.get(IMPORT_SESSION_KEY)
+    if upload is None:
+        return redirect("players:import_upload")
+    preview = importing.build_preview(upload["rows"], update_existing=upload["update_existing"])
+    if request.method == "POST" and preview.can_confirm:
+        try:
+            counts = importing.apply_preview(preview)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            del request.session[IMPORT_SESSION_KEY]
+            messages.success(
+                request,
+                _("Import finished: %(created)d added, %(updated)d updated.")
+                % {
+                    "created": counts.get(importing.Action.CREATE, 0),
+                    "updated": counts.get(importing.Action.UPDATE, 0),
+                },
+            )
+            return redirect("players:player_list")
+    return render(
+        request,
+        "players/import_preview.html",
+        {"preview": preview, "filename": upload["filename"]},
+    )

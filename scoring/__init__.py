@@ -1,0 +1,46 @@
+"""The scoring engine of Baśka League: pure Python, no Django.
+
+Baśka (baszka) is the Kashubian four-player card game; this package values its
+deals, keeps table protocols, turns table results into placement points and
+ranks players and teams, all under a ruleset given as data.
+"""
+
+from .constants import CONTRACTS, LEVELS, PAIR_CONTRACTS, SEATS, SIDES
+from .deal import Deal, DealResult, parse_deal, possible_values, score_deal, value_deal
+from .errors import MESSAGES, ScoringError
+from .placement import ByeCompensation, bye_compensation, place_shares, placement_points
+from .protocol import ProtocolResult, ProtocolRow, score_protocol
+from .ranking import (
+    Ranked,
+    SeriesResult,
+    Standing,
+    TableResult,
+    accumulate,
+    award_points,
+    rank,
+    season_totals,
+    team_small_points,
+)
+from .ruleset import (
+    PRESETS,
+    BokRounds,
+    Byes,
+    ContractRule,
+    Placement,
+    Ruleset,
+    Wyjscie,
+    load_ruleset,
+    parse_ruleset,
+    preset_choices,
+    ruleset_to_dict,
+)
+
+__all__ = [
+    "CONTRACTS", "LEVELS", "PAIR_CONTRACTS", "PRESETS", "SEATS", "SIDES", "MESSAGES",
+    "BokRounds", "ByeCompensation", "Byes", "ContractRule", "Deal", "DealResult", "Placement",
+    "ProtocolResult", "ProtocolRow", "Ranked", "Ruleset", "ScoringError", "SeriesResult", "Standing",
+    "TableResult", "Wyjscie",
+    "accumulate", "award_points", "bye_compensation", "load_ruleset", "parse_deal", "parse_ruleset",
+    "place_shares", "placement_points", "possible_values", "preset_choices", "rank", "ruleset_to_dict",
+    "score_deal", "score_protocol", "season_totals", "team_small_points", "value_deal",
+]  # fmt: skip

@@ -1,0 +1,42 @@
+"""Fixed facts of the game: seats, contracts, sides and levels.
+
+These are the vocabulary of the deal format (interfaces.md §1), not rules an
+organiser could change; everything an organiser can change lives in a ruleset.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+SEATS: Final = ("A", "B", "C", "D")
+
+CONTRACTS: Final = (
+    "zwykla",  # gra zwykła: the ordinary game, nobody bid
+    "wesele",  # wedding: the holder of both black queens and a partner
+    "cicha",  # cicha (ciche wesele): both black queens played alone, unannounced
+    "zolo",
+    "gran",  # only jacks are trumps
+    "zolo_du",  # "du": the declarer takes all four tricks
+    "gran_du",
+    "zolo_bieda",  # four tens, thrown
+    "mester",  # méster: four aces, thrown
+    "baska",  # baśka: four queens, the crown, thrown
+)
+
+PAIR_CONTRACTS: Final = frozenset({"zwykla", "wesele"})
+"""Contracts played two (the old, "starzy") against two (the young, "młodzi")."""
+
+SIDES: Final = ("old", "young")
+
+LEVELS: Final = ("z_wyjsciem", "bez_wyjscia", "bez_bitki")
+"""Levels of a loss in a pair game.
+
+"Wyjście" (the way out) is the eye count a side must reach to lose cheaply:
+``z_wyjsciem`` the loser reached it, ``bez_wyjscia`` it did not, ``bez_bitki``
+it took no trick ("bitka") at all.
+"""
+
+TOTAL_EYES: Final = 104
+"""Card points ("oczka", eyes) in the 16-card deck; 52:52 is a tie, a "bok"."""
+
+TIE_EYES: Final = TOTAL_EYES // 2

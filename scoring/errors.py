@@ -1,0 +1,73 @@
+"""The one exception of the scoring engine and the catalogue of its error codes.
+
+Every failure is a :class:`ScoringError` with a stable snake_case ``code``, an
+English ``message`` built from :data:`MESSAGES` and ``params``, and optionally the
+``path`` of the offending place in the input (``"deals[3].kontras[1]"``).  The web
+layer translates from ``code`` and ``params``, so both are part of the interface:
+add codes, never rename them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MESSAGES: dict[str, str] = {
+    # input shape
+    "invalid_input": "Invalid input: {field} must be {expected}.",
+    "invalid_json": "The input is not valid JSON: {detail}.",
+    "missing_field": "The field {field} is required.",
+    "unknown_command": "Unknown command {command}; expected one of {expected}.",
+    # the deal
+    "unknown_contract": "Unknown contract {contract}.",
+    "contract_not_in_ruleset": "The contract {contract} is not played under the ruleset {ruleset}.",
+    "wrong_old_count": "The contract {contract} has {expected} old seat(s), got {got}.",
+    "duplicate_seat": "Seat {seat} is given twice.",
+    "unknown_seat": "Unknown seat {seat}; the seats are A, B, C and D.",
+    "eyes_out_of_range": "The old side's eyes must be between 0 and 104, got {eyes}.",
+    "unknown_winner": "Unknown winner {winner}; expected old or young.",
+    "level_for_solo": "A level is given for {contract}, a solo game; only ordinary games and weddings have levels.",
+    "missing_level": "The level of the loss is required for {contract}.",
+    "unknown_level": "Unknown level {level}; expected z_wyjsciem, bez_wyjscia or bez_bitki.",
+    "missing_result": "The result of {contract} is missing: give old_eyes, or winner (and level), or misplay.",
+    "conflicting_result": "Give either old_eyes or winner and level, not both.",
+    "invalid_kontra": "Kontra number {index} is {kontra}; every kontra is old or young.",
+    "too_many_doublings": "{contract} admits at most {max} doubling(s), got {got}.",
+    "declarer_first_kontra": "In {contract} the declarer may not give the first kontra, only answer one.",
+    "first_kontra_not_allowed": "Under this ruleset the {side} side may not give the first kontra in {contract}.",
+    "thrown_game_lost": "{contract} is won without play and cannot be lost.",
+    "misplay_with_result": "A misplayed deal has no eyes, winner, level or laid-down hand.",
+    "laid_down_not_solo": "Only a solo game can be laid down; {contract} is played two against two.",
+    "bok_rounds_disabled": "The ruleset {ruleset} has no bok rounds.",
+    "bok_round_mismatch": "The deal says bok_round is {given}, but the protocol puts it at {derived}.",
+    # written values
+    "invalid_values": "Values must give an integer for each of the seats A, B, C and D.",
+    "values_not_zero_sum": "The values must sum to zero; they sum to {total}.",
+    "values_mismatch": "The values written {given} differ from the computed values {computed}.",
+    "value_impossible_for_contract": "The values {values} are not a possible outcome of {contract} under this ruleset.",
+    # rulesets
+    "unknown_ruleset": "Unknown ruleset {ref}; give a preset ({presets}) or the path of a ruleset file.",
+    "invalid_ruleset": "Invalid ruleset: {field} must be {expected}.",
+    # tournaments
+    "invalid_bye_count": "A series can have 1 to {max} bye players, got {count}.",
+    "too_many_byes": "Player {player} has {count} byes; the ruleset allows {max} per tournament.",
+    "duplicate_player": "Player {player} is seated twice in series {series}.",
+    "unknown_tiebreak": "Unknown tie-break {tiebreak}.",
+}
+
+
+class ScoringError(Exception):
+    """Invalid input to the scoring engine, described by a stable code."""
+
+    def __init__(self, code: str, params: dict[str, Any] | None = None, path: str | None = None) -> None:
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+        self.path = path
+        self.message = MESSAGES[code].format(**self.params)
+        super().__init__(f"{path}: {self.message}" if path else self.message)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The error object of the command line and HTTP API."""
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.path:
+            error["path"] = self.path
+        return error

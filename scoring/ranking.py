@@ -1,0 +1,184 @@
+"""Standings and rankings: totals per player or team, and their order.
+
+The league app feeds in numbers only (per-series table results, byes,
+tournament standings); everything computed from them lives here.  Small points
+("małe punkty") are protocol totals; big points ("duże punkty") come from
+placements.  Places are counted fractionally: a shared 1st–2nd counts ½ first
+and ½ second.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from .errors import ScoringError
+from .fields import read_int
+from .placement import TABLE_SIZE, bye_compensation, place_shares, placement_points
+from .ruleset import TIEBREAK_PATTERN, Ruleset
+
+_NO_PLACES = (0.0,) * TABLE_SIZE
+# sums of fractional points are compared rounded, so 1/3 + 2/3 ties with 1
+_DIGITS = 9
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The totals of one player (or team): ``places[k]`` counts (k+1)-th places."""
+
+    id: str
+    big_points: float = 0.0
+    small_points: int = 0
+    places: tuple[float, ...] = _NO_PLACES
+    series_played: int = 0
+    byes: int = 0
+
+    def __add__(self, other: Standing) -> Standing:
+        return Standing(
+            self.id,
+            self.big_points + other.big_points,
+            self.small_points + other.small_points,
+            tuple(a + b for a, b in zip(self.places, other.places, strict=True)),
+            self.series_played + other.series_played,
+            self.byes + other.byes,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A standing with its competition-style place (1, 2, 3, 3, 5) and the
+    label shown in a table ("3–4." for a shared place)."""
+
+    place: int
+    label: str
+    standing: Standing
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One table of one series: seat → player id and seat → small points."""
+
+    players: Mapping[str, str]
+    small_points: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesResult:
+    tables: Sequence[TableResult]
+    byes: Sequence[str] = field(default=())
+
+
+def team_small_points(member_points: Sequence[int], best: int | None) -> int:
+    """A team's small points: the sum of its members', or of the best ``best``."""
+    points = [read_int(p, f"member_points[{i}]", "invalid_input") for i, p in enumerate(member_points)]
+    if best is None:
+        return sum(points)
+    read_int(best, "best", "invalid_input", minimum=1)
+    return sum(sorted(points, reverse=True)[:best])
+
+
+def _sort_key(standing: Standing, tiebreaks: Sequence[str]) -> tuple[float, ...]:
+    key: list[float] = []
+    for tiebreak in tiebreaks:
+        if tiebreak == "big_points":
+            value = standing.big_points
+        elif tiebreak == "small_points":
+            value = standing.small_points
+        else:
+            direction, _, place = tiebreak.rpartition("_")
+            count = standing.places[int(place) - 1]
+            value = count if direction == "more_places" else -count
+        key.append(-round(value, _DIGITS))
+    return tuple(key)
+
+
+def rank(entries: Iterable[Standing], tiebreaks: Sequence[str]) -> list[Ranked]:
+    """Order standings by the tie-breaks, best first; entries equal on every
+    tie-break share a place and keep their input order."""
+    for tiebreak in tiebreaks:
+        if not isinstance(tiebreak, str) or not TIEBREAK_PATTERN.match(tiebreak):
+            raise ScoringError("unknown_tiebreak", {"tiebreak": str(tiebreak)}, "tiebreaks")
+    keyed = sorted(((_sort_key(e, tiebreaks), e) for e in entries), key=lambda pair: pair[0])
+    ranked: list[Ranked] = []
+    start = 0
+    while start < len(keyed):
+        end = start
+        while end < len(keyed) and keyed[end][0] == keyed[start][0]:
+            end += 1
+        label = f"{start + 1}." if end - start == 1 else f"{start + 1}–{end}."
+        ranked.extend(Ranked(start + 1, label, standing) for _, standing in keyed[start:end])
+        start = end
+    return ranked
+
+
+def accumulate(series: Iterable[SeriesResult], ruleset: Ruleset) -> dict[str, Standing]:
+    """Per-player tournament totals from the series' table results and byes."""
+    totals: dict[str, Standing] = {}
+
+    def add(player: str, standing: Standing) -> None:
+        totals[player] = totals[player] + standing if player in totals else standing
+
+    for number, result in enumerate(series, start=1):
+        seen: set[str] = set()
+        for table in result.tables:
+            big = placement_points(table.small_points, ruleset)
+            shares = place_shares(table.small_points)
+            for seat, player in table.players.items():
+                if player in seen:
+                    raise ScoringError("duplicate_player", {"player": player, "series": number})
+                seen.add(player)
+                places = tuple(float(share) for share in shares[seat])
+                add(player, Standing(player, big[seat], table.small_points[seat], places, series_played=1))
+        if result.byes:
+            compensation = bye_compensation(ruleset, len(result.byes))
+        for player in result.byes:
+            if player in seen:
+                raise ScoringError("duplicate_player", {"player": player, "series": number})
+            seen.add(player)
+            add(player, Standing(player, compensation.big_points, compensation.small_points, byes=1))
+            if totals[player].byes > ruleset.byes.max_per_player:
+                params = {"player": player, "count": totals[player].byes, "max": ruleset.byes.max_per_player}
+                raise ScoringError("too_many_byes", params)
+    return totals
+
+
+def _strength(standing: Standing) -> tuple[float, int]:
+    return (standing.big_points, standing.small_points)
+
+
+def season_totals(tournaments: Iterable[Mapping[str, Standing]], best: int | None = None) -> dict[str, Standing]:
+    """Sum each player's tournament standings, or only the best ``best`` of
+    them (by big points, then small points)."""
+    per_player: dict[str, list[Standing]] = {}
+    for standings in tournaments:
+        for player, standing in standings.items():
+            per_player.setdefault(player, []).append(standing)
+    if best is not None:
+        read_int(best, "best", "invalid_input", minimum=1)
+    totals: dict[str, Standing] = {}
+    for player, results in per_player.items():
+        counted = results if best is None else sorted(results, key=_strength, reverse=True)[:best]
+        total = Standing(player)
+        for standing in counted:
+            total = total + replace(standing, id=player)
+        totals[player] = total
+    return totals
+
+
+def award_points(ranked: Sequence[Ranked], points: Sequence[float], *, positive_only: bool = True) -> dict[str, float]:
+    """Big points for tournament places (psb example II: 1st 100 …).
+
+    Only standings with positive small points are classified when
+    ``positive_only``; a shared place shares the sum of the places it covers;
+    places past the end of ``points`` get nothing.
+    """
+    awards = {r.standing.id: 0.0 for r in ranked}
+    classified = [r for r in ranked if r.standing.small_points > 0 or not positive_only]
+    position = 0  # places taken by classified standings so far
+    for place in sorted({r.place for r in classified}):
+        group = [r for r in classified if r.place == place]
+        covered = points[position : position + len(group)]
+        for r in group:
+            awards[r.standing.id] = float(sum(covered)) / len(group)
+        position += len(group)
+    return awards

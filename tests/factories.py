@@ -1,0 +1,124 @@
+"""Test data builders (factory_boy)."""
+
+from __future__ import annotations
+
+import factory
+from django.contrib.auth import get_user_model
+
+from players.models import Club, Gender, Player, Team, TeamMember
+
+# --- players ---------------------------------------------------------------
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda user: f"{user.username}@example.org")
+    password = factory.django.Password("test-password")
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"KS Baśka {n}")
+    city = "Kartuzy"
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    first_name = factory.Faker("first_name", locale="pl_PL")
+    last_name = factory.Sequence(lambda n: f"Kowalski{n}")
+    gender = Gender.MAN
+    club = factory.SubFactory(ClubFactory)
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    """A team; ``TeamFactory(members=4)`` also adds four new players and makes
+    the first one captain (pass ``members=[...]`` to use existing players)."""
+
+    class Meta:
+        model = Team
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Drużyna {n}")
+    club = factory.SubFactory(ClubFactory)
+
+    @factory.post_generation
+    def members(team: Team, create: bool, extracted, **kwargs) -> None:
+        if not create or not extracted:
+            return
+        players = (
+            PlayerFactory.create_batch(extracted, club=team.club)
+            if isinstance(extracted, int)
+            else list(extracted)
+        )
+        for player in players:
+            TeamMember.objects.create(team=team, player=player)
+        team.captain = players[0]
+        team.save()
+
+
+class TeamMemberFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = TeamMember
+
+    team = factory.SubFactory(TeamFactory)
+    player = factory.SubFactory(PlayerFactory)
+
+
+# --- league: tournaments and registrations ----------------------------------
+
+
+class SeasonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "league.Season"
+
+    name = factory.Sequence(lambda n: f"Liga Baśki {n}")
+    slug = factory.Sequence(lambda n: f"liga-{n}")
+    year = 2026
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    """A tournament on the puck preset; the draw services create its series on demand."""
+
+    class Meta:
+        model = "league.Tournament"
+
+    name = factory.Sequence(lambda n: f"Turniej {n}")
+    slug = factory.Sequence(lambda n: f"turniej-{n}")
+    date = factory.Faker("date_this_year")
+    venue = "Puck"
+    ruleset_preset = "puck"
+    series_count = 3
+    deals_per_series = 40
+
+
+class RegistrationFactory(factory.django.DjangoModelFactory):
+    """A present individual player; pass ``team=`` for a team player."""
+
+    class Meta:
+        model = "league.Registration"
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.SubFactory(PlayerFactory)
+    team = None
+    checked_in = True
+
+
+def register_teams(tournament, *, teams: int, size: int = 4, individuals: int = 0) -> list:
+    """Register ``teams`` new teams of ``size`` plus ``individuals``, all present; returns the registrations."""
+    registrations = []
+    for _ in range(teams):
+        team = TeamFactory(members=size)
+        registrations += [
+            RegistrationFactory(tournament=tournament, player=member.player, team=team)
+            for member in team.memberships.all()
+        ]
+    registrations += RegistrationFactory.create_batch(individuals, tournament=tournament)
+    return registrations

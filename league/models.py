@@ -193,6 +193,11 @@ class Series(models.Model):
     algorithm = models.CharField(_("draw algorithm"), max_length=40, blank=True)
     # Set by result entry; until protocols exist it is the only record that play has begun.
     results_entered = models.BooleanField(_("results entered"), default=False)
+    results_published = models.BooleanField(
+        _("results published"),
+        default=True,
+        help_text=_("Once the series is closed its results and protocols appear on the public pages."),
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -246,6 +251,10 @@ class Registration(models.Model):
         _("withdrew after series"), null=True, blank=True
     )
     registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+    # The ids an imported exchange file gave the player and the team (interfaces.md §4):
+    # export and standings print them back, so other software can match its rows.
+    external_id = models.CharField(_("id in the imported file"), max_length=60, blank=True)
+    team_external_id = models.CharField(_("team id in the imported file"), max_length=60, blank=True)
 
     class Meta:
         ordering = ["player__last_name", "player__first_name"]

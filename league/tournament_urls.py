@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("nowy/", views.tournament_create, name="create"),
     path("<slug:slug>/", views.tournament_detail, name="detail"),
+    path("<slug:slug>/publikacja/", views.publish, name="publish"),
     path("<slug:slug>/zapisy/", views.registration_list, name="registrations"),
     path("<slug:slug>/zapisy/dodaj/", views.register, name="register"),
     path("<slug:slug>/zapisy/nowy-zawodnik/", views.quick_add, name="quick_add"),

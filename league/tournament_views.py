@@ -159,6 +159,22 @@ def toggle(request: HttpRequest, slug: str, pk: int, flag: registrations.Flag) -
 
 @login_required
 @require_POST
+def publish(request: HttpRequest, slug: str) -> HttpResponse:
+    """Switch what the public pages show: the draw, or one series' results."""
+    tournament = organised_tournament(request, slug)
+    number = request.POST.get("series")
+    if number:
+        series = get_object_or_404(tournament.series, number=number)
+        series.results_published = not series.results_published
+        series.save(update_fields=["results_published"])
+    else:
+        tournament.draw_published = not tournament.draw_published
+        tournament.save(update_fields=["draw_published"])
+    return redirect("tournaments:detail", slug=slug)
+
+
+@login_required
+@require_POST
 def withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = organised_tournament(request, slug)
     registration = get_object_or_404(tournament.registrations.select_related("player"), pk=pk)

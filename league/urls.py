@@ -2,15 +2,19 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import views
+from . import health, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("kalkulator/", views.calculator, name="calculator"),
     path("turnieje/", include("league.tournament_urls")),
+    path("turnieje/", include("league.results.urls")),
+    path("turnieje/", include("league.results.table_urls")),
     path("", include("players.urls")),
+    path("", include("league.public.urls")),
     path("konto/logowanie/", auth_views.LoginView.as_view(), name="login"),
     path("konto/wyloguj/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("zdrowie/", health.health, name="health"),
 ]

@@ -20,6 +20,7 @@ from .ranking import (
     rank,
     season_totals,
     team_small_points,
+    team_standing,
 )
 from .ruleset import (
     PRESETS,
@@ -42,5 +43,5 @@ __all__ = [
     "TableResult", "Wyjscie",
     "accumulate", "award_points", "bye_compensation", "load_ruleset", "parse_deal", "parse_ruleset",
     "place_shares", "placement_points", "possible_values", "preset_choices", "rank", "ruleset_to_dict",
-    "score_deal", "score_protocol", "season_totals", "team_small_points", "value_deal",
+    "score_deal", "score_protocol", "season_totals", "team_small_points", "team_standing", "value_deal",
 ]  # fmt: skip

@@ -77,6 +77,20 @@ def team_small_points(member_points: Sequence[int], best: int | None) -> int:
     return sum(sorted(points, reverse=True)[:best])
 
 
+def team_standing(team_id: str, members: Sequence[Standing], best: int | None) -> Standing:
+    """A team's totals from its members' (teams of 4 or 5): the sum of all, or with
+    ``best`` the best N of M. Small and big points are each counted over the
+    members best at that figure, so a member may count for one and not the other."""
+    if best is not None:
+        read_int(best, "best", "invalid_input", minimum=1)
+    count = len(members) if best is None else best
+    return Standing(
+        team_id,
+        big_points=sum(sorted((m.big_points for m in members), reverse=True)[:count]),
+        small_points=team_small_points([m.small_points for m in members], best),
+    )
+
+
 def _sort_key(standing: Standing, tiebreaks: Sequence[str]) -> tuple[float, ...]:
     key: list[float] = []
     for tiebreak in tiebreaks:

@@ -122,3 +122,73 @@ def register_teams(tournament, *, teams: int, size: int = 4, individuals: int = 
         ]
     registrations += RegistrationFactory.create_batch(individuals, tournament=tournament)
     return registrations
+
+
+# --- results: drawn series, seats and protocols ------------------------------
+
+
+class SeriesFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "league.Series"
+        django_get_or_create = ("tournament", "number")
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = 1
+    status = "drawn"
+
+
+class TableAssignmentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "league.TableAssignment"
+
+    series = factory.SubFactory(SeriesFactory)
+    table = 1
+    seat = "A"
+    player = factory.SubFactory(PlayerFactory)
+
+
+class ByeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "league.Bye"
+
+    series = factory.SubFactory(SeriesFactory)
+    player = factory.SubFactory(PlayerFactory)
+    big_points = 4
+    small_points = 40
+
+
+def drawn_series(tournament=None, *, tables: int = 1, number: int = 1, **series_fields):
+    """A drawn series with ``tables`` tables of four new players at seats A–D."""
+    series = SeriesFactory(tournament=tournament or TournamentFactory(), number=number, **series_fields)
+    for table in range(1, tables + 1):
+        for seat in "ABCD":
+            TableAssignmentFactory(series=series, table=table, seat=seat)
+    return series
+
+
+def played_series(tournament, number: int, tables, *, byes=(), status: str = "closed"):
+    """A series with results: ``tables`` lists each table's four ``(player, small points)``
+    at seats A–D, recorded as one deal of those values; ``byes`` get the ruleset's compensation."""
+    import scoring
+    from league.models import Bye
+    from league.results.models import DealRow, Protocol
+
+    series = SeriesFactory(tournament=tournament, number=number, status=status)
+    for table, seats in enumerate(tables, start=1):
+        protocol = Protocol.objects.create(series=series, table=table, status="confirmed")
+        values = {}
+        for seat, (player, points) in zip("ABCD", seats, strict=True):
+            TableAssignmentFactory(series=series, table=table, seat=seat, player=player)
+            values[seat] = points
+        DealRow.objects.create(
+            protocol=protocol, number=1, deal={"values": values},
+            **{f"value_{seat.lower()}": points for seat, points in values.items()},
+        )  # fmt: skip
+    if byes:
+        compensation = scoring.bye_compensation(tournament.ruleset(), len(byes))
+        for player in byes:
+            Bye.objects.create(
+                series=series, player=player,
+                big_points=compensation.big_points, small_points=compensation.small_points,
+            )  # fmt: skip
+    return series

@@ -14,6 +14,7 @@ from scoring import (
     rank,
     season_totals,
     team_small_points,
+    team_standing,
 )
 
 GORZOW = load_ruleset("gorzow")
@@ -103,3 +104,15 @@ def test_awards_go_to_positive_places_and_shared_places_share():
     ranked = rank([Standing(i, small_points=s) for i, s in [("a", 30), ("b", 10), ("c", 10), ("d", -5)]], ["small_points"])
     assert award_points(ranked, [100, 80, 60, 50]) == {"a": 100, "b": 70, "c": 70, "d": 0}
     assert isinstance(ranked[0], Ranked)
+
+
+def test_a_team_counts_its_best_members_apart_for_big_and_small_points():
+    members = [
+        Standing("a", big_points=10, small_points=-40),
+        Standing("b", big_points=2, small_points=90),
+        Standing("c", big_points=6, small_points=10),
+        Standing("d", big_points=4, small_points=5),
+    ]
+    team = team_standing("t1", members, 3)
+    assert (team.big_points, team.small_points) == (20, 105)
+    assert team_standing("t1", members, None).small_points == 65

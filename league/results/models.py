@@ -20,6 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import SEATS
 
+from .describe import DealDescription, describe_deal
+
 
 def new_pin() -> str:
     """A short numeric PIN for the table scorer's link."""
@@ -44,6 +46,8 @@ class Protocol(models.Model):
         _("stopped by the time limit"), default=False,
         help_text=_("The table did not finish all deals of the series; the score at that moment counts."),
     )
+    # The table scorer's seat when they marked it complete (blank when a referee did): that seat may not confirm.
+    completed_by_seat = models.CharField(_("marked complete by seat"), max_length=1, blank=True)
     confirmed_by_seat = models.CharField(_("confirmed by seat"), max_length=1, blank=True)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     # Optimistic lock: every write bumps it, a writer holding an older number is refused.
@@ -95,6 +99,10 @@ class DealRow(models.Model):
     def values(self) -> dict[str, int]:
         return dict(zip(SEATS, (self.value_a, self.value_b, self.value_c, self.value_d), strict=True))
 
+    @property
+    def description(self) -> DealDescription | None:
+        return describe_deal(self.deal)
+
 
 class DealRowVersion(models.Model):
     """One change of one row: what it was, what it became, who, when and why.
@@ -131,3 +139,11 @@ class DealRowVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.protocol} #{self.number} {self.action}"
+
+    @property
+    def old_description(self) -> DealDescription | None:
+        return describe_deal(self.old_deal)
+
+    @property
+    def new_description(self) -> DealDescription | None:
+        return describe_deal(self.new_deal)

@@ -1,0 +1,128 @@
+"""Benchmark of the standings: one tournament (goal < 0.5 s), a season (goal < 3 s)
+and the queries of the standings page.
+
+Run: ``.venv/bin/python bench/rankings.py``. It builds a throwaway SQLite
+database in ``$BASKA_VAR_DIR`` (default /tmp/bench-rankings): 256 players in
+64 teams, a season of 10 tournaments of 5 series × 40 deals, rows written with
+bulk_create. Timings are cold (cache cleared) computations.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import sys
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+VAR_DIR = Path(os.environ.setdefault("BASKA_VAR_DIR", "/tmp/bench-rankings"))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+shutil.rmtree(VAR_DIR, ignore_errors=True)
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.cache import cache  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext, override_settings  # noqa: E402
+from django.urls import include, path  # noqa: E402
+
+from league import rankings  # noqa: E402
+from league.models import Registration, Season, Series, TableAssignment, Tournament  # noqa: E402
+from league.results.models import DealRow, Protocol  # noqa: E402
+from league.urls import urlpatterns as project_urls  # noqa: E402
+from players.models import Gender, Player, Team, TeamMember  # noqa: E402
+
+SEED = 2026
+TEAMS, TEAM_SIZE, TOURNAMENTS, SERIES, DEALS = 64, 4, 10, 5, 40
+urlpatterns = [*project_urls, path("", include("league.public.urls"))]
+
+
+def build() -> Season:
+    rng = random.Random(SEED)
+    call_command("migrate", verbosity=0)
+    players = Player.objects.bulk_create(
+        Player(first_name=f"Imię{i}", last_name=f"Nazwisko{i}", gender=rng.choice(Gender.values))
+        for i in range(TEAMS * TEAM_SIZE)
+    )
+    teams = Team.objects.bulk_create(Team(name=f"Drużyna {t}") for t in range(TEAMS))
+    TeamMember.objects.bulk_create(
+        TeamMember(team=teams[i // TEAM_SIZE], player=p, team_active=True) for i, p in enumerate(players)
+    )
+    season = Season.objects.create(name="Liga", slug="liga", year=2026, best_of=7)
+    for n in range(TOURNAMENTS):
+        tournament = Tournament.objects.create(
+            name=f"Turniej {n}", slug=f"turniej-{n}", date=date(2026, 1, 1) + timedelta(weeks=n),
+            season=season, ruleset_preset="puck", series_count=SERIES, deals_per_series=DEALS,
+            draw_published=True,
+        )  # fmt: skip
+        Registration.objects.bulk_create(
+            Registration(tournament=tournament, player=p, team=teams[i // TEAM_SIZE], checked_in=True)
+            for i, p in enumerate(players)
+        )
+        for number in range(1, SERIES + 1):
+            series = Series.objects.create(tournament=tournament, number=number, status=Series.Status.CLOSED)
+            seated = players[:]
+            rng.shuffle(seated)
+            tables = [seated[k : k + 4] for k in range(0, len(seated), 4)]
+            TableAssignment.objects.bulk_create(
+                TableAssignment(series=series, table=t, seat=seat, player=p)
+                for t, four in enumerate(tables, start=1)
+                for seat, p in zip("ABCD", four, strict=True)
+            )
+            protocols = Protocol.objects.bulk_create(
+                Protocol(series=series, table=t, status=Protocol.Status.CONFIRMED) for t in range(1, len(tables) + 1)
+            )
+            rows = []
+            for protocol in protocols:
+                for deal in range(1, DEALS + 1):
+                    a, b, c = (rng.randint(-12, 12) for _ in range(3))
+                    values = {"A": a, "B": b, "C": c, "D": -(a + b + c)}
+                    rows.append(DealRow(
+                        protocol=protocol, number=deal, deal={"values": values},
+                        value_a=a, value_b=b, value_c=c, value_d=values["D"],
+                    ))  # fmt: skip
+            DealRow.objects.bulk_create(rows, batch_size=2000)
+    return season
+
+
+def timed(label: str, goal: float, action) -> None:
+    cache.clear()
+    start = time.perf_counter()
+    action()
+    elapsed = time.perf_counter() - start
+    print(f"{label:<42} {elapsed:7.3f} s   (goal < {goal} s)")
+
+
+@override_settings(ROOT_URLCONF=__name__)
+def page_queries(slug: str) -> tuple[int, int]:
+    """Queries of the standings page, computing (cold) and from the cache (warm)."""
+    client = Client()
+    counts = []
+    cache.clear()
+    for _ in range(2):
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(f"/t/{slug}/klasyfikacja/").status_code == 200
+        counts.append(len(queries))
+    return counts[0], counts[1]
+
+
+def main() -> None:
+    start = time.perf_counter()
+    season = build()
+    print(f"built {DealRow.objects.count()} deal rows in {time.perf_counter() - start:.1f} s")
+    tournament = Tournament.objects.get(slug="turniej-0")
+    timed("one tournament's standings (256 players)", 0.5, lambda: rankings.tournament_rankings(tournament))
+    timed(f"season of {TOURNAMENTS} tournaments, best {season.best_of}", 3, lambda: rankings.season_rankings(season))
+    cold, warm = page_queries(tournament.slug)
+    print(f"queries per standings page: {cold} computing, {warm} from the cache")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,200 @@
+"""The demo league: clubs, players, teams, a season and its tournaments.
+
+Built through the same services an organiser uses, from a fixed random seed, so
+every newcomer sees the same league. Used by ``manage.py load_demo``.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+from django.contrib.auth.models import Group, Permission, User
+from django.db import transaction
+
+import scoring
+from league.models import Season, Series, Tournament
+from league.results import services as results
+from league.services.draws import draw_series
+from league.services.registrations import register_player
+from league.services.tournaments import create_tournament
+from players.models import Club, Player, Team
+from players.services import club_create, player_create, team_create
+
+DEMO_PASSWORD = "baska-demo"
+SEED = 2026
+
+CLUBS = [
+    ("GKS Puck", "Puck"),
+    ("Klub Baśki Kościerzyna", "Kościerzyna"),
+    ("Kaszëbë Kartuzy", "Kartuzy"),
+    ("Piast Gorzów Wlkp.", "Gorzów Wielkopolski"),
+    ("Gryf Wejherowo", "Wejherowo"),
+]
+WOMEN = ["Anna", "Małgorzata", "Żaneta", "Bożena", "Jadwiga", "Elżbieta", "Grażyna", "Teresa", "Urszula", "Halina"]
+MEN = ["Józef", "Stanisław", "Zbigniew", "Łukasz", "Jarosław", "Kazimierz", "Mirosław", "Grzegorz", "Paweł", "Wojciech"]
+SURNAMES = [
+    ("Formela", "Formela"), ("Bork", "Bork"), ("Hinz", "Hinz"), ("Lewańczyk", "Lewańczyk"),
+    ("Gruchała", "Gruchała"), ("Pioch", "Pioch"), ("Stenka", "Stenka"), ("Kreft", "Kreft"),
+    ("Bigus", "Bigus"), ("Czapp", "Czapp"), ("Labuda", "Labuda"), ("Treder", "Treder"),
+    ("Kwidziński", "Kwidzińska"), ("Pobłocki", "Pobłocka"), ("Mielewczyk", "Mielewczyk"),
+    ("Wenta", "Wenta"), ("Grzenia", "Grzenia"), ("Recław", "Recław"), ("Jereczek", "Jereczek"),
+    ("Kąkol", "Kąkol"), ("Konkel", "Konkel"), ("Żmuda", "Żmuda"), ("Dawidowski", "Dawidowska"),
+    ("Szczepański", "Szczepańska"),
+]  # fmt: skip
+TEAM_NAMES = [
+    "Kaszëbë Puck", "Gwiazda Morza", "Czarne Damy", "Korona Baśki", "Méster Kartuzy",
+    "Zolo-Du Kościerzyna", "Gryfici", "Stare Damy", "Młodzi Wilcy", "Hirsz Wejherowo",
+]  # fmt: skip
+
+
+# How often each contract comes up at a real table, roughly.
+CONTRACT_WEIGHTS = {
+    "zwykla": 62, "wesele": 8, "cicha": 5, "zolo": 10, "gran": 6, "zolo_du": 2, "gran_du": 2,
+    "zolo_bieda": 2, "mester": 2, "baska": 1,
+}  # fmt: skip
+
+
+def random_deal(rng: random.Random, ruleset: scoring.Ruleset) -> dict:
+    """A plausible deal that ``ruleset`` accepts, as a referee would type it."""
+    while True:
+        contract = rng.choices(list(CONTRACT_WEIGHTS), weights=list(CONTRACT_WEIGHTS.values()))[0]
+        rule = ruleset.contract(contract)
+        if rule is None:
+            continue
+        pair = contract in scoring.PAIR_CONTRACTS
+        deal: dict = {"contract": contract, "old": sorted(rng.sample(scoring.SEATS, 2 if pair else 1))}
+        if rule.thrown:
+            return deal
+        doublings = rng.choices(range(rule.max_doublings + 1), weights=[24, 6, 2, 1, 1][: rule.max_doublings + 1])[0]
+        # kontras alternate; in a solo game the young give the first one
+        deal["kontras"] = [("young", "old")[i % 2] for i in range(doublings)]
+        deal["old_eyes"] = rng.choice(
+            [rng.randint(0, 104), rng.randint(40, 75), rng.randint(40, 75), 104 if rule.needs_all_tricks else 60]
+        )
+        try:
+            scoring.score_deal(deal, ruleset)
+        except scoring.ScoringError:
+            continue
+        return deal
+
+
+def play_series(rng: random.Random, series: Series, *, deals: int, close: bool) -> None:
+    """Enter ``deals`` deals at every table of ``series`` through the results services;
+    with ``close`` also check the totals, confirm every protocol and close the series."""
+    ruleset = series.tournament.ruleset()
+    referee = series.tournament.referees.first()
+    for protocol in results.get_or_create_protocols(series):
+        for number in range(1, deals + 1):
+            protocol = results.save_row(
+                protocol=protocol, number=number, deal=random_deal(rng, ruleset),
+                expected_version=protocol.version, user=referee,
+            )  # fmt: skip
+        if close:
+            totals = results.sheet(protocol)[-1].totals
+            protocol = results.set_declared_totals(
+                protocol=protocol, totals=totals, expected_version=protocol.version, user=referee
+            )
+            protocol = results.mark_complete(protocol=protocol, expected_version=protocol.version, user=referee)
+            results.confirm(protocol=protocol, seat="B", expected_version=protocol.version, user=referee)
+    if close:
+        results.close_series(series=series, user=referee)
+
+
+def _organiser_group() -> Group:
+    group, _ = Group.objects.get_or_create(name="Organizatorzy")
+    group.permissions.set(
+        Permission.objects.filter(
+            content_type__app_label__in=["players", "league", "results", "printing"],
+        )
+    )
+    return group
+
+
+def _user(username: str, first: str, last: str, *, staff: bool) -> User:
+    user = User.objects.create_user(username, password=DEMO_PASSWORD, first_name=first, last_name=last, is_staff=staff)
+    return user
+
+
+def _players(rng: random.Random, clubs: list[Club], count: int) -> list[Player]:
+    players = []
+    names = set()
+    while len(players) < count:
+        woman = rng.random() < 0.4
+        first = rng.choice(WOMEN if woman else MEN)
+        male_surname, female_surname = rng.choice(SURNAMES)
+        last = female_surname if woman else male_surname
+        if (first, last) in names:
+            continue
+        names.add((first, last))
+        players.append(
+            player_create(first_name=first, last_name=last, gender="F" if woman else "M", club=rng.choice(clubs))
+        )
+    return players
+
+
+@transaction.atomic
+def load_demo() -> dict[str, str]:
+    """Create the demo league; returns the demo accounts (user name → role)."""
+    rng = random.Random(SEED)
+    organiser = _user("organizator", "Ewa", "Organizatorska", staff=True)
+    organiser.groups.add(_organiser_group())
+    referee = _user("sedzia", "Jan", "Sędziowski", staff=False)
+
+    clubs = [club_create(name=name, city=city) for name, city in CLUBS]
+    players = _players(rng, clubs, 48)
+    teams = []
+    for index, name in enumerate(TEAM_NAMES):
+        members = players[index * 4 : index * 4 + 4]
+        teams.append(team_create(name=name, members=members, captain=members[0], club=members[0].club))
+
+    season = Season.objects.create(name="Liga Baśki Kaszuby", slug="liga-kaszuby-2026", year=2026, best_of=3)
+    spring = create_tournament(
+        user=organiser,
+        name="Turniej o Puchar Wójta Gminy Puck",
+        ruleset_preset="puck",
+        date=date(2026, 3, 14),
+        venue="Puck, Dom Kultury",
+        organiser_name="Pucka Liga Baśki",
+        season=season,
+        series_count=3,
+        deals_per_series=40,
+        time_limit_minutes=55,
+        team_ranking=Tournament._meta.get_field("team_ranking").default,
+    )
+    spring.referees.add(referee)
+    # 10 teams of 4 and 6 individuals: 46 players, so two byes each series.
+    for team in teams:
+        for member in team.members.all():
+            register_player(tournament=spring, player=member)
+    for player in players[40:46]:
+        register_player(tournament=spring, player=player, individual=True)
+    spring.registrations.update(checked_in=True, fee_paid=True)
+    draw_series(tournament=spring, numbers="all", seed=SEED, user=organiser)
+    spring.draw_published = True
+    spring.save(update_fields=["draw_published"])
+    first, second, third = spring.series.order_by("number")
+    play_series(rng, first, deals=40, close=True)
+    play_series(rng, second, deals=40, close=True)
+    play_series(rng, third, deals=12, close=False)  # the evening is still going on
+
+    autumn = create_tournament(
+        user=organiser,
+        name="Mistrzostwa Kościerzyny w Baśce",
+        ruleset_preset="gorzow",
+        date=date(2026, 12, 5),
+        venue="Kościerzyna, Klub Baśki",
+        organiser_name="Klub Baśki Kościerzyna",
+        season=season,
+        series_count=4,
+        deals_per_series=20,
+    )
+    autumn.referees.add(referee)
+    for team in teams[:6]:
+        for member in team.members.all():
+            register_player(tournament=autumn, player=member)
+    return {"organizator": "organiser", "sedzia": "referee"}
+
+
+def demo_exists() -> bool:
+    return User.objects.filter(username="organizator").exists() or Team.objects.exists()

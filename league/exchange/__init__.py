@@ -1,0 +1,18 @@
+"""The tournament exchange file "baska-league/1" (interfaces.md §4).
+
+One JSON document holds a whole tournament: its settings, teams, players, the
+seating of every series, the byes and every table's deals. Clubs archive
+tournaments with it and other software exchanges results through it, so the
+format is a promise: extend it only with new optional fields.
+
+- :func:`import_tournament` reads such a document into the database, all or nothing;
+- :func:`export_tournament` writes a stored tournament back out;
+- :func:`external_ids` gives the ids under which players and teams appear.
+"""
+
+from .exporting import export_tournament
+from .format import FORMAT, ExchangeError
+from .ids import external_ids
+from .importing import import_tournament
+
+__all__ = ["FORMAT", "ExchangeError", "export_tournament", "external_ids", "import_tournament"]

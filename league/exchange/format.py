@@ -1,0 +1,40 @@
+"""What the import and the export of the exchange file share: the format name,
+the error type and the spelling of the team ranking."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from league.models import TeamRanking, Tournament
+
+FORMAT = "baska-league/1"
+
+_BEST_OF = re.compile(r"best([1-9][0-9]*)")
+
+
+class ExchangeError(Exception):
+    """An invalid exchange file; ``path`` names the place (``series[1].tables[3].deals[7]``)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.message = message
+        super().__init__(f"{path}: {message}" if path else message)
+
+
+def team_ranking_code(tournament: Tournament) -> str:
+    """The file's spelling: ``"sum"`` (all members) or ``"best3"`` (best three)."""
+    if tournament.team_ranking == TeamRanking.BEST:
+        return f"best{tournament.team_best_of}"
+    return "sum"
+
+
+def team_ranking_fields(code: Any, path: str) -> dict[str, Any]:
+    """The tournament fields for a file's ``team_ranking``; the spec names "sum"
+    and "best3", and any "bestN" is read the same way."""
+    if code == "sum":
+        return {"team_ranking": TeamRanking.SUM}
+    match = _BEST_OF.fullmatch(code) if isinstance(code, str) else None
+    if match is None:
+        raise ExchangeError(path, 'expected "sum" or "best" and a number of members, e.g. "best3"')
+    return {"team_ranking": TeamRanking.BEST, "team_best_of": int(match[1])}

@@ -1,0 +1,397 @@
+"""Reading an exchange file into the database: check everything, then write everything.
+
+The first pass reads the whole file, matches clubs, teams and players with the
+database, values every protocol through ``scoring`` and builds unsaved model
+objects; it writes nothing. Only a file without a single error reaches the
+second pass, which saves the objects. Both passes run in one transaction, so
+even an unexpected database error leaves nothing behind.
+
+Lists are addressed from 0 in error paths (``series[1]`` is the second
+series), as ``scoring`` does for the deals of a protocol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db import models, transaction
+
+import scoring
+from league.models import Bye, Registration, Series, TableAssignment, Tournament
+from league.results.models import DealRow, DealRowVersion, Protocol
+from league.services.tournaments import ensure_series
+from players.models import Club, Gender, Player, Team
+from scoring.fields import join, read_bool, read_int, read_list, read_object, read_str, show
+
+from .format import FORMAT, ExchangeError, team_ranking_fields
+
+_ERR = "invalid_input"
+# The fields each object may have; the spec's fields first, then the optional
+# extensions that make an export complete (licence, own rules, early ends …).
+_TOP_FIELDS = ("format", "tournament", "teams", "players", "series")
+_TOURNAMENT_FIELDS = (
+    "name", "slug", "date", "venue", "ruleset", "series_count", "deals_per_series", "team_ranking",
+    "organiser", "uses_big_points", "ruleset_data",
+)  # fmt: skip
+_TOURNAMENT_REQUIRED = ("name", "slug", "date", "ruleset", "series_count", "deals_per_series")
+_TEAM_FIELDS = ("id", "name", "club")
+_PLAYER_FIELDS = ("id", "first_name", "last_name", "gender", "club", "team", "licence")
+_SERIES_FIELDS = ("number", "tables", "byes")
+_TABLE_FIELDS = ("number", "seats", "deals", "ended_early")
+# Tournament fields whose name in the file differs from the model's.
+_TOURNAMENT_RENAMES = {
+    "ruleset_preset": "ruleset",
+    "organiser_name": "organiser",
+    "team_best_of": "team_ranking",
+}
+IMPORT_AUTHOR = "import"
+
+
+@dataclass(frozen=True)
+class _Table:
+    number: int
+    seats: dict[str, Player]
+    deals: list[dict[str, Any]]
+    protocol: scoring.ProtocolResult
+    ended_early: bool
+
+
+@dataclass(frozen=True)
+class _Series:
+    number: int
+    tables: list[_Table]
+    byes: list[Player]
+    compensation: scoring.ByeCompensation | None
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Everything the file asks for, checked and not yet saved."""
+
+    tournament: Tournament
+    new_objects: list[Club | Player | Team]  # in saving order: every object after what it refers to
+    registrations: list[Registration]  # unsaved, with the file's ids
+    series: list[_Series]
+
+
+@transaction.atomic
+def import_tournament(data: Any) -> Tournament:
+    """Create the tournament described by a parsed exchange file.
+
+    Raises :class:`ExchangeError` naming the place of the first problem; the
+    database is then unchanged.
+    """
+    try:
+        plan = _Reader().read(data)
+    except scoring.ScoringError as err:
+        # raised by the scoring.fields readers, which are given full paths
+        raise ExchangeError(err.path or "", err.message) from err
+    return _write(plan)
+
+
+def _located(err: scoring.ScoringError, prefix: str) -> ExchangeError:
+    """A scoring error whose path is relative (``deals[7]``) placed in the file."""
+    return ExchangeError(f"{prefix}.{err.path}" if err.path else prefix, err.message)
+
+
+def _clean(obj: models.Model, base: str, renames: Mapping[str, str] | None = None) -> None:
+    """Run the model's own validation, naming the file field of the first problem
+    (``renames`` maps a model field to the file's name, "" to ``base`` itself)."""
+    try:
+        obj.full_clean()
+    except ValidationError as err:
+        field, messages = next(iter(err.message_dict.items()))
+        name = "" if field == NON_FIELD_ERRORS else (renames or {}).get(field, field)
+        raise ExchangeError(join(base, name) if name else base, " ".join(messages)) from err
+
+
+def _text(obj: Mapping[str, Any], key: str, path: str, *, default: str | None = None) -> str:
+    """A string member, stripped; ``default`` when absent or null."""
+    value = obj.get(key)
+    if value is None and default is not None:
+        return default
+    return read_str(value, join(path, key), _ERR).strip()
+
+
+class _Reader:
+    """The first pass: turns the file into a :class:`_Plan` or raises."""
+
+    def __init__(self) -> None:
+        self.clubs: dict[str, Club] = {}  # by case-folded name
+        self.teams: dict[str, Team] = {}  # by the file's id
+        self.players: dict[str, Player] = {}  # by the file's id
+        self.people: dict[tuple[str, ...], str] = {}  # who a player is → their id in the file
+        self.new_objects: list[Club | Player | Team] = []
+        self.byes_given: dict[str, str] = {}  # player id → path of the bye
+        self.tournament: Tournament
+        self.ruleset: scoring.Ruleset
+
+    def read(self, data: Any) -> _Plan:
+        if not isinstance(data, dict):
+            raise ExchangeError("", "the file must hold a JSON object")
+        top = read_object(data, "", _ERR, allowed=_TOP_FIELDS, required=("format", "tournament", "players"))
+        if top["format"] != FORMAT:
+            raise ExchangeError("format", f"expected {show(FORMAT)}, got {show(top['format'])}")
+        self.tournament, self.ruleset = self.read_tournament(top["tournament"])
+        for i, entry in enumerate(read_list(top.get("teams", []), "teams", _ERR)):
+            self.read_team(entry, join("teams", i))
+        registrations = [
+            self.read_player(entry, join("players", i))
+            for i, entry in enumerate(read_list(top["players"], "players", _ERR))
+        ]
+        numbers: dict[int, str] = {}
+        series = []
+        for i, entry in enumerate(read_list(top.get("series", []), "series", _ERR)):
+            path = join("series", i)
+            one = self.read_series(entry, path)
+            if one.number in numbers:
+                message = f"series {one.number} is already given at {numbers[one.number]}"
+                raise ExchangeError(join(path, "number"), message)
+            numbers[one.number] = path
+            series.append(one)
+        return _Plan(self.tournament, self.new_objects, registrations, series)
+
+    def read_tournament(self, data: Any) -> tuple[Tournament, scoring.Ruleset]:
+        path = "tournament"
+        obj = read_object(data, path, _ERR, allowed=_TOURNAMENT_FIELDS, required=_TOURNAMENT_REQUIRED)
+        tournament = Tournament(
+            name=_text(obj, "name", path),
+            slug=_text(obj, "slug", path),
+            date=_text(obj, "date", path),  # full_clean() below parses and checks it
+            venue=_text(obj, "venue", path, default=""),
+            organiser_name=_text(obj, "organiser", path, default=""),
+            ruleset_preset=read_str(obj["ruleset"], join(path, "ruleset"), _ERR, choices=scoring.PRESETS),
+            ruleset_data=obj.get("ruleset_data"),
+            series_count=read_int(obj["series_count"], join(path, "series_count"), _ERR, minimum=1),
+            deals_per_series=read_int(obj["deals_per_series"], join(path, "deals_per_series"), _ERR, minimum=1),
+            uses_big_points=read_bool(obj.get("uses_big_points", True), join(path, "uses_big_points"), _ERR),
+            **team_ranking_fields(obj.get("team_ranking", "sum"), join(path, "team_ranking")),
+        )
+        _clean(tournament, path, _TOURNAMENT_RENAMES)
+        try:
+            ruleset = tournament.ruleset()
+        except scoring.ScoringError as err:
+            raise _located(err, join(path, "ruleset_data")) from err
+        return tournament, ruleset
+
+    def read_club(self, name: Any, path: str) -> Club | None:
+        """The club called ``name`` (case-insensitively), a new one when unknown; None for no club."""
+        if name is None or name == "":
+            return None
+        name = read_str(name, path, _ERR).strip()
+        key = name.casefold()
+        if key not in self.clubs:
+            club = Club.objects.filter(name__iexact=name).first()
+            if club is None:
+                club = Club(name=name)
+                _clean(club, path, {"name": ""})
+                self.new_objects.append(club)
+            self.clubs[key] = club
+        return self.clubs[key]
+
+    def read_id(self, obj: Mapping[str, Any], path: str, taken: Collection[str]) -> str:
+        ref = read_str(obj["id"], join(path, "id"), _ERR)
+        if not ref or ref in taken:
+            raise ExchangeError(join(path, "id"), f"the id {show(ref)} is empty or already used")
+        return ref
+
+    def read_team(self, data: Any, path: str) -> None:
+        obj = read_object(data, path, _ERR, allowed=_TEAM_FIELDS, required=("id", "name"))
+        ref = self.read_id(obj, path, self.teams)
+        name = _text(obj, "name", path)
+        if any(team.name.casefold() == name.casefold() for team in self.teams.values()):
+            raise ExchangeError(join(path, "name"), f"another team is also called {show(name)}")
+        team = Team.objects.filter(name__iexact=name).first()
+        if team is None:
+            team = Team(name=name, club=self.read_club(obj.get("club"), join(path, "club")))
+            _clean(team, path)
+            self.new_objects.append(team)
+        self.teams[ref] = team
+
+    def read_player(self, data: Any, path: str) -> Registration:
+        """A player of the file, matched with a stored player or new, registered
+        with their team; the registration keeps the file's ids for the standings."""
+        obj = read_object(
+            data, path, _ERR, allowed=_PLAYER_FIELDS, required=("id", "first_name", "last_name", "gender")
+        )
+        ref = self.read_id(obj, path, self.players)
+        first_name, last_name = _text(obj, "first_name", path), _text(obj, "last_name", path)
+        gender = read_str(obj["gender"], join(path, "gender"), _ERR, choices=Gender.values)
+        licence = _text(obj, "licence", path, default="")
+        club = self.read_club(obj.get("club"), join(path, "club"))
+        team_ref = obj.get("team")
+        if team_ref is not None and (not isinstance(team_ref, str) or team_ref not in self.teams):
+            raise ExchangeError(join(path, "team"), f"unknown team {show(team_ref)}; give an id from teams")
+
+        player = _find_player(first_name, last_name, club, licence)
+        if player is None:
+            player = Player(first_name=first_name, last_name=last_name, gender=gender, club=club, licence=licence)
+            _clean(player, path)
+            self.new_objects.append(player)
+        person = _person(player)
+        if person in self.people:
+            raise ExchangeError(path, f"this is the same player as {show(self.people[person])}")
+        self.people[person] = ref
+        self.players[ref] = player
+        return Registration(
+            player=player, team=self.teams.get(team_ref), checked_in=True,
+            external_id=ref, team_external_id=team_ref or "",
+        )  # fmt: skip
+
+    def read_series(self, data: Any, path: str) -> _Series:
+        obj = read_object(data, path, _ERR, allowed=_SERIES_FIELDS, required=("number",))
+        number = read_int(obj["number"], join(path, "number"), _ERR, minimum=1, maximum=self.tournament.series_count)
+        seated: dict[str, str] = {}  # player id → where they sit in this series
+        tables: dict[int, _Table] = {}
+        tables_path = join(path, "tables")
+        for i, entry in enumerate(read_list(obj.get("tables", []), tables_path, _ERR)):
+            table = self.read_table(entry, join(tables_path, i), seated)
+            if table.number in tables:
+                raise ExchangeError(join(join(tables_path, i), "number"), f"table {table.number} is given twice")
+            tables[table.number] = table
+        byes_path = join(path, "byes")
+        byes = []
+        for i, ref in enumerate(read_list(obj.get("byes", []), byes_path, _ERR)):
+            bye_path = join(byes_path, i)
+            byes.append(self.seat(ref, bye_path, seated))
+            if ref in self.byes_given:
+                # the database allows one bye per player per tournament
+                raise ExchangeError(bye_path, f"player {show(ref)} already has a bye at {self.byes_given[ref]}")
+            self.byes_given[ref] = bye_path
+        compensation = None
+        if byes:
+            try:
+                compensation = scoring.bye_compensation(self.ruleset, len(byes))
+            except scoring.ScoringError as err:
+                raise ExchangeError(byes_path, err.message) from err
+        return _Series(number, list(tables.values()), byes, compensation)
+
+    def read_table(self, data: Any, path: str, seated: dict[str, str]) -> _Table:
+        obj = read_object(data, path, _ERR, allowed=_TABLE_FIELDS, required=("number", "seats"))
+        number = read_int(obj["number"], join(path, "number"), _ERR, minimum=1)
+        seats_path = join(path, "seats")
+        refs = obj["seats"]
+        unknown = [seat for seat in refs if seat not in scoring.SEATS] if isinstance(refs, dict) else []
+        if unknown:
+            raise scoring.ScoringError("unknown_seat", {"seat": unknown[0]}, join(seats_path, unknown[0]))
+        read_object(refs, seats_path, _ERR, allowed=scoring.SEATS, required=scoring.SEATS)
+        seats = {seat: self.seat(refs[seat], join(seats_path, seat), seated) for seat in scoring.SEATS}
+        deals = obj.get("deals", [])
+        try:
+            protocol = scoring.score_protocol(deals, self.ruleset)
+        except scoring.ScoringError as err:
+            raise _located(err, path) from err
+        ended_early = read_bool(obj.get("ended_early", False), join(path, "ended_early"), _ERR)
+        return _Table(number, seats, deals, protocol, ended_early)
+
+    def seat(self, ref: Any, path: str, seated: dict[str, str]) -> Player:
+        """The player a seat or bye names; each plays at most once per series."""
+        player = self.players.get(ref) if isinstance(ref, str) else None
+        if player is None:
+            raise ExchangeError(path, f"unknown player {show(ref)}; give an id from players")
+        if ref in seated:
+            raise ExchangeError(path, f"player {show(ref)} already plays in this series at {seated[ref]}")
+        seated[ref] = path
+        return player
+
+
+def _find_player(first_name: str, last_name: str, club: Club | None, licence: str) -> Player | None:
+    """The stored player: by licence, else by name and club.
+
+    A namesake with a different licence is somebody else, so with a licence
+    only players without one are matched by name.
+    """
+    if licence:
+        player = Player.objects.filter(licence=licence).first()
+        if player is not None:
+            return player
+    if club is not None and club.pk is None:
+        return None  # a new club has no players yet
+    candidates = Player.objects.filter(first_name__iexact=first_name, last_name__iexact=last_name, club=club)
+    if licence:
+        candidates = candidates.filter(licence="")
+    return candidates.order_by("pk").first()
+
+
+def _person(player: Player) -> tuple[str, ...]:
+    """Who a player is: two entries of one file must not be the same person,
+    stored or new (as the next import would match them)."""
+    if player.pk is not None:
+        return ("pk", str(player.pk))
+    if player.licence:
+        return ("licence", player.licence)
+    club = player.club.name.casefold() if player.club else ""
+    return ("name", player.first_name.casefold(), player.last_name.casefold(), club)
+
+
+def _write(plan: _Plan) -> Tournament:
+    """The second pass: save what the first pass checked."""
+    for obj in plan.new_objects:
+        obj.save()
+    tournament = plan.tournament
+    tournament.save()
+    for registration in plan.registrations:
+        registration.tournament = tournament
+    Registration.objects.bulk_create(plan.registrations)
+    for series in plan.series:
+        _write_series(tournament, series)
+    ensure_series(tournament)  # the series the file leaves out, as planned
+    return tournament
+
+
+def _write_series(tournament: Tournament, plan: _Series) -> None:
+    played = [table for table in plan.tables if table.deals]
+    if played:
+        status = Series.Status.CLOSED
+    elif plan.tables or plan.byes:
+        status = Series.Status.DRAWN
+    else:
+        status = Series.Status.PLANNED
+    series = Series.objects.create(
+        tournament=tournament, number=plan.number, status=status, results_entered=bool(played)
+    )
+    TableAssignment.objects.bulk_create(
+        TableAssignment(series=series, table=table.number, seat=seat, player=player)
+        for table in plan.tables
+        for seat, player in table.seats.items()
+    )
+    if plan.compensation is not None:
+        Bye.objects.bulk_create(
+            Bye(
+                tournament=tournament,
+                series=series,
+                player=player,
+                big_points=Decimal(str(plan.compensation.big_points)),
+                small_points=plan.compensation.small_points,
+            )
+            for player in plan.byes
+        )
+    # An imported protocol is a finished, signed one.
+    protocols = Protocol.objects.bulk_create(
+        Protocol(series=series, table=table.number, status=Protocol.Status.CONFIRMED, ended_early=table.ended_early)
+        for table in played
+    )
+    rows: list[DealRow] = []
+    history: list[DealRowVersion] = []
+    for protocol, table in zip(protocols, played, strict=True):
+        for number, (deal, row) in enumerate(zip(table.deals, table.protocol.rows, strict=True), start=1):
+            values = row.values
+            rows.append(
+                DealRow(
+                    protocol=protocol, number=number, deal=deal, bok_round=row.bok_round,
+                    value_a=values["A"], value_b=values["B"], value_c=values["C"], value_d=values["D"],
+                )  # fmt: skip
+            )
+            # every row carries its history, and the import is where this one began
+            history.append(
+                DealRowVersion(
+                    protocol=protocol, number=number, action=DealRowVersion.Action.ADD,
+                    new_deal=deal, new_values=values, author=IMPORT_AUTHOR,
+                )  # fmt: skip
+            )
+    DealRow.objects.bulk_create(rows)
+    DealRowVersion.objects.bulk_create(history)

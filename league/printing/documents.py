@@ -1,0 +1,443 @@
+"""What goes on paper: the data of each printed document and its rendering to PDF.
+
+Every document is a Django template extending ``printing/document.html`` (the
+organiser's header, the page-number footer and the embedded fonts) and is turned
+into an A4 PDF by WeasyPrint. The functions here gather the data; the views and
+the batch task only choose which document to render.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from urllib.parse import quote
+from typing import Any
+
+import segno
+import weasyprint
+from weasyprint.text.fonts import FontConfiguration
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
+from django.utils.formats import number_format
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _, gettext_lazy, ngettext, pgettext_lazy
+
+from league.labels import CONTRACT_LABELS
+from league.models import SEATS, Bye, Registration, Series, TableAssignment, Tournament
+from league.results.models import DealRow, Protocol
+from players.models import Gender, Player
+from scoring import parse_deal
+
+FONT_FILES = {
+    # family, weight -> vendored file; DejaVu carries every Polish letter.
+    ("DejaVu Sans", "normal"): "fonts/DejaVuSans.ttf",
+    ("DejaVu Sans", "bold"): "fonts/DejaVuSans-Bold.ttf",
+    ("DejaVu Sans Condensed", "normal"): "fonts/DejaVuSansCondensed.ttf",
+    ("DejaVu Sans Condensed", "bold"): "fonts/DejaVuSansCondensed-Bold.ttf",
+}
+
+RANKINGS = ("individual", "women", "men", "teams")
+
+
+# --- rendering ----------------------------------------------------------------
+
+
+def font_faces() -> list[dict[str, str]]:
+    """@font-face entries with file URLs, so WeasyPrint embeds the vendored fonts
+    whatever the server has installed."""
+    return [
+        {"family": family, "weight": weight, "url": Path(finders.find(path)).as_uri()}
+        for (family, weight), path in FONT_FILES.items()
+    ]
+
+
+def page_counter_css() -> SafeString:
+    """The footer's CSS ``content`` value: the translated "Page 1 of 3" with the
+    numbers left to WeasyPrint's page counters."""
+    text = _("Page %(page)s of %(pages)s") % {"page": "\x00page\x00", "pages": "\x00pages\x00"}
+    quoted = '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return mark_safe(quoted.replace("\x00page\x00", '" counter(page) "').replace("\x00pages\x00", '" counter(pages) "'))
+
+
+def logo_url(tournament: Tournament) -> str:
+    """The organiser's logo as a file URL WeasyPrint can read, or "" without one."""
+    if not tournament.organiser_logo:
+        return ""
+    return Path(tournament.organiser_logo.path).as_uri()
+
+
+def document_context(tournament: Tournament, title: str, **extra: Any) -> dict[str, Any]:
+    """What every printed document needs besides its own data."""
+    return {
+        "tournament": tournament,
+        "title": title,
+        "logo_url": logo_url(tournament),
+        "font_faces": font_faces(),
+        "page_counter": page_counter_css(),
+        **extra,
+    }
+
+
+@dataclass
+class Renderer:
+    """Lays out the documents of one PDF with shared fonts and images, so a batch
+    of 64 protocols loads each font and decodes the QR-less grid image once."""
+
+    font_config: FontConfiguration = field(default_factory=FontConfiguration)
+    image_cache: dict[str, Any] = field(default_factory=dict)
+
+    def render(self, template_name: str, context: dict[str, Any]) -> weasyprint.Document:
+        """Lay the template out into pages (the slow step; the PDF is written later)."""
+        html = weasyprint.HTML(string=render_to_string(template_name, context), base_url=str(settings.BASE_DIR))
+        return html.render(font_config=self.font_config, cache=self.image_cache)
+
+
+def write_pdf(documents: Sequence[weasyprint.Document]) -> bytes:
+    """One PDF of all pages of ``documents`` in order; each keeps its own page numbers."""
+    pages = [page for document in documents for page in document.pages]
+    return documents[0].copy(pages).write_pdf()
+
+
+def render_pdf(template_name: str, context: dict[str, Any]) -> bytes:
+    return write_pdf([Renderer().render(template_name, context)])
+
+
+def file_name(tournament: Tournament, *parts: str | int) -> str:
+    """A download name such as ``puchar-wojta-2026-protokoly-seria-2.pdf``."""
+    return "-".join([tournament.slug, *map(str, parts)]) + ".pdf"
+
+
+def protocols_file_name(series: Series, *, archive: bool, table: int | None = None) -> str:
+    """``…-protokoly-seria-2.pdf`` or ``…-archiwum-seria-2-stolik-5.pdf``."""
+    parts: list[str | int] = ["archiwum" if archive else "protokoly", "seria", series.number]
+    if table is not None:
+        parts += ["stolik", table]
+    return file_name(series.tournament, *parts)
+
+
+# --- names in Polish order ---------------------------------------------------
+
+
+def name_key(text: str) -> tuple[tuple[str, str], ...]:
+    """Sort key putting a letter with a diacritic right after its base letter
+    (a, ą, b, c, ć … l, ł … z, ź, ż), as Polish and Kashubian lists expect;
+    plain code-point order would put Łęcka after Zieliński."""
+    key = []
+    for char in text.casefold():
+        if char == "ł":  # no Unicode decomposition: the stroke is not a combining mark
+            key.append(("l", "\u0335"))
+        else:
+            decomposed = unicodedata.normalize("NFD", char)
+            key.append((decomposed[0], decomposed[1:]))
+    return tuple(key)
+
+
+def player_key(player: Player) -> tuple[tuple[tuple[str, str], ...], ...]:
+    return (name_key(player.last_name), name_key(player.first_name))
+
+
+# --- who plays for which team -------------------------------------------------
+
+
+def teams_by_player(tournament: Tournament) -> dict[int, str]:
+    """Team names by player id for this tournament (a player's team is the one they registered for)."""
+    return dict(
+        tournament.registrations.filter(team__isnull=False).values_list("player_id", "team__name")
+    )
+
+
+# --- registration list --------------------------------------------------------
+
+
+GENDER_INITIALS = {
+    Gender.WOMAN: pgettext_lazy("gender initial", "F"),
+    Gender.MAN: pgettext_lazy("gender initial", "M"),
+}
+
+
+@dataclass
+class RegistrationGroup:
+    """A block of the registration list: one team, the individuals, or (sorted by name) everyone."""
+
+    title: str
+    registrations: list[Registration]
+
+
+def registration_groups(tournament: Tournament, *, by_team: bool) -> list[RegistrationGroup]:
+    """Registrations sorted by name, or grouped by team with the individuals last."""
+    registrations = sorted(
+        tournament.registrations.select_related("player__club", "team"),
+        key=lambda registration: player_key(registration.player),
+    )
+    for registration in registrations:
+        registration.gender_initial = GENDER_INITIALS.get(registration.player.gender, "")
+    if not by_team:
+        return [RegistrationGroup("", registrations)]
+
+    def team_key(registration: Registration) -> tuple[bool, tuple[tuple[str, str], ...]]:
+        return (registration.team is None, name_key(registration.team.name if registration.team else ""))
+
+    return [
+        RegistrationGroup(members[0].team.name if members[0].team else _("Individual players"), members)
+        for _key, group in itertools.groupby(sorted(registrations, key=team_key), key=team_key)
+        if (members := list(group))
+    ]
+
+
+# --- table list ---------------------------------------------------------------
+
+
+@dataclass
+class SeatLine:
+    table: int
+    seat: str
+    player: Player
+    team: str
+
+
+def table_list(series: Series) -> dict[str, Any]:
+    """The seating of a series by table and by player name, and its byes."""
+    teams = teams_by_player(series.tournament)
+    seats = [
+        SeatLine(a.table, a.seat, a.player, teams.get(a.player_id, ""))
+        for a in TableAssignment.objects.filter(series=series).select_related("player").order_by("table", "seat")
+    ]
+    by_table = [list(lines) for _table, lines in itertools.groupby(seats, key=lambda line: line.table)]
+    byes = sorted(Bye.objects.filter(series=series).select_related("player"), key=lambda bye: player_key(bye.player))
+    return {
+        "series": series,
+        "by_table": by_table,
+        "by_player": sorted(seats, key=lambda line: player_key(line.player)),
+        "byes": byes,
+    }
+
+
+# --- table protocols ----------------------------------------------------------
+
+
+def table_entry_url(base_url: str, series: Series, table: int) -> str:
+    """The table scorer's entry page. Written out rather than reversed: the page
+    belongs to the table-scorer flow and its address is the published promise."""
+    return f"{base_url.rstrip('/')}/turnieje/{series.tournament.slug}/stolik/{series.number}/{table}/"
+
+
+def qr_data_uri(url: str) -> str:
+    """A QR code of ``url`` as an SVG data URI: vector, so it stays sharp on any printer."""
+    return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+
+
+# Column widths of the deals table in mm (number, contract, then value and running
+# total per seat): the template's <col>s and the blank rows' grid both use them.
+PROTOCOL_COLUMNS_MM = (9, 33, *(18, 19) * len(SEATS))
+THIN_LINE_MM, SEAT_LINE_MM = 0.18, 0.5  # 0.5 pt and 1.4 pt, as the table's borders
+TOTAL_SHADE = "#f2f2f2"
+
+
+@functools.cache
+def blank_row_grid() -> str:
+    """The inside of a blank row (contract and seat columns) as an SVG data URI.
+
+    Blank rows are drawn as one cell with this background instead of nine empty
+    cells: WeasyPrint's time grows with the number of cells, and 64 protocols of
+    40 rows are 23,000 cells fewer this way. The image is the same for every row,
+    so it is decoded once.
+    """
+    widths = PROTOCOL_COLUMNS_MM[1:]
+    shapes, x = [], 0.0
+    for index, width in enumerate(widths):
+        is_total = index % 2 == 0 and index > 0
+        if is_total:
+            shapes.append(f'<rect x="{x}" y="0" width="{width}" height="1" fill="{TOTAL_SHADE}"/>')
+        x += width
+        if index < len(widths) - 1:
+            line = SEAT_LINE_MM if is_total else THIN_LINE_MM
+            shapes.append(f'<rect x="{x - line / 2}" y="0" width="{line}" height="1" fill="#444"/>')
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {x} 1" preserveAspectRatio="none">'
+        + "".join(shapes)
+        + "</svg>"
+    )
+    return "data:image/svg+xml," + quote(svg)
+
+
+@dataclass
+class ProtocolLine:
+    """One row of a protocol sheet; ``cells`` (value, running total per seat) is
+    None for a row left blank for the pen."""
+
+    number: int
+    contract: str = ""
+    bok_round: bool = False
+    cells: list[tuple[int, int]] | None = None
+
+
+@dataclass
+class ProtocolSheet:
+    """One table's protocol: who sits where, the rows, and the way in for live scoring."""
+
+    series: Series | None
+    table: int | None
+    players: list[tuple[str, Player | None, str]]
+    lines: list[ProtocolLine]
+    totals: list[int | str]
+    qr: str = ""
+    pin: str = ""
+    ended_early: bool = False
+
+
+def contract_text(deal: dict[str, Any], tournament: Tournament) -> str:
+    """The contract as a referee writes it: "zolo A, 2 kontras"; only the label for a deal entered by its numbers."""
+    label = str(CONTRACT_LABELS.get(deal.get("contract"), ""))
+    if "old" not in deal:
+        return label
+    parsed = parse_deal(deal, tournament.ruleset())
+    text = f"{label} {'+'.join(parsed.old)}"
+    if parsed.doublings:
+        text += ", " + ngettext("%(count)d kontra", "%(count)d kontras", parsed.doublings) % {
+            "count": parsed.doublings
+        }
+    return text
+
+
+def filled_lines(rows: Iterable[DealRow], tournament: Tournament) -> tuple[list[ProtocolLine], list[int]]:
+    """Protocol lines with each seat's value and running total, and the final totals."""
+    totals = [0] * len(SEATS)
+    lines = []
+    for row in rows:
+        values = [row.value_a, row.value_b, row.value_c, row.value_d]
+        totals = [total + value for total, value in zip(totals, values, strict=True)]
+        lines.append(
+            ProtocolLine(
+                number=row.number,
+                contract=contract_text(row.deal, tournament),
+                bok_round=row.bok_round,
+                cells=list(zip(values, totals, strict=True)),
+            )
+        )
+    return lines, totals
+
+
+def blank_lines(count: int) -> list[ProtocolLine]:
+    return [ProtocolLine(number) for number in range(1, count + 1)]
+
+
+def protocol_sheet(series: Series, table: int, *, filled: bool, base_url: str) -> ProtocolSheet:
+    """The protocol of one drawn table, pre-filled with its players; with ``filled``
+    also the entered deals (the archive copy)."""
+    tournament = series.tournament
+    teams = teams_by_player(tournament)
+    seated = {
+        a.seat: a.player
+        for a in TableAssignment.objects.filter(series=series, table=table).select_related("player")
+    }
+    # The PIN lives on the protocol; printing the sheets is when the tables need it.
+    protocol, _created = Protocol.objects.get_or_create(series=series, table=table)
+    if filled:
+        lines, totals = filled_lines(protocol.rows.order_by("number"), tournament)
+    else:
+        lines, totals = blank_lines(tournament.deals_per_series), [""] * len(SEATS)
+    return ProtocolSheet(
+        series=series,
+        table=table,
+        players=[(seat, seated.get(seat), teams.get(getattr(seated.get(seat), "pk", None), "")) for seat in SEATS],
+        lines=lines,
+        totals=totals,
+        qr=qr_data_uri(table_entry_url(base_url, series, table)),
+        pin=protocol.pin,
+        ended_early=filled and protocol.ended_early,
+    )
+
+
+def blank_protocol_sheet(tournament: Tournament) -> ProtocolSheet:
+    """A protocol for a walk-in table: the tournament printed, everything else by hand."""
+    return ProtocolSheet(
+        series=None,
+        table=None,
+        players=[(seat, None, "") for seat in SEATS],
+        lines=blank_lines(tournament.deals_per_series),
+        totals=[""] * len(SEATS),
+    )
+
+
+def series_tables(series: Series) -> list[int]:
+    """The table numbers of a drawn series, in order."""
+    return list(
+        TableAssignment.objects.filter(series=series).order_by("table").values_list("table", flat=True).distinct()
+    )
+
+
+def protocol_context(tournament: Tournament, sheet: ProtocolSheet) -> dict[str, Any]:
+    if sheet.table is None:
+        title = _("Table protocol")
+    else:
+        title = _("Table protocol: series %(series)s, table %(table)s") % {
+            "series": sheet.series.number,
+            "table": sheet.table,
+        }
+    return document_context(
+        tournament, title, sheet=sheet, seats=SEATS, columns=PROTOCOL_COLUMNS_MM, blank_row_grid=blank_row_grid()
+    )
+
+
+# --- results sheets -----------------------------------------------------------
+
+
+RANKING_TITLES = {
+    "individual": gettext_lazy("Individual ranking"),
+    "women": gettext_lazy("Women's ranking"),
+    "men": gettext_lazy("Men's ranking"),
+    "teams": gettext_lazy("Team ranking"),
+}
+
+
+def place_labels(entries: Sequence[dict[str, Any]]) -> list[str]:
+    """"1.", "2.", "3–4.", "3–4.", "5." …: a shared place shows the range it spans.
+    Entries tied for a place carry the same ``place`` number (the first of the range)."""
+    counts: dict[Any, int] = {}
+    for entry in entries:
+        counts[entry["place"]] = counts.get(entry["place"], 0) + 1
+    labels = []
+    for entry in entries:
+        place, shared = entry["place"], counts[entry["place"]]
+        labels.append(f"{place}–{place + shared - 1}." if shared > 1 else f"{place}.")
+    return labels
+
+
+def points_text(points: float | Decimal) -> str:
+    """Big points as people write them: "12", "14,5", "3,33" (never "14,50")."""
+    rounded = round(float(points), 2)
+    return number_format(int(rounded) if rounded.is_integer() else rounded)
+
+
+def published_rankings(tournament: Tournament) -> list[str]:
+    """The rankings the organiser publishes; a printed sheet on the wall is publishing too."""
+    flags = {
+        "individual": tournament.publish_individual,
+        "women": tournament.publish_women,
+        "men": tournament.publish_men,
+        "teams": tournament.publish_teams,
+    }
+    return [name for name in RANKINGS if flags[name]]
+
+
+def results_context(tournament: Tournament, standings: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """The results sheets from ``tournament_standings()``: each published, non-empty ranking on its own page."""
+    rankings = [
+        {
+            "key": key,
+            "title": RANKING_TITLES[key],
+            "entries": [
+                dict(entry, place_label=label, big_points_text=points_text(entry["big_points"]))
+                for entry, label in zip(entries, place_labels(entries), strict=True)
+            ],
+        }
+        for key in published_rankings(tournament)
+        if (entries := standings.get(key))
+    ]
+    return document_context(tournament, _("Results"), rankings=rankings)

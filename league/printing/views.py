@@ -1,0 +1,159 @@
+"""The organiser's print screen and the documents behind its buttons.
+
+Every view is for the tournament's organisers and referees (``referee_required``
+hands it ``request.tournament``). Small documents are rendered in the request;
+a whole series' protocols go to a :class:`PrintJob` the page polls.
+"""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.models import Series, TableAssignment
+from league.printing import documents
+from league.printing.models import PrintJob
+from league.printing.tasks import print_series_protocols
+from league.roles import referee_required
+
+
+def pdf_response(content: bytes, filename: str) -> HttpResponse:
+    """Shown in the browser's PDF viewer (to print straight away), saved under ``filename``."""
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(as_attachment=False, filename=filename)
+    return response
+
+
+def drawn_series(request: HttpRequest, number: int) -> Series:
+    series = get_object_or_404(Series, tournament=request.tournament, number=number)
+    if not series.is_drawn:
+        raise Http404(_("Series %(number)s has not been drawn yet.") % {"number": number})
+    return series
+
+
+def site_url(request: HttpRequest) -> str:
+    """The site's address as this user reached it, for the QR codes' links."""
+    return request.build_absolute_uri("/")
+
+
+@referee_required
+def index(request: HttpRequest, slug: str) -> HttpResponse:
+    """The "Druk" page: every printable document of the tournament."""
+    tournament = request.tournament
+    series_list = tournament.series.order_by("number")
+    tables = _tables_by_series(series_list)
+    return render(
+        request,
+        "printing/index.html",
+        {
+            "tournament": tournament,
+            "series_list": [(series, tables.get(series.number, [])) for series in series_list],
+            "jobs": PrintJob.objects.filter(series__tournament=tournament).select_related("series")[:10],
+        },
+    )
+
+
+def _tables_by_series(series_list: QuerySet[Series]) -> dict[int, list[int]]:
+    """Table numbers by series number, for the per-table links."""
+    tables: dict[int, list[int]] = {}
+    pairs = (
+        TableAssignment.objects.filter(series__in=series_list)
+        .order_by("series__number", "table")
+        .values_list("series__number", "table")
+        .distinct()
+    )
+    for number, table in pairs:
+        tables.setdefault(number, []).append(table)
+    return tables
+
+
+@referee_required
+def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """Sorted by name, or with ``?by=team`` grouped by team."""
+    tournament = request.tournament
+    by_team = request.GET.get("by") == "team"
+    groups = documents.registration_groups(tournament, by_team=by_team)
+    context = documents.document_context(
+        tournament,
+        _("Registration list"),
+        groups=groups,
+        total=sum(len(group.registrations) for group in groups),
+    )
+    name = documents.file_name(tournament, "zapisy", *(["druzyny"] if by_team else []))
+    return pdf_response(documents.render_pdf("printing/registration_list.html", context), name)
+
+
+@referee_required
+def table_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    series = drawn_series(request, number)
+    context = documents.document_context(
+        request.tournament,
+        _("Tables of series %(number)s") % {"number": number},
+        **documents.table_list(series),
+    )
+    name = documents.file_name(request.tournament, "stoliki", "seria", number)
+    return pdf_response(documents.render_pdf("printing/table_list.html", context), name)
+
+
+@referee_required
+def protocol(request: HttpRequest, slug: str, number: int, table: int, kind: str) -> HttpResponse:
+    """One table's protocol: to play with, or (``archive``) with the entered deals."""
+    series = drawn_series(request, number)
+    if not TableAssignment.objects.filter(series=series, table=table).exists():
+        raise Http404(_("There is no such table in this series."))
+    archive = kind == PrintJob.Kind.ARCHIVE
+    sheet = documents.protocol_sheet(series, table, filled=archive, base_url=site_url(request))
+    context = documents.protocol_context(request.tournament, sheet)
+    name = documents.protocols_file_name(series, archive=archive, table=table)
+    return pdf_response(documents.render_pdf("printing/protocol.html", context), name)
+
+
+@referee_required
+def blank_protocol(request: HttpRequest, slug: str) -> HttpResponse:
+    """A protocol without names for a walk-in table."""
+    context = documents.protocol_context(request.tournament, documents.blank_protocol_sheet(request.tournament))
+    return pdf_response(
+        documents.render_pdf("printing/protocol.html", context), documents.file_name(request.tournament, "protokol")
+    )
+
+
+@referee_required
+def results(request: HttpRequest, slug: str) -> HttpResponse:
+    # Imported here while league.standings is being written alongside; it becomes a
+    # plain module import once it has landed.
+    from league.standings import tournament_standings
+
+    tournament = request.tournament
+    context = documents.results_context(tournament, tournament_standings(tournament))
+    return pdf_response(documents.render_pdf("printing/results.html", context), documents.file_name(tournament, "wyniki"))
+
+
+@referee_required
+@require_POST
+def start_job(request: HttpRequest, slug: str, number: int, kind: str) -> HttpResponse:
+    """Queue every protocol of a series as one PDF and show its progress."""
+    series = drawn_series(request, number)
+    job = PrintJob.objects.create(series=series, kind=kind, requested_by=request.user)
+    print_series_protocols.delay(job.pk, site_url(request))
+    return redirect("printing:job", slug=slug, pk=job.pk)
+
+
+@referee_required
+def job(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The job's progress; htmx polls the same address for the progress box alone."""
+    print_job = get_object_or_404(PrintJob.objects.select_related("series"), pk=pk, series__tournament=request.tournament)
+    template = "printing/_job_progress.html" if request.htmx else "printing/job.html"
+    return render(request, template, {"tournament": request.tournament, "job": print_job})
+
+
+@referee_required
+def job_file(request: HttpRequest, slug: str, pk: int) -> FileResponse:
+    """The finished PDF, behind the same permission as the page (media files may be public)."""
+    print_job = get_object_or_404(
+        PrintJob, pk=pk, series__tournament=request.tournament, status=PrintJob.Status.DONE
+    )
+    return FileResponse(print_job.file.open("rb"), content_type="application/pdf", filename=print_job.file.name.rsplit("/", 1)[-1])

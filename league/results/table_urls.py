@@ -1,0 +1,20 @@
+"""The table scorer's phone pages; included by the project as ``turnieje/``."""
+
+from django.urls import path
+
+from . import table_views as views
+
+app_name = "table"
+
+table = "<slug:slug>/stolik/<int:series>/<int:table>/"
+
+urlpatterns = [
+    path(table, views.protocol_page, name="protocol"),
+    path(table + "pin/", views.pin_entry, name="pin"),
+    path(table + "podglad/", views.preview, name="preview"),
+    path(table + "zapisz/", views.save_row, name="save"),
+    path(table + "rozdanie-<int:number>/", views.edit_row, name="edit"),
+    path(table + "rozdanie-<int:number>/usun/", views.delete_row, name="delete"),
+    path(table + "koniec/", views.finish, name="finish"),
+    path(table + "potwierdzenie/", views.confirm, name="confirm"),
+]

@@ -1,0 +1,337 @@
+"""The table scorer's phone pages ("protokolant stołu"): one table's protocol behind its PIN.
+
+Each table of a series has its own link; the protocol's PIN (league.results.pin)
+opens it for one browser session. While the series is open the scorer adds deals
+(by buttons or as a shorthand line), fixes or deletes the last ones, types the
+paper's totals and marks the protocol complete; a second player of the table then
+confirms it from another seat. Once the series is closed the page is read-only:
+only the referee corrects (rules.md §7).
+
+Every change goes through ``league.results.services``, which computes the values
+with ``scoring`` and refuses a writer holding an old protocol version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.deal_forms import DealForm
+from league.labels import CONTRACT_LABELS
+from league.models import Series
+from players.models import Player
+from scoring import SEATS
+
+from . import pin, services
+from .forms import ConfirmForm, RowForm, TotalsForm, typed_deal
+from .models import DealRow, Protocol
+from .shorthand import format_deal
+
+CHANGES_SHOWN = 5
+"""How many of the latest changes a stale save shows the scorer to re-check."""
+
+
+@dataclass(frozen=True)
+class Scorer:
+    """Who is at the phone: the protocol their PIN opened and the seat they said they sit at."""
+
+    protocol: Protocol
+    seat: str
+
+    @property
+    def author(self) -> str:
+        # Plain Polish, not gettext: it is stored in the history and must read the same in any UI language.
+        return f"stolik {self.protocol.table} (telefon), miejsce {self.seat}"
+
+    @property
+    def writable(self) -> bool:
+        return self.protocol.series.status != Series.Status.CLOSED
+
+    def url(self, name: str = "protocol", *args: Any) -> str:
+        series = self.protocol.series
+        return reverse(f"table:{name}", args=[series.tournament.slug, series.number, self.protocol.table, *args])
+
+
+View = Callable[..., HttpResponse]
+
+
+def _protocol(slug: str, series: int, table: int) -> Protocol:
+    return get_object_or_404(
+        Protocol.objects.select_related("series__tournament"),
+        series__tournament__slug=slug, series__number=series, table=table,
+    )  # fmt: skip
+
+
+def _players(protocol: Protocol) -> dict[str, Player]:
+    assignments = protocol.series.assignments.filter(table=protocol.table).select_related("player")
+    return {a.seat: a.player for a in assignments}
+
+
+def _pin_form(request: HttpRequest, protocol: Protocol, data: Any = None) -> pin.PinForm:
+    seats = [(seat, f"{seat} · {player.full_name}") for seat, player in _players(protocol).items()]
+    return pin.PinForm(data, request=request, protocol=protocol, seats=seats or [(s, s) for s in SEATS])
+
+
+def _render_pin(request: HttpRequest, protocol: Protocol, form: pin.PinForm, status: int = 200) -> HttpResponse:
+    context = {"protocol": protocol, "series": protocol.series, "tournament": protocol.series.tournament, "form": form}
+    return render(request, "results/table/pin.html", context, status=status)
+
+
+def table_scorer(view: View) -> View:
+    """Let in only a session holding this protocol's PIN; others get the PIN form (a POST gets 403).
+
+    A POST after the series was closed is refused with the read-only page.
+    """
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, slug: str, series: int, table: int, **kwargs: Any) -> HttpResponse:
+        protocol = _protocol(slug, series, table)
+        seat = pin.granted_seat(request, protocol)
+        if seat is None:
+            if request.method == "POST":
+                raise PermissionDenied
+            return _render_pin(request, protocol, _pin_form(request, protocol))
+        scorer = Scorer(protocol, seat)
+        if request.method == "POST" and not scorer.writable:
+            messages.error(request, _("The series is closed: only the referee can correct this protocol."))
+            return _render_page(request, scorer, status=403)
+        return view(request, scorer, **kwargs)
+
+    return wrapped
+
+
+def pin_entry(request: HttpRequest, slug: str, series: int, table: int) -> HttpResponse:
+    """The PIN form: a correct PIN and a seat open this one protocol for the session."""
+    protocol = _protocol(slug, series, table)
+    form = _pin_form(request, protocol, request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            pin.grant_access(request, protocol, form.cleaned_data["seat"])
+            return redirect("table:protocol", slug, series, table)
+        return _render_pin(request, protocol, form, status=403 if form.has_error("pin", "locked") else 200)
+    return _render_pin(request, protocol, form)
+
+
+def _deal_initial(deal: dict[str, Any]) -> dict[str, Any]:
+    """A stored deal as the button form's initial data (the shorthand line carries any deal)."""
+    keys = ("contract", "old", "old_eyes", "winner", "level", "misplay", "laid_down")
+    initial = {key: deal[key] for key in keys if key in deal}
+    initial["kontras"] = "".join("m" if side == "young" else "s" for side in deal.get("kontras", []))
+    return initial
+
+
+def _entry_forms(scorer: Scorer, number: int | None = None) -> dict[str, Any]:
+    """Fresh entry forms for the next deal, or for deal ``number`` to fix it."""
+    protocol = scorer.protocol
+    row = protocol.rows.filter(number=number).first() if number else None
+    next_number = row.number if row else protocol.rows.count() + 1
+    return {
+        "row_form": RowForm(initial={"number": next_number, "line": format_deal(row.deal) if row else ""}),
+        "deal_form": DealForm(prefix="full", initial=_deal_initial(row.deal) if row else {"contract": "zwykla"}),
+        "editing": row,
+    }
+
+
+def _display_rows(rows: list[services.SheetRow]) -> list[dict[str, Any]]:
+    """The rows as the phone lists them: the deal in words with its shorthand, and (value, running total) per seat."""
+    return [
+        {
+            "number": row.number,
+            "bok_round": row.bok_round,
+            "description": row.description,
+            "cells": [(row.values[seat], row.totals[seat]) for seat in SEATS],
+        }
+        for row in rows
+    ]
+
+
+def _contract_choices(protocol: Protocol) -> list[tuple[str, str]]:
+    """Only the contracts the tournament's rules play, so the scorer is not offered one that is refused."""
+    ruleset = protocol.series.tournament.ruleset()
+    return [(code, label) for code, label in CONTRACT_LABELS.items() if ruleset.contract(code) is not None]
+
+
+def _finish_step(scorer: Scorer, *, has_rows: bool) -> str | None:
+    """Which end-of-series step the page offers: the paper's totals, the second player's confirmation, or the result."""
+    status = scorer.protocol.status
+    if status == Protocol.Status.CONFIRMED:
+        return "confirmed"
+    if not scorer.writable:
+        return None
+    if status == Protocol.Status.COMPLETE:
+        return "confirm"
+    return "totals" if has_rows else None
+
+
+def _render_page(request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
+    """The protocol page: players and totals, the rows, and the forms the protocol's state allows."""
+    protocol = scorer.protocol
+    rows = services.sheet(protocol)
+    totals = rows[-1].totals if rows else dict.fromkeys(SEATS, 0)
+    players = _players(protocol)
+    can_enter = scorer.writable and protocol.status == Protocol.Status.OPEN
+    context = {
+        "scorer": scorer,
+        "protocol": protocol,
+        "series": protocol.series,
+        "tournament": protocol.series.tournament,
+        "seats": [(seat, players.get(seat), totals[seat]) for seat in SEATS],
+        "rows": _display_rows(rows),
+        "contract_choices": _contract_choices(protocol),
+        "can_enter": can_enter,
+        "finish_step": _finish_step(scorer, has_rows=bool(rows)),
+        "all_entered": len(rows) >= protocol.series.tournament.deals_per_series,
+        "totals_form": TotalsForm(initial={"version": protocol.version, **(protocol.declared_totals or totals)}),
+        "confirm_form": ConfirmForm(initial={"version": protocol.version}),
+        **_entry_forms(scorer),
+        **context,
+    }
+    return render(request, "results/table/protocol.html", context, status=status)
+
+
+def _refused(
+    request: HttpRequest, form: forms.Form, scorer: Scorer, error: ValidationError | PermissionDenied
+) -> dict[str, Any]:
+    """Show a service's refusal; a stale version also lists the latest changes to re-check.
+
+    The protocol is re-read, so the page shows the rows as they are now and its
+    forms carry the current version.
+    """
+    scorer.protocol.refresh_from_db()
+    if isinstance(error, PermissionDenied):
+        # Not the form's fault: the protocol's state forbids it, and the form may not even be shown.
+        messages.error(request, str(error))
+        return {}
+    form.add_error(None, error)
+    if isinstance(error, services.StaleProtocol):
+        return {"changes": scorer.protocol.history.order_by("-created", "-pk")[:CHANGES_SHOWN]}
+    return {}
+
+
+def _editing(scorer: Scorer, row_form: RowForm) -> DealRow | None:
+    """The saved row a submitted form was fixing; None for a new deal (or a number that did not parse)."""
+    return scorer.protocol.rows.filter(number=row_form.cleaned_data.get("number")).first()
+
+
+@table_scorer
+def protocol_page(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    return _render_page(request, scorer)
+
+
+@table_scorer
+def edit_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
+    """The page with deal ``number`` loaded into the entry forms, to fix it."""
+    get_object_or_404(scorer.protocol.rows, number=number)
+    return _render_page(request, scorer, **_entry_forms(scorer, number))
+
+
+@table_scorer
+@require_POST
+def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """Add the next deal or fix an earlier one, typed by buttons or as a shorthand line."""
+    row_form, deal_form, deal = typed_deal(request, scorer.protocol)
+    extra: dict[str, Any] = {}
+    if deal is not None:
+        number = row_form.cleaned_data["number"]
+        try:
+            services.save_row(
+                protocol=scorer.protocol, number=number, deal=deal,
+                expected_version=row_form.cleaned_data["version"], author=scorer.author,
+            )  # fmt: skip
+            messages.success(request, _("Deal %(number)s saved.") % {"number": number})
+            return redirect(scorer.url() + "#entry")
+        except (ValidationError, PermissionDenied) as error:
+            extra = _refused(request, row_form, scorer, error)
+    return _render_page(
+        request, scorer, row_form=row_form, deal_form=deal_form, editing=_editing(scorer, row_form), **extra
+    )
+
+
+@table_scorer
+@require_POST
+def preview(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """The typed deal valued in place with the totals after it: an htmx fragment, or the page without JS."""
+    row_form, deal_form, deal = typed_deal(request, scorer.protocol)
+    row = None
+    if deal is not None:
+        number = row_form.cleaned_data["number"]
+        try:
+            row = services.sheet(scorer.protocol, replace=(number, deal))[number - 1]
+        except ValidationError as error:
+            row_form.add_error(None, error)
+    context = {"row_form": row_form, "deal_form": deal_form, "preview": row}
+    if request.htmx:
+        return render(request, "results/table/_preview.html", context)
+    return _render_page(request, scorer, editing=_editing(scorer, row_form), **context)
+
+
+@table_scorer
+@require_POST
+def delete_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
+    """Delete the last deal (the services refuse any other)."""
+    try:
+        version = forms.IntegerField(min_value=0).clean(request.POST.get("version"))
+        services.delete_row(protocol=scorer.protocol, number=number, expected_version=version, author=scorer.author)
+        messages.success(request, _("Deal %(number)s deleted.") % {"number": number})
+    except (ValidationError, PermissionDenied) as error:
+        messages.error(request, " ".join(error.messages if isinstance(error, ValidationError) else [str(error)]))
+    return redirect(scorer.url() + "#entry")
+
+
+@table_scorer
+@require_POST
+def finish(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """Record the totals from the paper and mark the protocol complete if they agree with the rows."""
+    form = TotalsForm(request.POST)
+    extra: dict[str, Any] = {}
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            protocol = services.set_declared_totals(
+                protocol=scorer.protocol, totals=data, expected_version=data["version"]
+            )
+            services.mark_complete(
+                protocol=protocol, expected_version=protocol.version, ended_early=data["ended_early"], seat=scorer.seat
+            )
+            messages.success(request, _("The protocol is complete. Now another player of the table confirms it."))
+            return redirect(scorer.url() + "#finish")
+        except (ValidationError, PermissionDenied) as error:
+            extra = _refused(request, form, scorer, error)
+    return _render_page(request, scorer, totals_form=form, **extra)
+
+
+@table_scorer
+@require_POST
+def confirm(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """A second player, at a seat other than the one that marked the protocol complete, confirms it.
+
+    The services refuse the completing seat (stored on the protocol, so it holds across phones).
+    """
+    form = ConfirmForm(request.POST)
+    extra: dict[str, Any] = {}
+    if form.is_valid():
+        try:
+            services.confirm(
+                protocol=scorer.protocol, seat=form.cleaned_data["seat"], expected_version=form.cleaned_data["version"]
+            )
+            messages.success(request, _("The protocol is confirmed. Thank you!"))
+            return redirect(scorer.url() + "#finish")
+        except ValidationError as error:
+            if getattr(error, "code", None) == "same_seat":
+                form.add_error("seat", error)
+            else:
+                extra = _refused(request, form, scorer, error)
+        except PermissionDenied as error:
+            extra = _refused(request, form, scorer, error)
+    return _render_page(request, scorer, confirm_form=form, **extra)

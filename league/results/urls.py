@@ -1,0 +1,21 @@
+"""Results entry for referees; included by the project as ``turnieje/``."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "results"
+
+series = "<slug:slug>/seria-<int:number>/"
+table = series + "stol-<int:table>/"
+
+urlpatterns = [
+    path(series + "wyniki/", views.series_results, name="series"),
+    path(series + "zamknij/", views.close_series, name="close"),
+    path(table, views.protocol_entry, name="protocol"),
+    path(table + "podglad/", views.protocol_preview, name="preview"),
+    path(table + "sumy/", views.protocol_totals, name="totals"),
+    path(table + "potwierdzenie/", views.protocol_confirm, name="confirm"),
+    path(table + "rozdanie-<int:row>/", views.row_correction, name="correct"),
+    path(table + "historia/", views.protocol_history, name="history"),
+]

@@ -1,0 +1,205 @@
+"""The referee's results screens: a series' tables, a protocol's entry, totals, corrections and history.
+
+Every page works as plain forms; htmx only adds the live preview of a row
+while it is typed. All changes go through ``league.results.services``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.deal_forms import DealForm
+from league.models import Series
+from league.roles import referee_required
+
+from . import services
+from .forms import ConfirmForm, CorrectionForm, RowForm, TotalsForm, typed_deal
+from .models import Protocol
+from .shorthand import format_deal
+
+
+def _series(request: HttpRequest, number: int) -> Series:
+    return get_object_or_404(Series, tournament=request.tournament, number=number)
+
+
+def _protocol(request: HttpRequest, number: int, table: int) -> Protocol:
+    series = _series(request, number)
+    services.get_or_create_protocols(series)
+    return get_object_or_404(Protocol.objects.select_related("series__tournament"), series=series, table=table)
+
+
+def _protocol_url(protocol: Protocol, name: str = "protocol") -> str:
+    series = protocol.series
+    return reverse(f"results:{name}", args=[series.tournament.slug, series.number, protocol.table])
+
+
+@referee_required
+def series_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    series = _series(request, number)
+    tables = []
+    for protocol in services.get_or_create_protocols(series):
+        rows = services.sheet(protocol)
+        tables.append({"protocol": protocol, "count": len(rows), "totals": rows[-1].totals if rows else None})
+    return render(request, "results/series.html", {
+        "tournament": request.tournament, "series": series, "tables": tables,
+        "byes": series.byes.select_related("player"),
+    })  # fmt: skip
+
+
+@referee_required
+@require_POST
+def close_series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    series = _series(request, number)
+    try:
+        services.close_series(series=series, user=request.user)
+        messages.success(request, _("The series is closed."))
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    return redirect("results:series", slug, number)
+
+
+def _seats(protocol: Protocol) -> dict[str, Any]:
+    assignments = protocol.series.assignments.filter(table=protocol.table).select_related("player")
+    return {a.seat: a.player for a in assignments}
+
+
+def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> HttpResponse:
+    rows = services.sheet(protocol)
+    next_number = len(rows) + 1
+    limit = protocol.series.tournament.deals_per_series
+    version = protocol.version
+    context = {
+        "tournament": protocol.series.tournament,
+        "series": protocol.series,
+        "protocol": protocol,
+        "seats": _seats(protocol),
+        "rows": rows,
+        "totals": rows[-1].totals if rows else None,
+        "next_number": next_number if next_number <= limit else None,
+        "row_form": RowForm(initial={"number": next_number, "version": version}),
+        "deal_form": DealForm(prefix="full"),
+        "totals_form": TotalsForm(initial={"version": version, **(protocol.declared_totals or {}), "ended_early": protocol.ended_early}),
+        "confirm_form": ConfirmForm(initial={"version": version}),
+        "difference": services.totals_difference(protocol),
+        **forms,
+    }
+    return render(request, "results/protocol.html", context)
+
+
+@referee_required
+def protocol_entry(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    protocol = _protocol(request, number, table)
+    if request.method != "POST":
+        return _protocol_page(request, protocol)
+    row_form, deal_form, deal = typed_deal(request, protocol)
+    if deal is not None:
+        try:
+            services.save_row(
+                protocol=protocol, number=row_form.cleaned_data["number"], deal=deal,
+                expected_version=row_form.cleaned_data["version"], user=request.user,
+            )  # fmt: skip
+            return redirect(_protocol_url(protocol) + "#entry")
+        except ValidationError as error:
+            row_form.add_error(None, error)
+    return _protocol_page(request, protocol, row_form=row_form, deal_form=deal_form)
+
+
+@referee_required
+@require_POST
+def protocol_preview(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The typed row valued in place, with the running totals after it (htmx fragment)."""
+    protocol = _protocol(request, number, table)
+    form = RowForm(request.POST)
+    context: dict[str, Any] = {"form": form}
+    if form.is_valid() and form.cleaned_data["line"] is not None:
+        try:
+            rows = services.sheet(protocol, replace=(form.cleaned_data["number"], form.cleaned_data["line"]))
+            context["row"] = rows[form.cleaned_data["number"] - 1]
+        except ValidationError as error:
+            form.add_error(None, error)
+    return render(request, "results/_preview.html", context)
+
+
+@referee_required
+@require_POST
+def protocol_totals(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Record the paper's totals and mark the protocol complete if they agree."""
+    protocol = _protocol(request, number, table)
+    form = TotalsForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            protocol = services.set_declared_totals(
+                protocol=protocol, totals=data, expected_version=data["version"], user=request.user
+            )
+            services.mark_complete(
+                protocol=protocol, expected_version=protocol.version, ended_early=data["ended_early"], user=request.user
+            )
+            messages.success(request, _("The protocol is complete; a player of the table confirms it."))
+            return redirect(_protocol_url(protocol))
+        except ValidationError as error:
+            form.add_error(None, error)
+        protocol.refresh_from_db()
+    return _protocol_page(request, protocol, totals_form=form)
+
+
+@referee_required
+@require_POST
+def protocol_confirm(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    protocol = _protocol(request, number, table)
+    form = ConfirmForm(request.POST)
+    if form.is_valid():
+        try:
+            services.confirm(
+                protocol=protocol, seat=form.cleaned_data["seat"],
+                expected_version=form.cleaned_data["version"], user=request.user,
+            )  # fmt: skip
+            messages.success(request, _("The protocol is confirmed."))
+            return redirect(_protocol_url(protocol))
+        except ValidationError as error:
+            form.add_error("seat" if getattr(error, "code", None) == "same_seat" else None, error)
+    return _protocol_page(request, protocol, confirm_form=form)
+
+
+@referee_required
+def row_correction(request: HttpRequest, slug: str, number: int, table: int, row: int) -> HttpResponse:
+    protocol = _protocol(request, number, table)
+    current = get_object_or_404(protocol.rows, number=row)
+    form = CorrectionForm(
+        request.POST or None, initial={"number": row, "version": protocol.version, "line": format_deal(current.deal)}
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        common = {"protocol": protocol, "number": row, "expected_version": data["version"], "user": request.user,
+                  "reason": data["reason"]}  # fmt: skip
+        try:
+            if data["delete"]:
+                services.delete_row(**common)
+            else:
+                services.save_row(deal=data["line"], **common)
+            messages.success(request, _("Deal %(number)s has been corrected.") % {"number": row})
+            return redirect(_protocol_url(protocol))
+        except ValidationError as error:
+            form.add_error(None, error)
+    return render(request, "results/correction.html", {
+        "tournament": protocol.series.tournament, "series": protocol.series, "protocol": protocol,
+        "row": current, "form": form,
+    })  # fmt: skip
+
+
+@referee_required
+def protocol_history(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    protocol = _protocol(request, number, table)
+    return render(request, "results/history.html", {
+        "tournament": protocol.series.tournament, "series": protocol.series, "protocol": protocol,
+        "versions": protocol.history.select_related("user"),
+    })  # fmt: skip

@@ -1,0 +1,136 @@
+"""Tournament standings: the database's results handed to ``scoring`` for totals and places.
+
+This module only loads numbers (seats, protocol totals, byes) in a constant
+number of queries and shapes the result; placement points, bye compensation,
+totals, tie-breaks and the counting of team members all come from
+``scoring``. The result is the ``standings --json`` structure of
+interfaces.md §4, meant for the web pages too.
+
+A series counts once any of its tables has a deal; then its tables with deals
+and its byes count, so a drawn series gives no bye points before play.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db.models import Sum
+
+import scoring
+from league.exchange import external_ids
+from league.models import Bye, Registration, Series, TableAssignment, TeamRanking, Tournament
+from league.results.models import DealRow
+from players.models import Gender
+
+Row = dict[str, Any]
+
+
+def tournament_standings(tournament: Tournament, *, published_only: bool = False) -> dict[str, list[Row]]:
+    """``{"individual": […], "women": […], "men": […], "teams": […]}``, best
+    first; tied entries share a place (1, 2, 3, 3, 5) and carry the printed
+    label ("3–4.", an optional field beyond interfaces.md §4).
+
+    ``published_only`` counts only the series the public may see: closed, with
+    their results published. The referee's view counts every deal entered.
+    """
+    ruleset = tournament.ruleset()
+    totals = scoring.accumulate(_series_results(tournament, published_only), ruleset)
+    tiebreaks = ruleset.tiebreaks
+    if not tournament.uses_big_points:
+        tiebreaks = tuple(t for t in tiebreaks if t != "big_points")
+    player_ids, team_ids = external_ids(tournament)
+    registrations = {r.player_id: r for r in tournament.registrations.select_related("player", "team")}
+
+    # rank() keeps the input order within a shared place: list by name first
+    def by_name(standing: scoring.Standing) -> tuple[str, str, int]:
+        player = registrations[int(standing.id)].player
+        return (player.last_name, player.first_name, player.pk)
+
+    players = sorted(totals.values(), key=by_name)
+
+    def individual(gender: str | None = None) -> list[Row]:
+        chosen = [s for s in players if gender is None or registrations[int(s.id)].player.gender == gender]
+        rows = []
+        for ranked in scoring.rank(chosen, tiebreaks):
+            registration = registrations[int(ranked.standing.id)]
+            rows.append(
+                {
+                    "place": ranked.place,
+                    "label": ranked.label,
+                    "name": registration.player.full_name,
+                    "id": player_ids[registration.player_id],
+                    "team": registration.team.name if registration.team else None,
+                    **_points(ranked.standing),
+                }
+            )
+        return rows
+
+    team_names = {r.team_id: r.team.name for r in registrations.values() if r.team}
+    teams = sorted(_team_standings(tournament, players, registrations), key=lambda s: team_names[int(s.id)])
+    return {
+        "individual": individual(),
+        "women": individual(Gender.WOMAN),
+        "men": individual(Gender.MAN),
+        "teams": [
+            {
+                "place": ranked.place,
+                "label": ranked.label,
+                "name": team_names[int(ranked.standing.id)],
+                "id": team_ids[int(ranked.standing.id)],
+                **_points(ranked.standing),
+            }
+            for ranked in scoring.rank(teams, tiebreaks)
+        ],
+    }
+
+
+def _series_results(tournament: Tournament, published_only: bool) -> list[scoring.SeriesResult]:
+    """The played series in order: each table's seats and protocol totals, and the byes."""
+    series = Series.objects.filter(tournament=tournament)
+    if published_only:
+        series = series.filter(status=Series.Status.CLOSED, results_published=True)
+    seats: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
+    assignments = TableAssignment.objects.filter(series__in=series)
+    for number, table, seat, player in assignments.values_list("series__number", "table", "seat", "player_id"):
+        seats[number, table][seat] = str(player)
+
+    tables: dict[int, list[scoring.TableResult]] = defaultdict(list)
+    totals = (
+        DealRow.objects.filter(protocol__series__in=series)
+        .values_list("protocol__series__number", "protocol__table")
+        .annotate(Sum("value_a"), Sum("value_b"), Sum("value_c"), Sum("value_d"))
+        .order_by("protocol__series__number", "protocol__table")
+    )
+    for number, table, *small_points in totals:
+        small = dict(zip(scoring.SEATS, small_points, strict=True))
+        tables[number].append(scoring.TableResult(seats[number, table], small))
+
+    byes: dict[int, list[str]] = defaultdict(list)
+    for number, player in Bye.objects.filter(series__in=series).values_list("series__number", "player_id"):
+        byes[number].append(str(player))
+    return [scoring.SeriesResult(tables[number], byes[number]) for number in sorted(tables)]
+
+
+def _team_standings(
+    tournament: Tournament, players: list[scoring.Standing], registrations: dict[int, Registration]
+) -> list[scoring.Standing]:
+    """Each team's totals from its members' standings: all of them, or the best N."""
+    members: dict[int, list[scoring.Standing]] = defaultdict(list)
+    for standing in players:
+        team_id = registrations[int(standing.id)].team_id
+        if team_id is not None:
+            members[team_id].append(standing)
+    best = tournament.team_best_of if tournament.team_ranking == TeamRanking.BEST else None
+    return [scoring.team_standing(str(team_id), standings, best) for team_id, standings in members.items()]
+
+
+def points(value: float) -> float | int:
+    """Big points as the standings print them: whole where whole (14, 14.5), else
+    rounded to hundredths, so shared thirds print as 3.33."""
+    rounded = round(float(value), 2)
+    return int(rounded) if rounded.is_integer() else rounded
+
+
+def _points(standing: scoring.Standing) -> Row:
+    return {"big_points": points(standing.big_points), "small_points": standing.small_points}

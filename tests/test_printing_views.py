@@ -1,0 +1,139 @@
+"""The print screens: who may print, the PDF responses and the batch job."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import include, path, reverse
+
+import league.urls
+from league.printing.models import PrintJob
+from league.results.models import Protocol
+from tests.factories import TournamentFactory, UserFactory
+from tests.test_printing_documents import STANDINGS, pdf_pages, pdf_text, seated_tournament
+
+# The project's URLs plus this app's, as the lead includes them under "turnieje/".
+urlpatterns = [path("turnieje/", include("league.printing.urls")), *league.urls.urlpatterns]
+pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings, tmp_path):
+    """Finished print jobs write files; keep them out of the real media folder."""
+    settings.MEDIA_ROOT = tmp_path
+
+
+@pytest.fixture
+def tournament():
+    tournament, _series = seated_tournament()
+    return tournament
+
+
+@pytest.fixture
+def organiser(client, tournament):
+    user = UserFactory()
+    tournament.organisers.add(user)
+    client.force_login(user)
+    return user
+
+
+def documents_of(slug: str) -> list[str]:
+    return [
+        reverse("printing:index", args=[slug]),
+        reverse("printing:registrations", args=[slug]),
+        reverse("printing:table_list", args=[slug, 1]),
+        reverse("printing:protocol", args=[slug, 1, 1]),
+        reverse("printing:blank_protocol", args=[slug]),
+    ]
+
+
+def test_anonymous_users_are_sent_to_log_in(client, tournament) -> None:
+    for url in documents_of(tournament.slug):
+        response = client.get(url)
+        assert response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+def test_other_users_are_refused(client, tournament) -> None:
+    client.force_login(UserFactory())
+    for url in documents_of(tournament.slug):
+        assert client.get(url).status_code == 403
+    assert client.post(reverse("printing:protocols_job", args=[tournament.slug, 1])).status_code == 403
+
+
+def test_referee_may_print(client, tournament) -> None:
+    referee = UserFactory()
+    tournament.referees.add(referee)
+    client.force_login(referee)
+    assert client.get(reverse("printing:index", args=[tournament.slug])).status_code == 200
+
+
+def test_print_page_lists_the_documents(client, tournament, organiser) -> None:
+    page = client.get(reverse("printing:index", args=[tournament.slug])).content.decode()
+    for url in documents_of(tournament.slug)[1:]:
+        assert url in page
+    assert reverse("printing:protocols_job", args=[tournament.slug, 1]) in page
+
+
+def test_documents_are_pdfs_with_file_names(client, tournament, organiser) -> None:
+    response = client.get(reverse("printing:table_list", args=[tournament.slug, 1]))
+    assert response["Content-Type"] == "application/pdf"
+    assert 'filename="puchar-wojta-stoliki-seria-1.pdf"' in response["Content-Disposition"]
+    assert "918273645" in pdf_text(response.content)
+
+    response = client.get(reverse("printing:registrations", args=[tournament.slug]) + "?by=team")
+    assert "druzyny" in response["Content-Disposition"]
+    assert "Drużyna Zażółć" in pdf_text(response.content)
+
+
+def test_protocol_of_a_missing_table_or_undrawn_series_is_not_found(client, tournament, organiser) -> None:
+    assert client.get(reverse("printing:protocol", args=[tournament.slug, 1, 99])).status_code == 404
+    assert client.get(reverse("printing:table_list", args=[tournament.slug, 2])).status_code == 404
+
+
+def test_protocol_qr_uses_the_address_the_organiser_came_from(client, tournament, organiser) -> None:
+    response = client.get(reverse("printing:protocol", args=[tournament.slug, 1, 2]))
+    assert f"PIN: {Protocol.objects.get(series__number=1, table=2).pin}" in pdf_text(response.content)
+
+
+def test_results_sheets_use_the_tournament_standings(client, tournament, organiser, monkeypatch) -> None:
+    standings = pytest.importorskip("league.standings")
+    monkeypatch.setattr(standings, "tournament_standings", lambda _tournament: STANDINGS)
+    response = client.get(reverse("printing:results", args=[tournament.slug]))
+    assert "3–4. Łucja Śródka" in " ".join(pdf_text(response.content).split())
+
+
+def test_series_protocols_job_completes_with_progress_and_a_download(client, tournament, organiser) -> None:
+    response = client.post(reverse("printing:protocols_job", args=[tournament.slug, 1]))
+    job = PrintJob.objects.get()
+    assert response.url == reverse("printing:job", args=[tournament.slug, job.pk])
+    assert (job.status, job.progress, job.total) == (PrintJob.Status.DONE, 2, 2)
+    assert job.file.name == "printing/puchar-wojta-protokoly-seria-1.pdf" and job.requested_by == organiser
+
+    page = client.get(response.url).content.decode()
+    assert reverse("printing:job_file", args=[tournament.slug, job.pk]) in page
+    assert "every 1s" not in page  # finished: the page stops polling
+
+    download = client.get(reverse("printing:job_file", args=[tournament.slug, job.pk]))
+    content = b"".join(download.streaming_content)
+    assert pdf_pages(content) == 4  # two tables, two pages each
+    text = pdf_text(content)
+    assert "Żaneta Wójcik-Łęcka" in text
+    assert text.count("PIN:") == 2
+
+
+def test_unfinished_job_polls_and_shows_tables_done(client, tournament, organiser) -> None:
+    job = PrintJob.objects.create(
+        series=tournament.series.get(number=1), kind=PrintJob.Kind.PROTOCOLS,
+        status=PrintJob.Status.RUNNING, progress=12, total=64,
+    )
+    response = client.get(reverse("printing:job", args=[tournament.slug, job.pk]), HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert 'hx-trigger="every 1s"' in html and "12" in html and "64" in html
+    assert "<html" not in html  # htmx gets the progress box alone
+    assert client.get(reverse("printing:job_file", args=[tournament.slug, job.pk])).status_code == 404
+
+
+def test_jobs_of_another_tournament_are_not_found(client, tournament, organiser) -> None:
+    job = PrintJob.objects.create(series=tournament.series.get(number=1), kind=PrintJob.Kind.PROTOCOLS)
+    elsewhere = TournamentFactory()
+    elsewhere.organisers.add(organiser)
+    assert client.get(reverse("printing:job", args=[elsewhere.slug, job.pk])).status_code == 404

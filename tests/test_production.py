@@ -1,0 +1,128 @@
+"""The production set-up that can be checked without Docker: settings, the
+entrypoint starting gunicorn against a real database, and a Celery worker."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ENTRYPOINT = ROOT / "docker" / "entrypoint.sh"
+PRODUCTION = {
+    "DJANGO_SECRET_KEY": "a-production-secret-of-sufficient-length-0123456789-abcdefghijklmnop",
+    "DJANGO_ALLOWED_HOSTS": "liga.example.org,127.0.0.1",
+    "DJANGO_SECURE": "1",
+    "DJANGO_DEBUG": "0",
+}
+
+
+def run_env(**extra: str) -> dict[str, str]:
+    env = {**os.environ, **PRODUCTION, **extra}
+    env["PATH"] = f"{Path(sys.executable).parent}:{env['PATH']}"
+    return env
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_production_settings_pass_the_deploy_check():
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, env=run_env(), capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_without_a_secret_key_the_app_makes_one_outside_the_repository(tmp_path):
+    env = {**os.environ, "BASKA_VAR_DIR": str(tmp_path)}
+    env.pop("DJANGO_SECRET_KEY", None)
+    result = subprocess.run(
+        [sys.executable, "-c", "import league.settings as s; print(len(s.SECRET_KEY))"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert int(result.stdout) >= 50
+    assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def test_entrypoint_runs_any_other_command_as_given():
+    result = subprocess.run(
+        [str(ENTRYPOINT), "python", "-c", "print('baśka')"], cwd=ROOT, env=run_env(), capture_output=True,
+        text=True, timeout=60,
+    )
+    assert result.stdout.strip() == "baśka"
+
+
+@pytest.fixture
+def empty_database(tmp_path):
+    """A database URL nobody else uses: a new PostgreSQL database when the suite
+    runs on PostgreSQL, else a SQLite file."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        yield f"sqlite:///{tmp_path / 'entrypoint.sqlite3'}"
+        return
+    import psycopg
+
+    parts = urlsplit(url)
+    name = "baska_entrypoint_test"
+    admin_url = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name}")
+        conn.execute(f"CREATE DATABASE {name}")
+    yield urlunsplit(parts._replace(path=f"/{name}"))
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_entrypoint_migrates_and_serves_with_gunicorn(empty_database, tmp_path):
+    port = free_port()
+    env = run_env(
+        DATABASE_URL=empty_database, PORT=str(port), GUNICORN_WORKERS="1", BASKA_VAR_DIR=str(tmp_path),
+        DJANGO_SSL_REDIRECT="0",
+    )
+    server = subprocess.Popen([str(ENTRYPOINT), "web"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/zdrowie/", timeout=5) as response:
+                    body = json.load(response)
+                    break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"gunicorn did not start:\n{server.stdout.read() if server.stdout else ''}")
+                time.sleep(0.5)
+        assert body["database"] == "ok"
+        expected_broker = "ok" if os.environ.get("CELERY_BROKER_URL") else "eager"
+        assert body["broker"] == expected_broker
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+@pytest.mark.skipif(not os.environ.get("CELERY_BROKER_URL"), reason="needs a real broker (CI's second run)")
+def test_a_celery_worker_processes_a_task_through_the_broker():
+    from celery.contrib.testing.worker import start_worker
+
+    from league.celery import app, ping
+
+    broker = os.environ["CELERY_BROKER_URL"]
+    app.conf.update(task_always_eager=False, result_backend=broker)
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False):
+            assert ping.delay().get(timeout=30) == "pong"
+    finally:
+        app.conf.update(result_backend=None)

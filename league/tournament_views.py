@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,19 +17,12 @@ from django.views.decorators.http import require_POST
 
 from league.forms.tournaments import DrawForm, QuickAddForm, RegisterForm, SwapForm, TournamentForm, WithdrawForm
 from league.models import DrawLog, Registration, Series, Tournament
+from league.roles import organiser_required
 from league.services import draws, registrations
 from league.services.tournaments import create_tournament
 from players.models import Player
 
 SEARCH_LIMIT = 20
-
-
-def organised_tournament(request: HttpRequest, slug: str) -> Tournament:
-    """The tournament, if the user organises it; 403 otherwise."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.is_organised_by(request.user):
-        raise PermissionDenied
-    return tournament
 
 
 def show_errors(request: HttpRequest, error: ValidationError) -> None:
@@ -39,10 +32,17 @@ def show_errors(request: HttpRequest, error: ValidationError) -> None:
 
 @login_required
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    tournaments = Tournament.objects.select_related("season")
+    """The tournaments the user organises or referees, newest first."""
+    tournaments = Tournament.objects.select_related("season").prefetch_related("series").order_by("-date")
     if not request.user.is_superuser:
-        tournaments = tournaments.filter(organisers=request.user)
-    return render(request, "league/tournament_list.html", {"tournaments": tournaments})
+        tournaments = tournaments.filter(Q(organisers=request.user) | Q(referees=request.user)).distinct()
+    organised = set(
+        Tournament.objects.filter(organisers=request.user).values_list("pk", flat=True)
+        if not request.user.is_superuser
+        else Tournament.objects.values_list("pk", flat=True)
+    )
+    rows = [(tournament, tournament.pk in organised) for tournament in tournaments]
+    return render(request, "league/tournament_list.html", {"rows": rows})
 
 
 @login_required
@@ -56,9 +56,9 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     return render(request, "league/tournament_form.html", {"form": form})
 
 
-@login_required
+@organiser_required
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = organised_tournament(request, slug)
+    tournament = request.tournament
     summary = tournament.registrations.aggregate(
         total=Count("pk"),
         present=Count("pk", filter=Q(checked_in=True)),
@@ -81,10 +81,10 @@ def search_players(tournament: Tournament, query: str) -> QuerySet[Player]:
     return players.select_related("club")[:SEARCH_LIMIT]
 
 
-@login_required
+@organiser_required
 def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
     """Registered players with the day's ticks, and the search that registers more."""
-    tournament = organised_tournament(request, slug)
+    tournament = request.tournament
     query = request.GET.get("q", "").strip()
     found = search_players(tournament, query) if query else []
     if request.htmx and request.htmx.target == "search-results":
@@ -115,10 +115,10 @@ def _registered(request: HttpRequest, registration: Registration) -> None:
         messages.success(request, _("%(player)s registered.") % {"player": registration.player})
 
 
-@login_required
+@organiser_required
 @require_POST
 def register(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = organised_tournament(request, slug)
+    tournament = request.tournament
     form = RegisterForm(request.POST)
     if form.is_valid():
         try:
@@ -130,9 +130,9 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("tournaments:registrations", slug=slug)
 
 
-@login_required
+@organiser_required
 def quick_add(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = organised_tournament(request, slug)
+    tournament = request.tournament
     form = QuickAddForm(request.POST or None)
     if form.is_valid():
         try:
@@ -143,11 +143,11 @@ def quick_add(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "league/quick_add.html", {"tournament": tournament, "form": form})
 
 
-@login_required
+@organiser_required
 @require_POST
 def toggle(request: HttpRequest, slug: str, pk: int, flag: registrations.Flag) -> HttpResponse:
     """Tick presence or fee; htmx gets the new button, a plain form goes back to the list."""
-    tournament = organised_tournament(request, slug)
+    tournament = request.tournament
     registration = get_object_or_404(tournament.registrations, pk=pk)
     registrations.toggle(registration=registration, flag=flag)
     if request.htmx:
@@ -157,11 +157,11 @@ def toggle(request: HttpRequest, slug: str, pk: int, flag: registrations.Flag) -
     return redirect("tournaments:registrations", slug=slug)
 
 
-@login_required
+@organiser_required
 @require_POST
 def publish(request: HttpRequest, slug: str) -> HttpResponse:
     """Switch what the public pages show: the draw, or one series' results."""
-    tournament = organised_tournament(request, slug)
+    tournament = request.tournament
     number = request.POST.get("series")
     if number:
         series = get_object_or_404(tournament.series, number=number)
@@ -173,10 +173,10 @@ def publish(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("tournaments:detail", slug=slug)
 
 
-@login_required
+@organiser_required
 @require_POST
 def withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    tournament = organised_tournament(request, slug)
+    tournament = request.tournament
     registration = get_object_or_404(tournament.registrations.select_related("player"), pk=pk)
     form = WithdrawForm(request.POST, tournament=tournament)
     if form.is_valid():
@@ -197,10 +197,10 @@ def withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect("tournaments:registrations", slug=slug)
 
 
-@login_required
+@organiser_required
 def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The draw: seed, buttons, each series' tables and byes, the swap form."""
-    tournament = organised_tournament(request, slug)
+    tournament = request.tournament
     form = DrawForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         action = request.POST.get("action")
@@ -254,9 +254,9 @@ def _series_view(series: Series, swap_form: SwapForm | None = None) -> dict:
     }
 
 
-@login_required
+@organiser_required
 def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = organised_tournament(request, slug)
+    tournament = request.tournament
     series = get_object_or_404(tournament.series, number=number)
     form = SwapForm(request.POST or None, series=series)
     if form.is_valid():
@@ -281,8 +281,8 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
-@login_required
+@organiser_required
 def draw_log(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = organised_tournament(request, slug)
+    tournament = request.tournament
     log = DrawLog.objects.filter(series__tournament=tournament).select_related("series", "user")
     return render(request, "league/draw_log.html", {"tournament": tournament, "log": log})

@@ -10,6 +10,7 @@ urlpatterns = [
     path("turnieje/", include("league.tournament_urls")),
     path("turnieje/", include("league.results.urls")),
     path("turnieje/", include("league.results.table_urls")),
+    path("turnieje/", include("league.printing.urls")),
     path("", include("players.urls")),
     path("", include("league.public.urls")),
     path("konto/logowanie/", auth_views.LoginView.as_view(), name="login"),

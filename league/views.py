@@ -5,10 +5,16 @@ from django.shortcuts import render
 
 from .deal_forms import CalculatorForm
 from .labels import LEVEL_LABELS
+from .models import Season, Tournament
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    """The public front page: the seasons and the tournaments, newest first."""
+    context = {
+        "seasons": Season.objects.order_by("-year", "name"),
+        "tournaments": Tournament.objects.select_related("season").order_by("-date")[:30],
+    }
+    return render(request, "home.html", context)
 
 
 def calculator(request: HttpRequest) -> HttpResponse:

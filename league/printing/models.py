@@ -6,9 +6,16 @@ file once it is done. Small documents are rendered in the request and leave no r
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+STALE_AFTER = timedelta(minutes=5)
+"""A job that has shown no progress this long is taken as stopped: its worker died
+(killed, restarted, out of memory) or never picked it up."""
 
 
 class PrintJob(models.Model):
@@ -36,6 +43,8 @@ class PrintJob(models.Model):
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Bumped by the worker with every table done: a job whose worker died stops moving.
+    updated = models.DateTimeField(_("last progress"), default=timezone.now)
 
     class Meta:
         ordering = ["-created", "-pk"]
@@ -48,3 +57,25 @@ class PrintJob(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
+
+    def give_up_if_stale(self) -> bool:
+        """Mark the job failed when it has not moved for ``STALE_AFTER``; True if it was.
+
+        Conditional, so a worker that is merely slow and reports progress in the
+        meantime keeps its job; the worker, in turn, stops once its job is failed.
+        """
+        if self.is_finished or timezone.now() - self.updated < STALE_AFTER:
+            return False
+        now = timezone.now()
+        error = str(STOPPED_MESSAGE)
+        given_up = PrintJob.objects.filter(
+            pk=self.pk, status__in=[self.Status.QUEUED, self.Status.RUNNING], updated__lt=now - STALE_AFTER
+        ).update(status=self.Status.FAILED, error=error, finished=now)
+        self.refresh_from_db()
+        return bool(given_up)
+
+
+STOPPED_MESSAGE = _(
+    "The printing stopped: the background worker ended without finishing this document. "
+    "Start it again; nothing from the stopped run is kept."
+)

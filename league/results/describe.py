@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext as _, ngettext
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.labels import CONTRACT_LABELS, LEVEL_LABELS, SIDE_LABELS
 from scoring import SEATS

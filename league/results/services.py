@@ -41,6 +41,7 @@ import scoring
 from league.labels import scoring_error_message
 from league.models import Series
 from league.roles import is_referee
+from league.tasks import schedule_recompute
 from scoring import SEATS, ProtocolResult, ScoringError
 
 from .describe import DealDescription, describe_deal
@@ -227,6 +228,7 @@ def _after_change(protocol: Protocol) -> Protocol:
         protocol.completed_by_seat = ""
         protocol.confirmed_by_seat, protocol.confirmed_at = "", None
     protocol.save()
+    schedule_recompute(protocol.series.tournament_id)
     return protocol
 
 
@@ -429,4 +431,5 @@ def close_series(*, series: Series, user: AbstractBaseUser) -> Series:
         raise ValidationError(problems or [_("The series has no tables.")])
     series.status = Series.Status.CLOSED
     series.save(update_fields=["status"])
+    schedule_recompute(series.tournament_id)
     return series

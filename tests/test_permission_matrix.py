@@ -1,0 +1,385 @@
+"""Who may open what: every named URL of the project × every role.
+
+The table :data:`MATRIX` gives, for each URL name, the expected answer per role;
+:func:`test_every_url_pattern_has_an_entry` enumerates the project's resolver,
+so a new URL without an entry here fails until somebody decides who may use it.
+
+Roles, in the order of the answer tuples:
+
+- ``anon``: nobody logged in;
+- ``scorer_other``: a table scorer let in by the PIN of table 2 of series 1;
+- ``scorer``: a table scorer let in by the PIN of table 1 of series 1;
+- ``referee``: a referee of the tournament (no organiser permissions);
+- ``other_organiser``: organises another tournament (same permissions);
+- ``organiser``: organises the tournament.
+
+Answers: ``OK`` 200, ``PIN`` 200 showing the table's PIN form, ``REDIR`` a 302
+that is not the login page, ``LOGIN`` 302 to the login page, ``BAD`` 400,
+``DENY`` 403, ``HIDDEN`` 404, ``NOPE`` 405. A POST is sent with an empty body;
+any answer other than OK/REDIR/BAD must leave the database exactly as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import Permission
+from django.core.cache import cache
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.test import Client, override_settings
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+
+from league.models import Series
+from league.printing.models import PrintJob
+from league.results import services
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    SeasonFactory,
+    TableAssignmentFactory,
+    TeamFactory,
+    TournamentFactory,
+    UserFactory,
+    played_series,
+    register_teams,
+)
+
+ROLES = ("anon", "scorer_other", "scorer", "referee", "other_organiser", "organiser")
+
+OK, PIN, REDIR, LOGIN, BAD, DENY, HIDDEN, NOPE = "OK", "PIN", "REDIR", "LOGIN", "BAD", "DENY", "HIDDEN", "NOPE"
+WRITES_ALLOWED = {OK, REDIR, BAD}
+
+# Answer tuples in ROLES order.
+EVERYONE = (OK,) * 6
+NOBODY_405 = (NOPE,) * 6
+HIDDEN_ALL = (HIDDEN,) * 6
+LOGGED_IN = (LOGIN, LOGIN, LOGIN, OK, OK, OK)
+ORGANISER = (LOGIN, LOGIN, LOGIN, DENY, DENY, OK)
+ORGANISER_REDIR = (LOGIN, LOGIN, LOGIN, DENY, DENY, REDIR)
+ORGANISER_405 = (LOGIN, LOGIN, LOGIN, DENY, DENY, NOPE)
+REFEREE = (LOGIN, LOGIN, LOGIN, OK, DENY, OK)
+REFEREE_REDIR = (LOGIN, LOGIN, LOGIN, REDIR, DENY, REDIR)
+REFEREE_405 = (LOGIN, LOGIN, LOGIN, NOPE, DENY, NOPE)
+REFEREE_HIDDEN = (LOGIN, LOGIN, LOGIN, HIDDEN, DENY, HIDDEN)
+# players.add_player / change_player / league.add_tournament: both organisers hold them, the referee not
+PERMITTED = (LOGIN, LOGIN, LOGIN, DENY, OK, OK)
+PERMITTED_REDIR = (LOGIN, LOGIN, LOGIN, DENY, REDIR, REDIR)
+# the table scorer's pages of table 1: only its PIN opens them, others get the PIN form (GET) or 403 (POST)
+TABLE_GET = (PIN, PIN, OK, PIN, PIN, PIN)
+TABLE_GET_405 = (PIN, PIN, NOPE, PIN, PIN, PIN)
+TABLE_POST = (DENY, DENY, OK, DENY, DENY, DENY)
+TABLE_POST_REDIR = (DENY, DENY, REDIR, DENY, DENY, DENY)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    args: tuple[str, ...] = ()  # world attributes, resolved when the test runs
+    get: tuple[str, ...] | None = None
+    post: tuple[str, ...] | None = None
+    variant: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}[{self.variant}]" if self.variant else self.name
+
+
+MATRIX: list[Case] = [
+    # --- pages of no single feature ---
+    Case("home", get=EVERYONE),
+    Case("calculator", get=EVERYONE),
+    Case("health", get=EVERYONE),
+    Case("login", get=EVERYONE, post=EVERYONE),
+    Case("logout", get=NOBODY_405, post=(REDIR,) * 6),
+    # --- organiser screens ---
+    Case("tournaments:list", get=LOGGED_IN),
+    Case("tournaments:create", get=PERMITTED, post=PERMITTED),
+    Case("tournaments:detail", ("slug",), get=ORGANISER),
+    Case("tournaments:detail", ("other_slug",), variant="other tournament",
+         get=(LOGIN, LOGIN, LOGIN, DENY, OK, DENY)),
+    Case("tournaments:detail", ("missing_slug",), variant="missing", get=(LOGIN, LOGIN, LOGIN, HIDDEN, HIDDEN, HIDDEN)),
+    Case("tournaments:publish", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("tournaments:registrations", ("slug",), get=ORGANISER),
+    Case("tournaments:register", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("tournaments:quick_add", ("slug",), get=ORGANISER, post=ORGANISER),
+    Case("tournaments:check_in", ("slug", "registration"), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("tournaments:check_in", ("slug", "other_registration"), variant="registration of another tournament",
+         get=ORGANISER_405, post=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN)),
+    Case("tournaments:fee", ("slug", "registration"), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("tournaments:withdraw", ("slug", "registration"), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("tournaments:withdraw", ("slug", "other_registration"), variant="registration of another tournament",
+         post=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN)),
+    Case("tournaments:draw", ("slug",), get=ORGANISER, post=ORGANISER),
+    Case("tournaments:swap", ("slug", 1), get=ORGANISER, post=(LOGIN, LOGIN, LOGIN, DENY, DENY, BAD)),
+    Case("tournaments:swap", ("slug", 9), variant="missing series", get=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN)),
+    Case("tournaments:draw_log", ("slug",), get=ORGANISER),
+    # --- the referee's results screens (series 1 in play, series 2 closed) ---
+    Case("results:series", ("slug", 1), get=REFEREE),
+    Case("results:series", ("slug", 2), variant="closed", get=REFEREE),
+    Case("results:series", ("other_slug", 1), variant="other tournament",
+         get=(LOGIN, LOGIN, LOGIN, DENY, OK, DENY)),
+    Case("results:close", ("slug", 1), get=REFEREE_405, post=REFEREE_REDIR),
+    Case("results:protocol", ("slug", 1, 1), get=REFEREE, post=REFEREE),
+    Case("results:protocol", ("slug", 2, 1), variant="closed", get=REFEREE, post=REFEREE),
+    Case("results:protocol", ("slug", 1, 9), variant="missing table", get=REFEREE_HIDDEN),
+    Case("results:preview", ("slug", 1, 1), get=REFEREE_405, post=REFEREE),
+    Case("results:totals", ("slug", 1, 1), get=REFEREE_405, post=REFEREE),
+    Case("results:confirm", ("slug", 1, 1), get=REFEREE_405, post=REFEREE),
+    Case("results:correct", ("slug", 1, 1, 1), get=REFEREE, post=REFEREE),
+    Case("results:correct", ("slug", 1, 1, 9), variant="missing row", get=REFEREE_HIDDEN),
+    Case("results:history", ("slug", 1, 1), get=REFEREE),
+    # --- the table scorer's phone pages of table 1, series 1 ---
+    Case("table:protocol", ("slug", 1, 1), get=TABLE_GET),
+    Case("table:protocol", ("slug", 1, 2), variant="table 2", get=(PIN, OK, PIN, PIN, PIN, PIN)),
+    Case("table:protocol", ("slug", 2, 1), variant="closed series, no grant", get=(PIN,) * 6,
+         post=(DENY,) * 6),
+    Case("table:protocol", ("slug", 1, 9), variant="missing table", get=HIDDEN_ALL, post=HIDDEN_ALL),
+    Case("table:pin", ("slug", 1, 1), get=EVERYONE, post=EVERYONE),
+    Case("table:preview", ("slug", 1, 1), get=TABLE_GET_405, post=TABLE_POST),
+    Case("table:save", ("slug", 1, 1), get=TABLE_GET_405, post=TABLE_POST),
+    Case("table:save", ("slug", 1, 2), variant="table 2", post=(DENY, OK, DENY, DENY, DENY, DENY)),
+    Case("table:edit", ("slug", 1, 1, 1), get=TABLE_GET),
+    Case("table:edit", ("slug", 1, 1, 9), variant="missing row", get=(PIN, PIN, HIDDEN, PIN, PIN, PIN)),
+    Case("table:delete", ("slug", 1, 1, 2), get=TABLE_GET_405, post=TABLE_POST_REDIR),
+    Case("table:finish", ("slug", 1, 1), get=TABLE_GET_405, post=TABLE_POST),
+    Case("table:confirm", ("slug", 1, 1), get=TABLE_GET_405, post=TABLE_POST),
+    # --- printing ---
+    Case("printing:index", ("slug",), get=REFEREE),
+    Case("printing:registrations", ("slug",), get=REFEREE),
+    Case("printing:results", ("slug",), get=REFEREE),
+    Case("printing:blank_protocol", ("slug",), get=REFEREE),
+    Case("printing:table_list", ("slug", 1), get=REFEREE),
+    Case("printing:table_list", ("slug", 3), variant="not drawn", get=REFEREE_HIDDEN),
+    Case("printing:protocol", ("slug", 1, 1), get=REFEREE),
+    Case("printing:protocol", ("slug", 1, 9), variant="missing table", get=REFEREE_HIDDEN),
+    Case("printing:archive", ("slug", 2, 1), get=REFEREE),
+    Case("printing:protocols_job", ("slug", 1), get=REFEREE_405, post=REFEREE_REDIR),
+    Case("printing:archive_job", ("slug", 2), get=REFEREE_405, post=REFEREE_REDIR),
+    Case("printing:job", ("slug", "job"), get=REFEREE),
+    Case("printing:job", ("slug", "other_job"), variant="job of another tournament", get=REFEREE_HIDDEN),
+    Case("printing:job_file", ("slug", "job"), get=REFEREE),
+    Case("printing:job_file", ("slug", "other_job"), variant="job of another tournament", get=REFEREE_HIDDEN),
+    # --- players, teams, clubs ---
+    Case("players:player_list", get=PERMITTED),
+    Case("players:player_add", get=PERMITTED, post=PERMITTED),
+    Case("players:player_edit", ("player",), get=PERMITTED, post=PERMITTED),
+    Case("players:search", get=PERMITTED, post=NOBODY_405),
+    Case("players:import_upload", get=PERMITTED, post=PERMITTED),
+    Case("players:import_preview", get=PERMITTED_REDIR, post=PERMITTED_REDIR),
+    Case("players:team_list", get=PERMITTED),
+    Case("players:team_add", get=PERMITTED, post=PERMITTED),
+    Case("players:team_edit", ("team",), get=PERMITTED, post=PERMITTED),
+    Case("players:club_list", get=PERMITTED),
+    Case("players:club_add", get=PERMITTED, post=PERMITTED),
+    # --- the public site ---
+    Case("public:season", ("season",), get=EVERYONE),
+    Case("public:tournament", ("slug",), get=EVERYONE),
+    Case("public:tournament", ("missing_slug",), variant="missing", get=HIDDEN_ALL),
+    Case("public:standings", ("slug",), get=EVERYONE),
+    Case("public:series", ("slug", 1), get=EVERYONE),
+    Case("public:series", ("slug", 3), variant="not drawn", get=HIDDEN_ALL),
+    Case("public:series", ("other_slug", 1), variant="draw not published", get=HIDDEN_ALL),
+    Case("public:table", ("slug", 2, 1), get=EVERYONE),
+    Case("public:table", ("slug", 1, 1), variant="series in play", get=HIDDEN_ALL),
+    Case("public:table", ("other_slug", 1, 1), variant="draw not published", get=HIDDEN_ALL),
+    Case("public:projector", ("slug",), get=EVERYONE),
+    Case("public:player", ("player",), get=EVERYONE),
+    Case("public:team", ("team",), get=EVERYONE),
+    Case("public:api_standings", ("slug",), get=EVERYONE, post=NOBODY_405),
+]
+
+# Not the app's own screens: Django's admin (its own permission system) and the language switch.
+ALLOWLIST_PREFIXES = ("admin:",)
+ALLOWLIST = {"set_language"}
+
+
+def named_patterns(resolver: URLResolver | None = None, namespace: tuple[str, ...] = ()) -> set[str]:
+    names = set()
+    for pattern in (resolver or get_resolver()).url_patterns:
+        if isinstance(pattern, URLResolver):
+            names |= named_patterns(pattern, namespace + ((pattern.namespace,) if pattern.namespace else ()))
+        elif isinstance(pattern, URLPattern):
+            assert pattern.name, f"unnamed URL pattern {pattern.pattern} cannot be given permissions"
+            names.add(":".join((*namespace, pattern.name)))
+    return names
+
+
+def test_every_url_pattern_has_an_entry():
+    names = {n for n in named_patterns() if n not in ALLOWLIST and not n.startswith(ALLOWLIST_PREFIXES)}
+    covered = {case.name for case in MATRIX}
+    assert names - covered == set(), "URLs without an entry in the permission matrix"
+    assert covered - names == set(), "entries for URLs that no longer exist"
+
+
+def test_every_entry_has_an_answer_for_every_role():
+    for case in MATRIX:
+        assert case.get or case.post, case.id
+        for answers in (case.get, case.post):
+            assert answers is None or len(answers) == len(ROLES), case.id
+
+
+# --- the world ----------------------------------------------------------------
+
+
+@dataclass
+class World:
+    slug: str
+    other_slug: str
+    missing_slug: str
+    season: str
+    registration: int
+    other_registration: int
+    player: int
+    team: int
+    job: int
+    other_job: int
+    pins: dict[int, str]
+    users: dict[str, Any]
+
+
+DEAL = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
+
+
+def _organiser_user(username: str):
+    user = UserFactory(username=username)
+    user.user_permissions.add(
+        *Permission.objects.filter(codename__in=["add_player", "change_player", "add_tournament"])
+    )
+    return user
+
+
+def _build_world() -> World:
+    organiser, other_organiser = _organiser_user("matrix-org"), _organiser_user("matrix-other-org")
+    referee = UserFactory(username="matrix-referee")
+
+    tournament = TournamentFactory(
+        slug="matrix-t", series_count=3, deals_per_series=4, draw_published=True, season=SeasonFactory()
+    )
+    tournament.organisers.add(organiser)
+    tournament.referees.add(referee)
+    registrations = register_teams(tournament, teams=2, size=4)
+    players = [r.player for r in registrations]
+
+    series1 = Series.objects.create(tournament=tournament, number=1, status=Series.Status.DRAWN)
+    for i, player in enumerate(players):
+        TableAssignmentFactory(series=series1, table=i // 4 + 1, seat="ABCD"[i % 4], player=player)
+    for protocol in services.get_or_create_protocols(series1):
+        for number in (1, 2):
+            protocol = services.save_row(
+                protocol=protocol, number=number, deal=DEAL, expected_version=protocol.version, user=referee
+            )
+    series1.refresh_from_db()
+    assert series1.status == Series.Status.IN_PLAY
+
+    tables = [[(p, v) for p, v in zip(players[t * 4:t * 4 + 4], (30, 10, -10, -30))] for t in (0, 1)]
+    series2 = played_series(tournament, 2, tables)
+    Series.objects.create(tournament=tournament, number=3)
+
+    job = PrintJob.objects.create(series=series2, kind=PrintJob.Kind.ARCHIVE, status=PrintJob.Status.DONE)
+    job.file.save("matrix.pdf", ContentFile(b"%PDF-1.4\n%%EOF\n"))
+
+    other = TournamentFactory(slug="matrix-other", series_count=2)
+    other.organisers.add(other_organiser)
+    other_registrations = RegistrationFactory.create_batch(4, tournament=other)
+    other_series = Series.objects.create(tournament=other, number=1, status=Series.Status.DRAWN)
+    for seat, registration in zip("ABCD", other_registrations):
+        TableAssignmentFactory(series=other_series, table=1, seat=seat, player=registration.player)
+    services.get_or_create_protocols(other_series)
+    other_job = PrintJob.objects.create(series=other_series, kind=PrintJob.Kind.PROTOCOLS)
+
+    PlayerFactory(club=ClubFactory())
+    TeamFactory(members=4)
+    return World(
+        slug=tournament.slug,
+        other_slug=other.slug,
+        missing_slug="no-such-tournament",
+        season=tournament.season.slug,
+        registration=registrations[0].pk,
+        other_registration=other_registrations[0].pk,
+        player=players[0].pk,
+        team=registrations[0].team_id,
+        job=job.pk,
+        other_job=other_job.pk,
+        pins={p.table: p.pin for p in series1.protocols.all()},
+        users={"organiser": organiser, "other_organiser": other_organiser, "referee": referee},
+    )
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker, tmp_path_factory):
+    """Built once for the module inside a transaction that is rolled back at its end;
+    each test runs in a savepoint of it (pytest-django's ``db``), so writes do not leak."""
+    with (
+        override_settings(MEDIA_ROOT=tmp_path_factory.mktemp("media")),
+        django_db_blocker.unblock(),
+        transaction.atomic(),
+    ):
+        yield _build_world()
+        transaction.set_rollback(True)
+
+
+def client_for(role: str, world: World) -> Client:
+    client = Client(raise_request_exception=False)
+    if role in world.users:
+        client.force_login(world.users[role])
+    elif role in ("scorer", "scorer_other"):
+        table = 1 if role == "scorer" else 2
+        url = reverse("table:pin", args=[world.slug, 1, table])
+        response = client.post(url, {"pin": world.pins[table], "seat": "A"})
+        assert response.status_code == 302, "the PIN did not let the scorer in"
+    return client
+
+
+def snapshot() -> dict[str, list[dict[str, Any]]]:
+    """Every row of the app's own models."""
+    state = {}
+    for label in ("league", "results", "players", "printing"):
+        for model in apps.get_app_config(label).get_models():
+            state[model._meta.label] = list(model.objects.order_by("pk").values())
+    return state
+
+
+def answer(response) -> str:
+    status = response.status_code
+    if status == 302:
+        return LOGIN if response.url.startswith(reverse("login")) else REDIR
+    if status == 200:
+        names = {t.name for t in response.templates if t.name}
+        return PIN if "results/table/pin.html" in names else OK
+    return {400: BAD, 403: DENY, 404: HIDDEN, 405: NOPE}.get(status, str(status))
+
+
+def _params():
+    for case in MATRIX:
+        for method, answers in (("GET", case.get), ("POST", case.post)):
+            if answers is None:
+                continue
+            for role, expected in zip(ROLES, answers, strict=True):
+                yield pytest.param(case, method, role, expected, id=f"{case.id}-{method}-{role}")
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.mark.parametrize(("case", "method", "role", "expected"), list(_params()))
+def test_permission(world: World, db, case: Case, method: str, role: str, expected: str):
+    args = [getattr(world, a) if isinstance(a, str) else a for a in case.args]
+    url = reverse(case.name, args=args)
+    assert resolve(url).view_name == case.name, f"{url} is answered by another view"
+    client = client_for(role, world)
+    before = snapshot() if expected not in WRITES_ALLOWED else None
+    response = client.get(url) if method == "GET" else client.post(url, case.data)
+    assert response.status_code < 500
+    assert answer(response) == expected, f"{method} {url} as {role}: {response.status_code}"
+    if before is not None:
+        assert snapshot() == before, f"{method} {url} as {role} was refused but changed the database"

@@ -64,6 +64,7 @@ ERROR_MESSAGES = {
     "bok_rounds_disabled": _("The ruleset %(ruleset)s has no bok rounds."),
     "bok_round_mismatch": _("The deal is marked as in a bok round = %(given)s, but the protocol puts it at %(derived)s."),
     "invalid_values": _("Give a whole number for each of the seats A, B, C and D."),
+    "value_out_of_range": _("A deal value must be between −%(max)s and %(max)s, got %(value)s."),
     "values_not_zero_sum": _("The values must sum to zero; they sum to %(total)s."),
     "values_mismatch": _("The values written %(given)s differ from the computed values %(computed)s."),
     "value_impossible_for_contract": _("The values %(values)s are not a possible outcome of %(contract)s under this ruleset."),

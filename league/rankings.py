@@ -50,14 +50,21 @@ def _per_tournament(queryset: QuerySet, path: str, aggregate: Expression) -> Sub
 def stamps(tournaments: QuerySet[Tournament]) -> dict[int, str]:
     """A short digest per tournament of everything its standings depend on, in one query."""
     closed = Q(status=Series.Status.CLOSED)
+    # The public standings count only closed series with published results; deals being
+    # entered in an open series must not change the stamp, or every deal saved anywhere
+    # in the hall would throw the standings out of the cache while spectators watch.
+    counted = Protocol.objects.filter(series__status=Series.Status.CLOSED, series__results_published=True)
+    counted_changes = DealRowVersion.objects.filter(
+        protocol__series__status=Series.Status.CLOSED, protocol__series__results_published=True
+    )
     rows = tournaments.order_by().values_list(
         "pk",
         "updated",
-        _per_tournament(Protocol.objects, "series__tournament", Count("pk")),
+        _per_tournament(counted, "series__tournament", Count("pk")),
         # every write bumps a protocol's version, so the sum moves with any row change
-        _per_tournament(Protocol.objects, "series__tournament", Sum("version")),
-        _per_tournament(Protocol.objects, "series__tournament", Max("updated")),
-        _per_tournament(DealRowVersion.objects, "protocol__series__tournament", Max("pk")),
+        _per_tournament(counted, "series__tournament", Sum("version")),
+        _per_tournament(counted, "series__tournament", Max("updated")),
+        _per_tournament(counted_changes, "protocol__series__tournament", Max("pk")),
         # closing needs every protocol confirmed first; count and numbers pin down which series are closed
         _per_tournament(Series.objects, "tournament", Count("pk", filter=closed)),
         _per_tournament(Series.objects, "tournament", Sum("number", filter=closed)),

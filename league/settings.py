@@ -75,6 +75,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "league.errors.DatabaseUnavailableMiddleware",
     # last, as django-axes asks: it turns a locked-out login into its lockout page
     "axes.middleware.AxesMiddleware",
 ]

@@ -25,6 +25,14 @@ from players.models import Player
 SEARCH_LIMIT = 20
 
 
+def posted_number(value: str | None) -> int | None:
+    """A series number from a button's posted value; None when a tampered form sent something else."""
+    try:
+        return int(value) if value else None
+    except ValueError:
+        return None
+
+
 def show_errors(request: HttpRequest, error: ValidationError) -> None:
     for message in error.messages:
         messages.error(request, message)
@@ -164,7 +172,7 @@ def publish(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = request.tournament
     number = request.POST.get("series")
     if number:
-        series = get_object_or_404(tournament.series, number=number)
+        series = get_object_or_404(tournament.series, number=posted_number(number))
         series.results_published = not series.results_published
         series.save(update_fields=["results_published"])
     else:
@@ -211,7 +219,7 @@ def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
             following = registrations.next_undrawn_series(tournament)
             numbers = [following] if following else "all"
         else:
-            numbers = [int(request.POST.get("series", 0) or 0)]
+            numbers = [posted_number(request.POST.get("series")) or 0]
         try:
             drawn = draws.draw_series(
                 tournament=tournament, numbers=numbers, seed=form.cleaned_data["seed"], user=request.user

@@ -19,3 +19,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("zdrowie/", health.health, name="health"),
 ]
+
+handler500 = "league.errors.server_error"

@@ -20,6 +20,9 @@ from .fields import fail, join, read_bool, read_int, read_list, read_str, show
 from .ruleset import ContractRule, Ruleset
 
 _ERR = "invalid_input"
+# Far above any deal of any preset (psb zolo-du with four kontras in a bok round is
+# 1,920 per opponent); a larger number on paper is a slip of the pen.
+MAX_WRITTEN_VALUE = 100_000
 _FIELDS = frozenset(
     {"contract", "old", "kontras", "old_eyes", "winner", "level", "misplay", "bok_round", "laid_down", "values"}
 )
@@ -149,6 +152,8 @@ def _parse_values(value: Any, path: str) -> dict[str, int]:
         number = value.get(seat)
         if not isinstance(number, int) or isinstance(number, bool):
             raise ScoringError("invalid_values", {}, join(path, seat))
+        if abs(number) > MAX_WRITTEN_VALUE:
+            raise ScoringError("value_out_of_range", {"value": number, "max": MAX_WRITTEN_VALUE}, join(path, seat))
         values[seat] = number
     total = sum(values.values())
     if total:

@@ -41,6 +41,7 @@ MESSAGES: dict[str, str] = {
     "bok_round_mismatch": "The deal says bok_round is {given}, but the protocol puts it at {derived}.",
     # written values
     "invalid_values": "Values must give an integer for each of the seats A, B, C and D.",
+    "value_out_of_range": "A deal value must be between -{max} and {max}, got {value}.",
     "values_not_zero_sum": "The values must sum to zero; they sum to {total}.",
     "values_mismatch": "The values written {given} differ from the computed values {computed}.",
     "value_impossible_for_contract": "The values {values} are not a possible outcome of {contract} under this ruleset.",

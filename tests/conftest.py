@@ -1,4 +1,5 @@
 import pytest
+from django.utils import translation
 
 from league.celery import app as celery_app
 
@@ -16,3 +17,13 @@ def eager_tasks():
 def fast_password_hashing(settings):
     """Real hashing costs a third of a second per user; tests create many."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def english_messages(settings):
+    """Tests read messages in English, the source language; the Polish catalogue
+    (the site's default) has its own tests in test_translations.py, and a test
+    that wants Polish asks for it (Accept-Language: pl, translation.override)."""
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield

@@ -6,6 +6,7 @@ import io
 from datetime import date
 
 import pytest
+from django.utils import translation
 from django.utils.translation import gettext as _
 from pypdf import PdfReader
 
@@ -13,7 +14,13 @@ from league.models import Bye, Series, TableAssignment, Tournament
 from league.printing import documents
 from league.results.models import DealRow, Protocol
 from players.models import Gender
-from tests.factories import ClubFactory, PlayerFactory, RegistrationFactory, TeamFactory, TournamentFactory
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    TeamFactory,
+    TournamentFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +120,7 @@ def test_protocol_is_prefilled_and_splits_forty_deals_over_pages_with_repeated_h
 
 
 def test_protocol_qr_links_to_the_table_entry_page() -> None:
-    tournament, series = seated_tournament()
+    _tournament, series = seated_tournament()
     assert (
         documents.table_entry_url(BASE_URL, series, 2) == "http://testserver/turnieje/puchar-wojta/stolik/1/2/"
     )
@@ -138,9 +145,8 @@ def test_archive_protocol_has_values_and_running_totals() -> None:
 
 
 def test_contract_text_counts_alternating_kontras() -> None:
-    tournament = TournamentFactory()
-    deal = {"contract": "zolo", "old": ["B"], "kontras": ["young", "old"], "old_eyes": 70}
-    assert documents.contract_text(deal, tournament).startswith("zolo B, 2")
+    deal = {"contract": "zolo", "old": ["B"], "kontras": ["young", "old", "old"], "old_eyes": 70}
+    assert documents.contract_text(deal, TournamentFactory().ruleset()).startswith("zolo B, 2")
 
 
 def test_blank_protocol_has_no_names_and_no_qr() -> None:
@@ -153,33 +159,31 @@ def test_blank_protocol_has_no_names_and_no_qr() -> None:
 
 STANDINGS = {
     "individual": [
-        {"place": 1, "name": "Żaneta Wójcik-Łęcka", "id": 1, "team": "Drużyna Zażółć", "big_points": 14.5, "small_points": 120},
-        {"place": 2, "name": "Jan Kościerski", "id": 2, "team": "", "big_points": 12, "small_points": 80},
-        {"place": 3, "name": "Łucja Śródka", "id": 3, "team": "", "big_points": 10, "small_points": 40},
-        {"place": 3, "name": "Ćwierć Źdźbło", "id": 4, "team": "", "big_points": 10, "small_points": 40},
-        {"place": 5, "name": "Óla Ńęź", "id": 5, "team": "", "big_points": 3.3333, "small_points": -30},
+        {"place": 1, "label": "1.", "name": "Żaneta Wójcik-Łęcka", "id": 1, "team": "Drużyna Zażółć", "big_points": 14.5, "small_points": 120},
+        {"place": 2, "label": "2.", "name": "Jan Kościerski", "id": 2, "team": "", "big_points": 12, "small_points": 80},
+        {"place": 3, "label": "3–4.", "name": "Łucja Śródka", "id": 3, "team": "", "big_points": 10, "small_points": 40},
+        {"place": 3, "label": "3–4.", "name": "Ćwierć Źdźbło", "id": 4, "team": "", "big_points": 10, "small_points": 40},
+        {"place": 5, "label": "5.", "name": "Óla Ńęź", "id": 5, "team": "", "big_points": 3.33, "small_points": -30},
     ],
     "women": [
-        {"place": 1, "name": "Żaneta Wójcik-Łęcka", "id": 1, "team": "Drużyna Zażółć", "big_points": 14.5, "small_points": 120},
+        {"place": 1, "label": "1.", "name": "Żaneta Wójcik-Łęcka", "id": 1, "team": "Drużyna Zażółć", "big_points": 14.5, "small_points": 120},
     ],
     "men": [],
-    "teams": [{"place": 1, "name": "Drużyna Zażółć", "id": 1, "big_points": 30, "small_points": 200}],
+    "teams": [{"place": 1, "label": "1.", "name": "Drużyna Zażółć", "id": 1, "big_points": 30, "small_points": 200}],
 }
 
 
-def test_place_labels_show_shared_places() -> None:
-    assert documents.place_labels(STANDINGS["individual"]) == ["1.", "2.", "3–4.", "3–4.", "5."]
-
-
-def test_results_sheets_print_each_published_ranking() -> None:
+def test_results_sheets_print_each_published_ranking_in_polish() -> None:
     tournament, _series = seated_tournament()
     tournament.publish_women = True
-    context = documents.results_context(tournament, STANDINGS)
-    assert [ranking["key"] for ranking in context["rankings"]] == ["individual", "women", "teams"]
-    content = render("printing/results.html", context)
+    with translation.override("pl"):
+        context = documents.results_context(tournament, STANDINGS)
+        assert [ranking["key"] for ranking in context["rankings"]] == ["individual", "women", "teams"]
+        content = render("printing/results.html", context)
+        footer = page_footer(3, 3)
     assert pdf_pages(content) == 3
     text = " ".join(pdf_text(content).split())
-    assert "1. Żaneta Wójcik-Łęcka Drużyna Zażółć 14,5 120" in text
+    assert "1. Żaneta Wójcik-Łęcka Drużyna Zażółć 14,5 120" in text  # Polish decimal comma
     assert "3–4. Łucja Śródka" in text and "3–4. Ćwierć Źdźbło" in text
     assert "5. Óla Ńęź 3,33 -30" in text
-    assert _("Team ranking") in text and page_footer(3, 3) in text
+    assert "16 maja 2026" in text and footer in text

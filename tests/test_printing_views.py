@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from django.urls import include, path, reverse
+from django.urls import reverse
 
-import league.urls
 from league.printing.models import PrintJob
-from league.results.models import Protocol
+from league.results.models import DealRow, Protocol
 from tests.factories import TournamentFactory, UserFactory
-from tests.test_printing_documents import STANDINGS, pdf_pages, pdf_text, seated_tournament
+from tests.test_printing_documents import pdf_pages, pdf_text, seated_tournament
 
-# The project's URLs plus this app's, as the lead includes them under "turnieje/".
-urlpatterns = [path("turnieje/", include("league.printing.urls")), *league.urls.urlpatterns]
-pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
@@ -94,11 +91,19 @@ def test_protocol_qr_uses_the_address_the_organiser_came_from(client, tournament
     assert f"PIN: {Protocol.objects.get(series__number=1, table=2).pin}" in pdf_text(response.content)
 
 
-def test_results_sheets_use_the_tournament_standings(client, tournament, organiser, monkeypatch) -> None:
-    standings = pytest.importorskip("league.standings")
-    monkeypatch.setattr(standings, "tournament_standings", lambda _tournament: STANDINGS)
+def test_results_sheets_from_entered_protocols(client, tournament, organiser) -> None:
+    series = tournament.series.get(number=1)
+    for table, values in ((1, (30, -10, -10, -10)), (2, (-4, 4, -4, 4))):
+        protocol = Protocol.objects.create(series=series, table=table)
+        DealRow.objects.create(
+            protocol=protocol, number=1, deal={"contract": "zolo", "values": dict(zip("ABCD", values))},
+            value_a=values[0], value_b=values[1], value_c=values[2], value_d=values[3],
+        )
     response = client.get(reverse("printing:results", args=[tournament.slug]))
-    assert "3–4. Łucja Śródka" in " ".join(pdf_text(response.content).split())
+    assert response["Content-Type"] == "application/pdf"
+    text = " ".join(pdf_text(response.content).split())
+    assert "1. Żaneta Wójcik-Łęcka Drużyna Zażółć" in text  # +30 at table 1 leads
+    assert "40" in text and "Kościerzyna" in text
 
 
 def test_series_protocols_job_completes_with_progress_and_a_download(client, tournament, organiser) -> None:

@@ -75,11 +75,11 @@ def test_standings_show_places_and_polish_decimal_comma(client):
     # three positive players share the bonus of 3: 5 + 1, 3 + 1, 1 + 1, 0
     played_series(t, 1, [list(zip(people, (30, 10, 5, -45), strict=True))])
 
-    page = client.get(reverse("public:standings", args=[t.slug])).content.decode()
+    page = client.get(reverse("public:standings", args=[t.slug]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
 
     assert "Kaszub0" in page and ">6<" in page and "+30" in page
     played_series(t, 2, [list(zip(people, (10, 10, -10, -10), strict=True))])  # 1st–2nd share (5 + 3) / 2 + 1.5
-    page = client.get(reverse("public:standings", args=[t.slug])).content.decode()
+    page = client.get(reverse("public:standings", args=[t.slug]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert "11,5" in page  # 6 + 5.5, written the Polish way
 
 

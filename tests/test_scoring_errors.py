@@ -43,6 +43,7 @@ CASES = [
     ("invalid_values", {"values": {"A": 1, "B": -1, "C": 0}}, "deal.values.D"),
     ("invalid_values", {"values": {"A": 1.5, "B": -1.5, "C": 0, "D": 0}}, "deal.values.A"),
     ("invalid_values", {"values": [1, -1, 1, -1]}, "deal.values"),
+    ("value_out_of_range", {"values": {"A": 2_147_483_650, "B": -2_147_483_650, "C": 0, "D": 0}}, "deal.values.A"),
     ("unknown_seat", {"values": {"A": 1, "B": -1, "C": 0, "D": 0, "E": 0}}, "deal.values.E"),
     ("values_not_zero_sum", {"values": {"A": 1, "B": 1, "C": -1, "D": 0}}, "deal.values"),
     ("values_mismatch", {**ZWYKLA, "values": {"A": 2, "B": -2, "C": 2, "D": -2}}, "deal.values"),

@@ -19,7 +19,7 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
 # Text a template may show untranslated: seat letters, symbols, numbers, names of the game's things.
 ALLOWED_TEXT = re.compile(r"^(?:[\W\d_]|[A-D]\b|PIN\b|PL\b|EN\b|QR\b|CSV\b|XLSX\b|PDF\b|♣|×|bok\b)*$")
 # Print templates carry their CSS in a block of their own, outside any <style> tag.
-CSS_LINE = re.compile(r"^[^{}]*\{[^{}]*\}$|^[\w\s.#@:,>*()\[\]=\"-]*\{$|^\}$|^[\w-]+\s*:[^;]*;")
+CSS_LINE = re.compile(r"^/\*.*\*/$|^[^{}]*\{[^{}]*\}$|^[\w\s.#@:,>*()\[\]=\"-]*\{$|^\}$|^[\w-]+\s*:[^;]*;")
 TRANSLATABLE_ATTRIBUTES = re.compile(r'\b(?:title|placeholder|aria-label|alt)="([^"{]*[A-Za-zĄ-ż][^"{]*)"')
 
 
@@ -108,8 +108,11 @@ def test_every_template_string_is_marked_for_translation(template):
     assert untranslated_text(template) == []
 
 
-def test_polish_is_the_default_language(client):
-    response = client.get("/")
+@pytest.mark.django_db
+def test_polish_is_the_default_language(client, settings):
+    settings.LANGUAGE_CODE = "pl"
+    with translation.override(None):
+        response = client.get("/")
     assert response["Content-Language"] == "pl"
     with translation.override("pl"):
         assert translation.gettext("Deal calculator") != "Deal calculator"

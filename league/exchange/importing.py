@@ -49,6 +49,11 @@ _TOURNAMENT_RENAMES = {
     "team_best_of": "team_ranking",
 }
 IMPORT_AUTHOR = "import"
+# What the database columns hold: an id as the registration keeps it, a table
+# number (a small integer) and a deal's value (an integer).
+_ID_LENGTH = Registration._meta.get_field("external_id").max_length
+_TABLE_MAX = 32767
+_VALUE_RANGE = range(-(2**31), 2**31)
 
 
 @dataclass(frozen=True)
@@ -133,6 +138,7 @@ class _Reader:
     def read(self, data: Any) -> _Plan:
         if not isinstance(data, dict):
             raise ExchangeError("", "the file must hold a JSON object")
+        _check_text(data, "")
         top = read_object(data, "", _ERR, allowed=_TOP_FIELDS, required=("format", "tournament", "players"))
         if top["format"] != FORMAT:
             raise ExchangeError("format", f"expected {show(FORMAT)}, got {show(top['format'])}")
@@ -197,6 +203,8 @@ class _Reader:
         ref = read_str(obj["id"], join(path, "id"), _ERR)
         if not ref or ref in taken:
             raise ExchangeError(join(path, "id"), f"the id {show(ref)} is empty or already used")
+        if len(ref) > _ID_LENGTH:
+            raise ExchangeError(join(path, "id"), f"an id has at most {_ID_LENGTH} characters")
         return ref
 
     def read_team(self, data: Any, path: str) -> None:
@@ -272,7 +280,7 @@ class _Reader:
 
     def read_table(self, data: Any, path: str, seated: dict[str, str]) -> _Table:
         obj = read_object(data, path, _ERR, allowed=_TABLE_FIELDS, required=("number", "seats"))
-        number = read_int(obj["number"], join(path, "number"), _ERR, minimum=1)
+        number = read_int(obj["number"], join(path, "number"), _ERR, minimum=1, maximum=_TABLE_MAX)
         seats_path = join(path, "seats")
         refs = obj["seats"]
         unknown = [seat for seat in refs if seat not in scoring.SEATS] if isinstance(refs, dict) else []
@@ -285,6 +293,9 @@ class _Reader:
             protocol = scoring.score_protocol(deals, self.ruleset)
         except scoring.ScoringError as err:
             raise _located(err, path) from err
+        for i, row in enumerate(protocol.rows):
+            if any(value not in _VALUE_RANGE for value in row.values.values()):
+                raise ExchangeError(join(join(path, "deals"), i), "a deal's values are too large to be stored")
         ended_early = read_bool(obj.get("ended_early", False), join(path, "ended_early"), _ERR)
         return _Table(number, seats, deals, protocol, ended_early)
 
@@ -297,6 +308,29 @@ class _Reader:
             raise ExchangeError(path, f"player {show(ref)} already plays in this series at {seated[ref]}")
         seated[ref] = path
         return player
+
+
+def _check_text(value: Any, path: str) -> None:
+    """Refuse text the database cannot store: a NUL character, or a lone surrogate
+    (a ``\\ud800`` escape that is half of a character)."""
+    if isinstance(value, str):
+        if "\x00" in value or not _encodable(value):
+            raise ExchangeError(path, "the text holds a NUL character or invalid unicode")
+    elif isinstance(value, dict):
+        for key, member in value.items():
+            _check_text(key, path)
+            _check_text(member, join(path, key))
+    elif isinstance(value, list):
+        for i, member in enumerate(value):
+            _check_text(member, join(path, i))
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _find_player(first_name: str, last_name: str, club: Club | None, licence: str) -> Player | None:

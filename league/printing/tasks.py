@@ -14,6 +14,32 @@ from league.printing.models import PrintJob
 logger = logging.getLogger(__name__)
 
 
+class Superseded(Exception):
+    """The job was given up (its page found it stalled) while this run was still going."""
+
+
+def _claim(job_id: int) -> bool:
+    """Take a queued job; False when it is already running elsewhere, finished or given up.
+
+    With ``acks_late`` a job whose worker was killed is delivered again later; by then
+    the organiser has been told it stopped and may have started a new one, so the old
+    delivery must not print a second copy.
+    """
+    now = timezone.now()
+    return bool(
+        PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+            status=PrintJob.Status.RUNNING, updated=now
+        )
+    )
+
+
+def _report(job: PrintJob, **fields: object) -> None:
+    """Store progress (and the heartbeat) only while the job is still this run's."""
+    fields["updated"] = timezone.now()
+    if not PrintJob.objects.filter(pk=job.pk, status=PrintJob.Status.RUNNING).update(**fields):
+        raise Superseded
+
+
 @shared_task
 def print_series_protocols(job_id: int, base_url: str) -> None:
     """Render the protocol of each table of the job's series, counting tables done
@@ -22,28 +48,36 @@ def print_series_protocols(job_id: int, base_url: str) -> None:
     ``base_url`` is the site's address as the organiser reached it: the worker has
     no request of its own to build the QR codes' absolute links from.
     """
+    if not _claim(job_id):
+        logger.warning("Print job %s is not waiting to be printed; skipped", job_id)
+        return
     job = PrintJob.objects.select_related("series__tournament").get(pk=job_id)
     series, tournament = job.series, job.series.tournament
-    tables = documents.series_tables(series)
     archive = job.kind == PrintJob.Kind.ARCHIVE
-    job.status, job.total, job.progress = PrintJob.Status.RUNNING, len(tables), 0
-    job.save(update_fields=["status", "total", "progress"])
     try:
+        tables = documents.series_tables(series)
+        _report(job, total=len(tables), progress=0)
         renderer, rendered = documents.Renderer(), []
-        for table in tables:
-            sheet = documents.protocol_sheet(series, table, filled=archive, base_url=base_url)
-            context = documents.protocol_context(tournament, sheet)
-            rendered.append(renderer.render("printing/protocol.html", context))
-            job.progress += 1
-            job.save(update_fields=["progress"])
+        with documents.collector_paused():
+            for done, table in enumerate(tables, start=1):
+                sheet = documents.protocol_sheet(series, table, filled=archive, base_url=base_url)
+                context = documents.protocol_context(tournament, sheet)
+                rendered.append(renderer.render("printing/protocol.html", context))
+                _report(job, progress=done)
+            content = documents.write_pdf(rendered)
         name = documents.protocols_file_name(series, archive=archive)
-        job.file.save(name, ContentFile(documents.write_pdf(rendered)), save=False)
-        job.status = PrintJob.Status.DONE
+        job.file.save(name, ContentFile(content), save=False)
+        try:
+            _report(job, file=job.file.name, status=PrintJob.Status.DONE, finished=timezone.now())
+        except Superseded:
+            job.file.delete(save=False)  # given up meanwhile: leave no file nobody can download
+            raise
+    except Superseded:
+        logger.warning("Print job %s was given up while running; stopped", job_id)
     except Exception as error:
         # Not re-raised: the page must stop polling and say so, and with eager tasks
         # (no broker) a raise would turn the organiser's click into a server error.
         logger.exception("Print job %s failed", job.pk)
-        job.status, job.error = PrintJob.Status.FAILED, str(error)
-    finally:
-        job.finished = timezone.now()
-        job.save(update_fields=["file", "status", "error", "finished"])
+        PrintJob.objects.filter(pk=job.pk, status=PrintJob.Status.RUNNING).update(
+            status=PrintJob.Status.FAILED, error=str(error), finished=timezone.now(), updated=timezone.now()
+        )

@@ -20,5 +20,6 @@ urlpatterns = [
     path("<slug:slug>/druk/seria-<int:number>/protokoly/", views.start_job, PLAY, name="protocols_job"),
     path("<slug:slug>/druk/seria-<int:number>/archiwum/", views.start_job, ARCHIVE, name="archive_job"),
     path("<slug:slug>/druk/zadanie/<int:pk>/", views.job, name="job"),
+    path("<slug:slug>/druk/zadanie/<int:pk>/ponow/", views.restart_job, name="restart_job"),
     path("<slug:slug>/druk/zadanie/<int:pk>/plik.pdf", views.job_file, name="job_file"),
 ]

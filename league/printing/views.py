@@ -19,6 +19,7 @@ from league.printing import documents
 from league.printing.models import PrintJob
 from league.printing.tasks import print_series_protocols
 from league.roles import referee_required
+from league.standings import tournament_standings
 
 
 def pdf_response(content: bytes, filename: str) -> HttpResponse:
@@ -123,10 +124,6 @@ def blank_protocol(request: HttpRequest, slug: str) -> HttpResponse:
 
 @referee_required
 def results(request: HttpRequest, slug: str) -> HttpResponse:
-    # Imported here while league.standings is being written alongside; it becomes a
-    # plain module import once it has landed.
-    from league.standings import tournament_standings
-
     tournament = request.tournament
     context = documents.results_context(tournament, tournament_standings(tournament))
     return pdf_response(documents.render_pdf("printing/results.html", context), documents.file_name(tournament, "wyniki"))
@@ -146,8 +143,23 @@ def start_job(request: HttpRequest, slug: str, number: int, kind: str) -> HttpRe
 def job(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The job's progress; htmx polls the same address for the progress box alone."""
     print_job = get_object_or_404(PrintJob.objects.select_related("series"), pk=pk, series__tournament=request.tournament)
+    # A worker killed mid-PDF leaves the job "printing" for ever: say it stopped (the page stops polling).
+    print_job.give_up_if_stale()
     template = "printing/_job_progress.html" if request.htmx else "printing/job.html"
     return render(request, template, {"tournament": request.tournament, "job": print_job})
+
+
+@referee_required
+@require_POST
+def restart_job(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Print a failed or stopped job again, as a new job (the old one keeps its error)."""
+    old = get_object_or_404(PrintJob.objects.select_related("series"), pk=pk, series__tournament=request.tournament)
+    old.give_up_if_stale()
+    if not old.is_finished:
+        return redirect("printing:job", slug=slug, pk=old.pk)  # still printing: nothing to restart
+    job = PrintJob.objects.create(series=old.series, kind=old.kind, requested_by=request.user)
+    print_series_protocols.delay(job.pk, site_url(request))
+    return redirect("printing:job", slug=slug, pk=job.pk)
 
 
 @referee_required

@@ -54,10 +54,10 @@ class Ranking:
     table: StandingTable
 
 
-def published_rankings(request: HttpRequest, tournament: Tournament) -> list[Ranking]:
+def published_rankings(request: HttpRequest, tournament: Tournament, stamp: str | None = None) -> list[Ranking]:
     """The lists the organiser chose to publish, as sortable tables."""
     published = rankings.published(tournament)
-    lists = rankings.tournament_rankings(tournament)
+    lists = rankings.tournament_rankings(tournament, stamp)
     result = []
     for key, title in LIST_TITLES.items():
         if not published[key]:
@@ -134,11 +134,13 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament.objects.select_related("season"), slug=slug)
-    tables = published_rankings(request, tournament)
+    stamp = rankings.stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
+    tables = published_rankings(request, tournament, stamp)
     if response := export_response(request, tables, tournament.slug):
         return response
     closed = tournament.series.filter(status=Series.Status.CLOSED).count()
-    context = {"tournament": tournament, "rankings": tables, "closed": closed}
+    # the rendered tables are the costly part of the page; they change only with the stamp
+    context = {"tournament": tournament, "rankings": tables, "closed": closed, "stamp": stamp}
     return render(request, "public/standings.html", context)
 
 

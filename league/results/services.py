@@ -113,6 +113,11 @@ def sheet(protocol: Protocol, *, replace: tuple[int, dict[str, Any]] | None = No
     deals = [row.deal for row in rows]
     if replace is not None:
         number, deal = replace
+        if number > len(deals) + 1:
+            raise ValidationError(
+                _("Deals are entered in order: the next one is deal %(number)s."),
+                code="order", params={"number": len(deals) + 1},
+            )  # fmt: skip
         if number <= len(deals):
             deals[number - 1] = deal
         else:

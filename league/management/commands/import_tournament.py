@@ -24,6 +24,8 @@ class Command(BaseCommand):
             raise CommandError(f"{file}: cannot be read: {err}") from err
         except json.JSONDecodeError as err:
             raise CommandError(f"{file}: not valid JSON: {err}") from err
+        except RecursionError as err:
+            raise CommandError(f"{file}: nested too deeply to be an exchange file") from err
         try:
             tournament = import_tournament(data)
         except ExchangeError as err:

@@ -6,7 +6,7 @@ ranks players and teams, all under a ruleset given as data.
 """
 
 from .constants import CONTRACTS, LEVELS, PAIR_CONTRACTS, SEATS, SIDES
-from .deal import Deal, DealResult, parse_deal, possible_values, score_deal, value_deal
+from .deal import Deal, DealResult, counted_doublings, parse_deal, possible_values, score_deal, value_deal
 from .errors import MESSAGES, ScoringError
 from .placement import ByeCompensation, bye_compensation, place_shares, placement_points
 from .protocol import ProtocolResult, ProtocolRow, score_protocol
@@ -41,7 +41,7 @@ __all__ = [
     "BokRounds", "ByeCompensation", "Byes", "ContractRule", "Deal", "DealResult", "Placement",
     "ProtocolResult", "ProtocolRow", "Ranked", "Ruleset", "ScoringError", "SeriesResult", "Standing",
     "TableResult", "Wyjscie",
-    "accumulate", "award_points", "bye_compensation", "load_ruleset", "parse_deal", "parse_ruleset",
+    "accumulate", "award_points", "counted_doublings", "bye_compensation", "load_ruleset", "parse_deal", "parse_ruleset",
     "place_shares", "placement_points", "possible_values", "preset_choices", "rank", "ruleset_to_dict",
     "score_deal", "score_protocol", "season_totals", "team_small_points", "team_standing", "value_deal",
 ]  # fmt: skip

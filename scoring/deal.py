@@ -9,6 +9,7 @@ the declarer gets ±3v and each opponent ∓v.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
@@ -113,17 +114,25 @@ def _parse_old(value: Any, rule: ContractRule, deal_path: str) -> tuple[str, ...
     return tuple(seats)
 
 
+def counted_doublings(kontras: Sequence[str]) -> tuple[int, str | None]:
+    """How many kontras count, and the side of the last that counts: only kontras
+    that alternate sides count, a repeat by the same side adds nothing (rules.md §2)."""
+    doublings, last = 0, None
+    for side in kontras:
+        if side != last:
+            doublings, last = doublings + 1, side
+    return doublings, last
+
+
 def _parse_kontras(
     value: Any, rule: ContractRule, ruleset: Ruleset, laid_down: bool, deal_path: str
 ) -> tuple[tuple[str, ...], int, str | None]:
     kontras = value if type(value) is list else read_list(value, join(deal_path, "kontras"), _ERR)
-    doublings, last = 0, None
     for i, kontra in enumerate(kontras):
         if type(kontra) is not str or kontra not in _SIDE_SET:
             params = {"index": i + 1, "kontra": show(kontra)}
             raise ScoringError("invalid_kontra", params, join(join(deal_path, "kontras"), i))
-        if kontra != last:
-            doublings, last = doublings + 1, kontra
+    doublings, last = counted_doublings(kontras)
     if kontras:
         allowed = ruleset.first_kontra_pair if rule.pair else ruleset.first_kontra_solo
         first = kontras[0]

@@ -119,6 +119,49 @@ def test_protocol_is_prefilled_and_splits_forty_deals_over_pages_with_repeated_h
     assert page_footer(2, 2) in second
 
 
+def page_footers(content: bytes) -> list[tuple[str, str]]:
+    """Each page's title (the footer's left side: the protocol's heading) and "Page x of y"."""
+    footers = []
+    for page in PdfReader(io.BytesIO(content)).pages:
+        text = page.extract_text()
+        numbers = [page_footer(x, y) for y in range(1, 4) for x in range(1, y + 1) if page_footer(x, y) in text]
+        titles = [line for line in text.splitlines() if line.startswith(_("Table protocol"))]
+        assert len(numbers) == 1, text
+        footers.append((titles[-1].removesuffix(numbers[0]).strip() if titles else "", numbers[0]))
+    return footers
+
+
+def test_batch_of_protocols_numbers_the_pages_of_each_table_on_its_own() -> None:
+    tournament, series = seated_tournament(tables=3)
+    protocol = Protocol.objects.create(series=series, table=2)
+    DealRow.objects.create(  # table 2 ended after one deal: its archive copy is a single page
+        protocol=protocol, number=1, deal={"contract": "zolo", "values": {"A": 7, "B": -7, "C": 7, "D": -7}},
+        value_a=7, value_b=-7, value_c=7, value_d=-7,
+    )
+    sheets = [
+        documents.protocol_sheet(series, 1, filled=False, base_url=BASE_URL),
+        documents.protocol_sheet(series, 2, filled=True, base_url=BASE_URL),
+        documents.protocol_sheet(series, 3, filled=False, base_url=BASE_URL),
+        documents.blank_protocol_sheet(tournament),
+    ]
+    with translation.override("pl"):
+        content = render("printing/protocol.html", documents.protocols_context(tournament, sheets))
+        expected = [
+            (sheets[0].title, page_footer(1, 2)), (sheets[0].title, page_footer(2, 2)),
+            (sheets[1].title, page_footer(1, 1)),
+            (sheets[2].title, page_footer(1, 2)), (sheets[2].title, page_footer(2, 2)),
+            (sheets[3].title, page_footer(1, 2)), (sheets[3].title, page_footer(2, 2)),
+        ]
+        assert "Strona 1 z 2" in expected[0][1]
+        assert page_footers(content) == expected
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
+    pins = [Protocol.objects.get(series=series, table=table).pin for table in (1, 2, 3)]
+    # each protocol starts on a page of its own, with its own players and PIN
+    assert [f"PIN: {pin}" in pages[index] for index, pin in zip((0, 2, 3), pins)] == [True, True, True]
+    assert "Żaneta Wójcik-Łęcka" in pages[0] and "Żaneta Wójcik-Łęcka" not in pages[3]
+    assert "PIN" not in pages[5] and "PIN" not in pages[6]
+
+
 def test_protocol_qr_links_to_the_table_entry_page() -> None:
     _tournament, series = seated_tournament()
     assert (

@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
+from league.printing import tasks
 from league.printing.models import PrintJob
 from league.results.models import DealRow, Protocol
 from tests.factories import TournamentFactory, UserFactory
-from tests.test_printing_documents import pdf_pages, pdf_text, seated_tournament
+from tests.test_printing_documents import (
+    page_footer,
+    page_footers,
+    pdf_pages,
+    pdf_text,
+    seated_tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -123,6 +131,23 @@ def test_series_protocols_job_completes_with_progress_and_a_download(client, tou
     text = pdf_text(content)
     assert "Żaneta Wójcik-Łęcka" in text
     assert text.count("PIN:") == 2
+
+
+def test_series_protocols_job_in_several_documents_keeps_each_tables_page_numbers(client, monkeypatch) -> None:
+    tournament, _series = seated_tournament(tables=3)
+    organiser = UserFactory()
+    tournament.organisers.add(organiser)
+    client.force_login(organiser)
+    monkeypatch.setattr(tasks, "TABLES_PER_DOCUMENT", 2)  # tables 1–2 in one document, 3 in the next
+    client.post(reverse("printing:protocols_job", args=[tournament.slug, 1]))
+    job = PrintJob.objects.get()
+    assert (job.status, job.progress, job.total) == (PrintJob.Status.DONE, 3, 3)
+    content = b"".join(client.get(reverse("printing:job_file", args=[tournament.slug, job.pk])).streaming_content)
+    assert [footer for _title, footer in page_footers(content)] == [page_footer(1, 2), page_footer(2, 2)] * 3
+    assert [title for title, _footer in page_footers(content)] == [
+        _("Table protocol: series %(series)s, table %(table)s") % {"series": 1, "table": table}
+        for table in (1, 1, 2, 2, 3, 3)
+    ]
 
 
 def test_unfinished_job_polls_and_shows_tables_done(client, tournament, organiser) -> None:

@@ -3,7 +3,7 @@
 import pytest
 from django.utils import translation
 
-from league.results.describe import describe_deal, doublings
+from league.results.describe import describe_deal
 from league.results.shorthand import parse
 
 
@@ -47,7 +47,3 @@ def test_no_deal_has_no_description():
     assert describe_deal({}) is None
 
 
-def test_doublings_count_alternating_sides():
-    assert doublings([]) == 0
-    assert doublings(["young", "old", "young"]) == 3
-    assert doublings(["young", "young", "old"]) == 2

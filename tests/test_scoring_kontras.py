@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring import ScoringError, load_ruleset, score_deal
+from scoring import ScoringError, counted_doublings, load_ruleset, score_deal
 
 PUCK = load_ruleset("puck")
 
@@ -34,3 +34,11 @@ def test_declarer_may_answer_but_not_open_kontras():
     with pytest.raises(ScoringError) as error:
         score_deal({"contract": "cicha", "old": ["A"], "kontras": ["old"], "old_eyes": 60}, PUCK)
     assert (error.value.code, error.value.path) == ("declarer_first_kontra", "deal.kontras[0]")
+
+
+@pytest.mark.parametrize(
+    ("kontras", "counted"),
+    [([], (0, None)), (["young", "old", "young"], (3, "young")), (["young", "young", "old"], (2, "old"))],
+)
+def test_only_kontras_that_alternate_sides_count(kontras, counted):
+    assert counted_doublings(kontras) == counted

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.labels import CONTRACT_LABELS, LEVEL_LABELS, SIDE_LABELS
-from scoring import SEATS
+from scoring import SEATS, counted_doublings
 
 from .shorthand import format_deal
 
@@ -43,15 +43,6 @@ class DealDescription:
 
     def __str__(self) -> str:
         return " · ".join(self.parts)
-
-
-def doublings(kontras: list[str]) -> int:
-    """The kontras that count: a repeat by the same side adds nothing (as ``scoring.deal`` counts them)."""
-    count, last = 0, None
-    for side in kontras:
-        if side != last:
-            count, last = count + 1, side
-    return count
 
 
 def _result(deal: dict[str, Any]) -> str:
@@ -82,7 +73,7 @@ def describe_deal(deal: dict[str, Any] | None) -> DealDescription | None:
         written = ", ".join(f"{seat} {values[seat]}" for seat in SEATS if seat in values)
         return DealDescription(contract, "", "", "", _("values from paper: %(values)s") % {"values": written}, "", shorthand)
     kontras = list(deal.get("kontras", []))
-    count = doublings(kontras)
+    count, _last = counted_doublings(kontras)
     return DealDescription(
         contract=contract,
         old="+".join(deal["old"]),

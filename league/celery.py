@@ -13,6 +13,8 @@ app.autodiscover_tasks()
 
 
 @app.task(name="league.ping")
-def ping() -> str:
-    """A task that only answers: the health of the worker path, used by the tests."""
-    return "pong"
+def ping(token: str) -> None:
+    """Leave ``token`` in the cache: proof that a worker took a task off the broker."""
+    from django.core.cache import cache
+
+    cache.set(f"league.ping:{token}", "pong", 60)

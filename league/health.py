@@ -18,7 +18,7 @@ def _database() -> str:
 
 
 def _broker() -> str:
-    if not settings.CELERY_BROKER_URL:
+    if settings.CELERY_TASK_ALWAYS_EAGER:
         return "eager"
     from league.celery import app
 

@@ -190,7 +190,7 @@ class Series(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
-    algorithm = models.CharField(_("draw algorithm"), max_length=40, blank=True)
+    algorithm = models.CharField(_("draw algorithm"), max_length=100, blank=True)
     # Set by result entry; until protocols exist it is the only record that play has begun.
     results_entered = models.BooleanField(_("results entered"), default=False)
     results_published = models.BooleanField(
@@ -352,7 +352,7 @@ class DrawLog(models.Model):
     series = models.ForeignKey(Series, verbose_name=_("series"), related_name="draw_logs", on_delete=models.CASCADE)
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
-    algorithm = models.CharField(_("draw algorithm"), max_length=40, blank=True)
+    algorithm = models.CharField(_("draw algorithm"), max_length=100, blank=True)
     repeats = models.PositiveIntegerField(_("repeated meetings"), null=True, blank=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

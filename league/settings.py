@@ -174,8 +174,10 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
-CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+# Unset, tasks run eagerly in the web process; the in-memory transport only keeps
+# Celery from looking for a broker on localhost.
+CELERY_TASK_ALWAYS_EAGER = not os.environ.get("CELERY_BROKER_URL")
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "memory://"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
 CELERY_TASK_ACKS_LATE = True
@@ -201,4 +203,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    # kombu warns that the in-memory transport has no host name on every eager task
+    "loggers": {"kombu.connection": {"level": "ERROR"}},
 }

@@ -8,7 +8,9 @@ case "${1:-web}" in
       --workers "${GUNICORN_WORKERS:-3}" --timeout 60 --access-logfile -
     ;;
   worker)
-    exec celery -A league.celery worker --loglevel INFO --concurrency "${CELERY_CONCURRENCY:-2}"
+    # threads, not prefork: a print job lays out its PDF pages in processes of its own,
+    # which the daemonic children of a prefork pool may not start
+    exec celery -A league.celery worker --loglevel INFO --pool threads --concurrency "${CELERY_CONCURRENCY:-4}"
     ;;
   *)
     exec "$@"

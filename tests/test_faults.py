@@ -299,13 +299,13 @@ def test_a_job_left_running_by_a_dead_worker_says_so_and_can_be_restarted(client
 def test_a_job_given_up_while_its_slow_worker_goes_on_leaves_no_file(series, media_root, monkeypatch):
     """The worker was only slow: once its job is given up it stops and deletes its half-done output."""
     job = PrintJob.objects.create(series=series, kind=PrintJob.Kind.PROTOCOLS)
-    real_write = printing_tasks.documents.write_pdf
+    real_merge = printing_tasks.documents.merge_pdfs
 
-    def give_up_then_write(rendered):
+    def give_up_then_merge(parts):
         PrintJob.objects.filter(pk=job.pk).update(status=PrintJob.Status.FAILED, error="stopped")
-        return real_write(rendered)
+        return real_merge(parts)
 
-    monkeypatch.setattr(printing_tasks.documents, "write_pdf", give_up_then_write)
+    monkeypatch.setattr(printing_tasks.documents, "merge_pdfs", give_up_then_merge)
     printing_tasks.print_series_protocols(job.pk, "http://testserver/")
     job.refresh_from_db()
     assert job.status == PrintJob.Status.FAILED and not job.file

@@ -230,3 +230,30 @@ def test_results_sheets_print_each_published_ranking_in_polish() -> None:
     assert "3–4. Łucja Śródka" in text and "3–4. Ćwierć Źdźbło" in text
     assert "5. Óla Ńęź 3,33 -30" in text
     assert "16 maja 2026" in text and footer in text
+
+
+def _chunk_texts(parts: list[bytes]) -> list[str]:
+    import io
+
+    from pypdf import PdfReader
+
+    return [PdfReader(io.BytesIO(part)).pages[0].extract_text().strip() for part in parts]
+
+
+def test_a_batch_lays_out_its_chunks_in_other_processes_and_keeps_their_order() -> None:
+    from league.printing import layout, tasks
+
+    htmls = [(f"<p>Stolik {n} — Żółć</p>", "/") for n in range(1, 5)]
+    parts = list(tasks._in_order(layout.html_to_pdf, iter(htmls), len(htmls)))
+    assert _chunk_texts(parts) == [f"Stolik {n} — Żółć" for n in range(1, 5)]
+
+
+def test_a_daemonic_worker_lays_out_the_chunks_itself(monkeypatch) -> None:
+    import multiprocessing
+
+    from league.printing import layout, tasks
+
+    monkeypatch.setattr(multiprocessing.current_process(), "daemon", True, raising=False)
+    monkeypatch.setattr(tasks, "ProcessPoolExecutor", None)  # any use of a pool would fail
+    parts = list(tasks._in_order(layout.html_to_pdf, iter([("<p>A</p>", "/"), ("<p>B</p>", "/")]), 2))
+    assert _chunk_texts(parts) == ["A", "B"]

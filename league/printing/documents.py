@@ -9,18 +9,18 @@ the batch task only choose which document to render.
 from __future__ import annotations
 
 import base64
-import contextlib
 import functools
-import gc
+import io
 import itertools
 import struct
 import unicodedata
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pypdf
 import segno
 import weasyprint
 from django.conf import settings
@@ -30,10 +30,10 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
-from weasyprint.text.fonts import FontConfiguration
 
 from league.labels import CONTRACT_LABELS
 from league.models import SEATS, Bye, Registration, Series, TableAssignment, Tournament
+from league.printing.layout import Renderer, collector_paused
 from league.results.models import DealRow, Protocol
 from players.models import Gender, Player
 from scoring import Ruleset, parse_deal
@@ -89,46 +89,25 @@ def document_context(tournament: Tournament, title: str, **extra: Any) -> dict[s
     }
 
 
-@dataclass
-class Renderer:
-    """Lays out the documents of one PDF with shared fonts and images, so a batch
-    of 64 protocols loads each font and decodes the blank rows' grid image once."""
-
-    font_config: FontConfiguration = field(default_factory=FontConfiguration)
-    image_cache: dict[str, Any] = field(default_factory=dict)
-
-    def render(self, template_name: str, context: dict[str, Any]) -> weasyprint.Document:
-        """Lay the template out into pages (the slow step; the PDF is written later)."""
-        html = weasyprint.HTML(string=render_to_string(template_name, context), base_url=str(settings.BASE_DIR))
-        return html.render(font_config=self.font_config, cache=self.image_cache)
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for a batch, collecting once at the end.
-
-    A batch keeps millions of layout objects alive until the PDF is written, and
-    every automatic collection walks them all again: a third of the time of 64
-    protocols. Peak memory stays about 400 MB.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-        gc.collect()
-
-
 def write_pdf(documents: Sequence[weasyprint.Document]) -> bytes:
     """One PDF of all pages of ``documents`` in order; each keeps its own page numbers."""
     pages = [page for document in documents for page in document.pages]
     return documents[0].copy(pages).write_pdf()
 
 
+def merge_pdfs(parts: Sequence[bytes]) -> bytes:
+    """The chunks of a batch as one PDF, in order."""
+    writer = pypdf.PdfWriter()
+    for part in parts:
+        writer.append(pypdf.PdfReader(io.BytesIO(part)))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def render_pdf(template_name: str, context: dict[str, Any]) -> bytes:
-    return write_pdf([Renderer().render(template_name, context)])
+    with collector_paused():
+        return write_pdf([Renderer().render(render_to_string(template_name, context), str(settings.BASE_DIR))])
 
 
 def file_name(tournament: Tournament, *parts: str | int) -> str:

@@ -3,20 +3,45 @@
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
 
 from celery import shared_task
+from django.conf import settings
 from django.core.files.base import ContentFile
+from django.template.loader import render_to_string
 from django.utils import timezone
 
-from league.printing import documents
+from league.printing import documents, layout
 from league.printing.models import PrintJob
 
 logger = logging.getLogger(__name__)
 
 # Protocols laid out as one WeasyPrint document: each document parses and cascades
 # the stylesheet once, so fewer are faster, while the organiser's page still sees
-# the count move ("16 z 64") between documents.
-TABLES_PER_DOCUMENT = 16
+# the count move ("8 z 64") between documents, and the cores share the chunks.
+TABLES_PER_DOCUMENT = 8
+
+
+def _in_order(render: Callable[[tuple[str, str]], bytes], htmls: Iterator[tuple[str, str]], count: int) -> Iterator[bytes]:
+    """``render`` applied to each of ``count`` chunks, on every core where this process
+    may have children (a daemonic Celery prefork child may not: there the chunks go
+    one by one). The pool takes each chunk as soon as it is written, so writing the
+    next one here overlaps laying out the last one there."""
+    cores = os.cpu_count() or 1
+    if cores < 2 or count < 2 or multiprocessing.current_process().daemon:
+        yield from map(render, htmls)
+        return
+    # forkserver: the children are forked from a clean server process (no copy of this
+    # process's threads, locks or database connections) that has the layout module
+    # loaded once, so each batch starts its processes in milliseconds
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["league.printing.layout"])
+    pool: Executor = ProcessPoolExecutor(max_workers=min(cores, count), mp_context=context)
+    with pool:
+        yield from pool.map(render, htmls)
 
 
 class Superseded(Exception):
@@ -63,16 +88,27 @@ def print_series_protocols(job_id: int, base_url: str) -> None:
     try:
         tables = documents.series_tables(series)
         _report(job, total=len(tables), progress=0)
-        renderer, rendered, done = documents.Renderer(), [], 0
-        with documents.collector_paused():
-            for start in range(0, len(tables), TABLES_PER_DOCUMENT):
-                chunk = tables[start : start + TABLES_PER_DOCUMENT]
-                sheets = [documents.protocol_sheet(series, table, filled=archive, base_url=base_url) for table in chunk]
-                context = documents.protocols_context(tournament, sheets)
-                rendered.append(renderer.render("printing/protocol.html", context))
-                done += len(chunk)
-                _report(job, progress=done)
-            content = documents.write_pdf(rendered)
+        chunks = [tables[start : start + TABLES_PER_DOCUMENT] for start in range(0, len(tables), TABLES_PER_DOCUMENT)]
+        # the database work happens here; the layout, the slow part, may run in other processes
+        htmls = (
+            (
+                render_to_string(
+                    "printing/protocol.html",
+                    documents.protocols_context(
+                        tournament,
+                        [documents.protocol_sheet(series, table, filled=archive, base_url=base_url) for table in chunk],
+                    ),
+                ),
+                str(settings.BASE_DIR),
+            )
+            for chunk in chunks
+        )
+        parts, done = [], 0
+        for chunk, part in zip(chunks, _in_order(layout.html_to_pdf, htmls, len(chunks)), strict=True):
+            parts.append(part)
+            done += len(chunk)
+            _report(job, progress=done)
+        content = documents.merge_pdfs(parts)
         name = documents.protocols_file_name(series, archive=archive)
         job.file.save(name, ContentFile(content), save=False)
         try:

@@ -49,6 +49,8 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import filler  # noqa: E402  (beside this file: the script's folder is on the path)
+
 PG_ADMIN = dict(host="127.0.0.1", port=5432, user="postgres", dbname="postgres")
 HOST = "127.0.0.1"
 SECRET_KEY = "bench-" + secrets.token_urlsafe(32)
@@ -93,8 +95,7 @@ def build_tournament(
     empty protocols. Returns {table: PIN} of the open series."""
     from django.core.management import call_command
 
-    from league.models import Registration, Series, TableAssignment, Tournament
-    from league.results.models import DealRow, Protocol
+    from league.models import Registration, Series, Tournament
     from players.models import Gender, Player, Team, TeamMember
 
     rng = random.Random(SEED)
@@ -123,31 +124,9 @@ def build_tournament(
             tournament=tournament, number=number,
             status=Series.Status.CLOSED if closed else Series.Status.DRAWN, results_entered=closed,
         )  # fmt: skip
-        seated = people[:]
-        rng.shuffle(seated)
-        tables = [seated[k : k + 4] for k in range(0, len(seated), 4)]
-        TableAssignment.objects.bulk_create(
-            TableAssignment(series=series, table=t, seat=seat, player=p)
-            for t, four in enumerate(tables, start=1)
-            for seat, p in zip("ABCD", four, strict=True)
-        )
-        status = Protocol.Status.CONFIRMED if closed else Protocol.Status.OPEN
-        protocols = Protocol.objects.bulk_create(
-            Protocol(series=series, table=t, status=status) for t in range(1, len(tables) + 1)
-        )
+        protocols = filler.seat_and_fill(series, people, rng, deals=deals, played=closed)
         if not closed:
             pins = {p.table: p.pin for p in protocols}
-            continue
-        rows = []
-        for protocol in protocols:
-            for deal in range(1, deals + 1):
-                a, b, c = (rng.randint(-12, 12) for _ in range(3))
-                values = {"A": a, "B": b, "C": c, "D": -(a + b + c)}
-                rows.append(DealRow(
-                    protocol=protocol, number=deal, deal={"values": values},
-                    value_a=a, value_b=b, value_c=c, value_d=values["D"],
-                ))  # fmt: skip
-        DealRow.objects.bulk_create(rows, batch_size=2000)
     return pins
 
 

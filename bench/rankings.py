@@ -34,10 +34,12 @@ from django.test.utils import CaptureQueriesContext, override_settings  # noqa: 
 from django.urls import include, path  # noqa: E402
 
 from league import rankings  # noqa: E402
-from league.models import Registration, Season, Series, TableAssignment, Tournament  # noqa: E402
-from league.results.models import DealRow, Protocol  # noqa: E402
+from league.models import Registration, Season, Series, Tournament  # noqa: E402
+from league.results.models import DealRow  # noqa: E402
 from league.urls import urlpatterns as project_urls  # noqa: E402
 from players.models import Gender, Player, Team, TeamMember  # noqa: E402
+
+import filler  # noqa: E402  (beside this file: the script's folder is on the path)
 
 SEED = 2026
 TEAMS, TEAM_SIZE, TOURNAMENTS, SERIES, DEALS = 64, 4, 10, 5, 40
@@ -68,27 +70,7 @@ def build() -> Season:
         )
         for number in range(1, SERIES + 1):
             series = Series.objects.create(tournament=tournament, number=number, status=Series.Status.CLOSED)
-            seated = players[:]
-            rng.shuffle(seated)
-            tables = [seated[k : k + 4] for k in range(0, len(seated), 4)]
-            TableAssignment.objects.bulk_create(
-                TableAssignment(series=series, table=t, seat=seat, player=p)
-                for t, four in enumerate(tables, start=1)
-                for seat, p in zip("ABCD", four, strict=True)
-            )
-            protocols = Protocol.objects.bulk_create(
-                Protocol(series=series, table=t, status=Protocol.Status.CONFIRMED) for t in range(1, len(tables) + 1)
-            )
-            rows = []
-            for protocol in protocols:
-                for deal in range(1, DEALS + 1):
-                    a, b, c = (rng.randint(-12, 12) for _ in range(3))
-                    values = {"A": a, "B": b, "C": c, "D": -(a + b + c)}
-                    rows.append(DealRow(
-                        protocol=protocol, number=deal, deal={"values": values},
-                        value_a=a, value_b=b, value_c=c, value_d=values["D"],
-                    ))  # fmt: skip
-            DealRow.objects.bulk_create(rows, batch_size=2000)
+            filler.seat_and_fill(series, players, rng, deals=DEALS, played=True)
     return season
 
 

@@ -226,9 +226,9 @@ def test_results_sheets_print_each_published_ranking_in_polish() -> None:
         footer = page_footer(3, 3)
     assert pdf_pages(content) == 3
     text = " ".join(pdf_text(content).split())
-    assert "1. Żaneta Wójcik-Łęcka Drużyna Zażółć 14,5 120" in text  # Polish decimal comma
+    assert "1. Żaneta Wójcik-Łęcka Drużyna Zażółć 14,5 +120" in text  # Polish decimal comma, signed small points
     assert "3–4. Łucja Śródka" in text and "3–4. Ćwierć Źdźbło" in text
-    assert "5. Óla Ńęź 3,33 -30" in text
+    assert "5. Óla Ńęź 3,33 −30" in text
     assert "16 maja 2026" in text and footer in text
 
 

@@ -9,14 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.formats import localize
 from django.urls import reverse
+from django.utils.formats import localize
 from django.utils.translation import gettext_lazy as _
 
-
-def signed(value: int) -> str:
-    """Small points with their sign, as protocols write them: +128, −40, 0."""
-    return f"{value:+d}".replace("-", "−") if value else "0"
+from league.templatetags.points import signed
 
 
 class StandingTable(tables.Table):

@@ -233,7 +233,10 @@ def _after_change(protocol: Protocol) -> Protocol:
         protocol.completed_by_seat = ""
         protocol.confirmed_by_seat, protocol.confirmed_at = "", None
     protocol.save()
-    schedule_recompute(protocol.series.tournament_id)
+    # Public standings count closed series only: a deal of an open series cannot
+    # change them, a correction after closing can.
+    if protocol.series.status == Series.Status.CLOSED:
+        schedule_recompute(protocol.series.tournament_id)
     return protocol
 
 

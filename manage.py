@@ -1,5 +1,6 @@
 #!/usr/bin/env python
 """Django's command-line utility for Baśka League."""
+
 import os
 import sys
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from league.draw import DrawPlayer, SeriesDraw, count_repeats, draw_tournament, repeat_lower_bound  # noqa: E402
-from league.draw.model import seat_balance  # noqa: E402
+from league.draw import DrawPlayer, SeriesDraw, count_repeats, draw_tournament, repeat_lower_bound
+from league.draw.model import seat_balance
 
 SEED = 2026
 
@@ -57,7 +57,10 @@ INSTANCES = [
 
 
 def main() -> None:
-    header = f"{'instance':24} {'S':>2} {'repeats':>7} {'bound':>5} {'max m':>5} {'seat':>4} {'time s':>7} | {'naive rep':>9} {'naive s':>7}"
+    header = (
+        f"{'instance':24} {'S':>2} {'repeats':>7} {'bound':>5} {'max m':>5} {'seat':>4} {'time s':>7} | "
+        f"{'naive rep':>9} {'naive s':>7}"
+    )
     print(header)
     print("-" * len(header))
     for name, players, series in INSTANCES:

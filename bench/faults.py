@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import load  # noqa: E402
+import load
 
 
 def main() -> int:
@@ -44,7 +44,9 @@ def main() -> int:
     try:
         stop = time.monotonic() + seconds
         threads = [
-            threading.Thread(target=load.table_client, args=(server.port, slug, t, pins[t], 40, stop, stats), daemon=True)
+            threading.Thread(
+                target=load.table_client, args=(server.port, slug, t, pins[t], 40, stop, stats), daemon=True
+            )
             for t in range(1, tables + 1)
         ]
         for thread in threads:
@@ -54,10 +56,14 @@ def main() -> int:
         began = time.monotonic()
         restart = subprocess.run(
             ["pg_ctlcluster", "--skip-systemctl-redirect", "15", "main", "restart"],
-            capture_output=True, text=True, timeout=60,
-        )  # fmt: skip
-        print(f"cluster restart: rc={restart.returncode} in {time.monotonic() - began:.1f} s "
-              f"(after {before} deals) {restart.stderr.strip()[:200]}")  # fmt: skip
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        print(
+            f"cluster restart: rc={restart.returncode} in {time.monotonic() - began:.1f} s "
+            f"(after {before} deals) {restart.stderr.strip()[:200]}"
+        )
         for thread in threads:
             thread.join(timeout=max(1.0, stop + 40 - time.monotonic()))
         # after the restart the site must answer again

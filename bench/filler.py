@@ -34,9 +34,16 @@ def seat_and_fill(series: Any, players: list[Any], rng: random.Random, *, deals:
             for deal in range(1, deals + 1):
                 a, b, c = (rng.randint(-12, 12) for _ in range(3))
                 values = {"A": a, "B": b, "C": c, "D": -(a + b + c)}
-                rows.append(DealRow(
-                    protocol=protocol, number=deal, deal={"values": values},
-                    value_a=a, value_b=b, value_c=c, value_d=values["D"],
-                ))  # fmt: skip
+                rows.append(
+                    DealRow(
+                        protocol=protocol,
+                        number=deal,
+                        deal={"values": values},
+                        value_a=a,
+                        value_b=b,
+                        value_c=c,
+                        value_d=values["D"],
+                    )
+                )
         DealRow.objects.bulk_create(rows, batch_size=2000)
     return protocols

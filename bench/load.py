@@ -49,9 +49,9 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import filler  # noqa: E402  (beside this file: the script's folder is on the path)
+import filler
 
-PG_ADMIN = dict(host="127.0.0.1", port=5432, user="postgres", dbname="postgres")
+PG_ADMIN = {"host": "127.0.0.1", "port": 5432, "user": "postgres", "dbname": "postgres"}
 HOST = "127.0.0.1"
 SECRET_KEY = "bench-" + secrets.token_urlsafe(32)
 CACHE_URL = os.environ.get("BENCH_CACHE_URL", "redis://127.0.0.1:6379/7")
@@ -110,9 +110,14 @@ def build_tournament(
     )
     total_series = closed_series + (1 if open_series else 0)
     tournament = Tournament.objects.create(
-        name="Turniej obciążeniowy", slug=slug, date=date(2026, 6, 1), ruleset_preset="puck",
-        series_count=total_series, deals_per_series=deals, draw_published=True,
-    )  # fmt: skip
+        name="Turniej obciążeniowy",
+        slug=slug,
+        date=date(2026, 6, 1),
+        ruleset_preset="puck",
+        series_count=total_series,
+        deals_per_series=deals,
+        draw_published=True,
+    )
     Registration.objects.bulk_create(
         Registration(tournament=tournament, player=p, team=teams[i // TEAM_SIZE], checked_in=True)
         for i, p in enumerate(people)
@@ -121,9 +126,11 @@ def build_tournament(
     for number in range(1, total_series + 1):
         closed = number <= closed_series
         series = Series.objects.create(
-            tournament=tournament, number=number,
-            status=Series.Status.CLOSED if closed else Series.Status.DRAWN, results_entered=closed,
-        )  # fmt: skip
+            tournament=tournament,
+            number=number,
+            status=Series.Status.CLOSED if closed else Series.Status.DRAWN,
+            results_entered=closed,
+        )
         protocols = filler.seat_and_fill(series, people, rng, deals=deals, played=closed)
         if not closed:
             pins = {p.table: p.pin for p in protocols}
@@ -169,9 +176,19 @@ def start_gunicorn(db_name: str, *, workers: int = 4, threads: int = 4, extra_en
     }
     env.pop("CELERY_BROKER_URL", None)
     command = [
-        str(ROOT / ".venv/bin/gunicorn"), "league.wsgi", "-w", str(workers), "--threads", str(threads),
-        "-b", f"{HOST}:{port}", "--timeout", "60", "--graceful-timeout", "10",
-    ]  # fmt: skip
+        str(ROOT / ".venv/bin/gunicorn"),
+        "league.wsgi",
+        "-w",
+        str(workers),
+        "--threads",
+        str(threads),
+        "-b",
+        f"{HOST}:{port}",
+        "--timeout",
+        "60",
+        "--graceful-timeout",
+        "10",
+    ]
     with log.open("w") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     server = Server(process, port, log)
@@ -305,9 +322,14 @@ def table_client(port: int, slug: str, table: int, pin: str, deals: int, stop: f
     client = Client(port)
     try:
         page = client.get(base + "pin/")
-        login = client.post(base + "pin/", {
-            "csrfmiddlewaretoken": hidden(CSRF_RE, page.body), "pin": pin, "seat": rng.choice("ABCD"),
-        })  # fmt: skip
+        login = client.post(
+            base + "pin/",
+            {
+                "csrfmiddlewaretoken": hidden(CSRF_RE, page.body),
+                "pin": pin,
+                "seat": rng.choice("ABCD"),
+            },
+        )
         if login.status != 302:
             stats.error(f"pin {login.status}", login.body)
             return
@@ -326,8 +348,10 @@ def table_client(port: int, slug: str, table: int, pin: str, deals: int, stop: f
             line = format_deal(random_deal(rng, ruleset))
             data = {
                 "csrfmiddlewaretoken": hidden(CSRF_RE, page.body),
-                "number": number, "version": hidden(VERSION_RE, page.body), "line": line,
-            }  # fmt: skip
+                "number": number,
+                "version": hidden(VERSION_RE, page.body),
+                "line": line,
+            }
             answer = client.post(base + "zapisz/", data)
             stats.write_seconds.append(answer.seconds)
             if answer.status == 302:
@@ -452,7 +476,10 @@ def main() -> int:
         cache.clear()  # the bench's own Redis database (…/7)
     connections.close_all()
     server = start_gunicorn(db_name)
-    print(f"gunicorn on {HOST}:{server.port} (-w 4 --threads 4), cache {CACHE_URL or 'locmem'}; load before: {load_average()}")
+    print(
+        f"gunicorn on {HOST}:{server.port} (-w 4 --threads 4), cache {CACHE_URL or 'locmem'}; "
+        f"load before: {load_average()}"
+    )
     stats = Stats()
     try:
         stop = time.monotonic() + seconds
@@ -472,11 +499,16 @@ def main() -> int:
             thread.join(timeout=max(1.0, stop + 40 - time.monotonic()))
         elapsed = time.monotonic() - began
         alive = sum(t.is_alive() for t in threads)
-        print(f"ran {elapsed:.1f} s ({tables} tables, {readers} readers pausing {pause} s); load after: {load_average()}")
+        print(
+            f"ran {elapsed:.1f} s ({tables} tables, {readers} readers pausing {pause} s); load after: {load_average()}"
+        )
         if alive:
             print(f"WARNING: {alive} client threads still running after the deadline")
         deals_done = len(stats.acknowledged)
-        print(f"deals acknowledged: {deals_done} ({deals_done / elapsed:.1f} deals/s), stale answers retried: {stats.stale}")
+        print(
+            f"deals acknowledged: {deals_done} ({deals_done / elapsed:.1f} deals/s), "
+            f"stale answers retried: {stats.stale}"
+        )
         print(f"standings page views: {len(stats.read_seconds)} ({len(stats.read_seconds) / elapsed:.1f} views/s)")
         print(describe("writes (POST zapisz/)", stats.write_seconds))
         print(describe("reads (GET klasyfikacja/)", stats.read_seconds))

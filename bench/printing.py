@@ -36,7 +36,7 @@ from league.printing import documents
 from league.printing.models import PrintJob
 from league.printing.tasks import print_series_protocols
 from league.results.models import DealRow, Protocol
-from league.standings import tournament_standings
+from league.standings.compute import tournament_standings
 from players.models import Club, Gender, Player, Team, TeamMember
 
 SEED = 2026
@@ -49,27 +49,39 @@ def build() -> Tournament:
     """Players, teams, the draw of every series and 40 entered deals per table, in bulk."""
     rng = random.Random(SEED)
     tournament = Tournament.objects.create(
-        name="Mistrzostwa Kaszub w Baśce", slug="mistrzostwa-kaszub", date=date(2026, 6, 20),
-        venue="Kościerzyna", organiser_name="Kaszubski Klub Baśki „Gdańsk”", ruleset_preset="puck",
-        series_count=SERIES, deals_per_series=DEALS,
+        name="Mistrzostwa Kaszub w Baśce",
+        slug="mistrzostwa-kaszub",
+        date=date(2026, 6, 20),
+        venue="Kościerzyna",
+        organiser_name="Kaszubski Klub Baśki „Gdańsk”",
+        ruleset_preset="puck",
+        series_count=SERIES,
+        deals_per_series=DEALS,
     )
     clubs = Club.objects.bulk_create(Club(name=f"Klub Baśki nr {k}", city="Gdańsk") for k in range(16))
     players = Player.objects.bulk_create(
         Player(
-            first_name=FIRST_NAMES[k % 8], last_name=f"{LAST_NAMES[(k // 8) % 8]} {k}",
-            gender=Gender.WOMAN if k % 3 == 0 else Gender.MAN, club=clubs[k % 16],
+            first_name=FIRST_NAMES[k % 8],
+            last_name=f"{LAST_NAMES[(k // 8) % 8]} {k}",
+            gender=Gender.WOMAN if k % 3 == 0 else Gender.MAN,
+            club=clubs[k % 16],
         )
         for k in range(TEAMS * 4)
     )
     teams = Team.objects.bulk_create(Team(name=f"Drużyna Zażółć {t}", club=clubs[t % 16]) for t in range(TEAMS))
     TeamMember.objects.bulk_create(TeamMember(team=teams[k // 4], player=p) for k, p in enumerate(players))
     Registration.objects.bulk_create(
-        Registration(tournament=tournament, player=p, team=teams[k // 4], checked_in=True) for k, p in enumerate(players)
+        Registration(tournament=tournament, player=p, team=teams[k // 4], checked_in=True)
+        for k, p in enumerate(players)
     )
     for number in range(1, SERIES + 1):
         series = Series.objects.create(
-            tournament=tournament, number=number, status=Series.Status.CLOSED, seed=rng.getrandbits(48),
-            algorithm="bench", results_entered=True,
+            tournament=tournament,
+            number=number,
+            status=Series.Status.CLOSED,
+            seed=rng.getrandbits(48),
+            algorithm="bench",
+            results_entered=True,
         )
         # Team-mates k, k+1, k+2, k+3 sit at four different tables (teams spread with a stride).
         order = sorted(range(len(players)), key=lambda k: (k % 4, k // 4))
@@ -89,8 +101,13 @@ def build() -> Tournament:
                     values = {seat: -value for seat, value in values.items()}
                 rows.append(
                     DealRow(
-                        protocol=protocol, number=deal, deal={"contract": "zolo", "values": values},
-                        value_a=values["A"], value_b=values["B"], value_c=values["C"], value_d=values["D"],
+                        protocol=protocol,
+                        number=deal,
+                        deal={"contract": "zolo", "values": values},
+                        value_a=values["A"],
+                        value_b=values["B"],
+                        value_c=values["C"],
+                        value_d=values["D"],
                     )
                 )
         DealRow.objects.bulk_create(rows)
@@ -121,6 +138,7 @@ def main() -> None:
             job.refresh_from_db()
             assert job.status == PrintJob.Status.DONE, job.error
             return f"{job.progress}/{job.total} tables, {job.file.size / 1e6:.1f} MB"
+
         return run
 
     def results() -> str:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import load  # noqa: E402
+import load
 
 
 def main() -> int:
@@ -44,15 +44,19 @@ def main() -> int:
         cache.clear()
     connections.close_all()
     server = load.start_gunicorn(db_name)
-    print(f"gunicorn on 127.0.0.1:{server.port} (-w 4 --threads 4), cache {load.CACHE_URL or 'locmem'}; "
-          f"load before: {load.load_average()}")  # fmt: skip
+    print(
+        f"gunicorn on 127.0.0.1:{server.port} (-w 4 --threads 4), cache {load.CACHE_URL or 'locmem'}; "
+        f"load before: {load.load_average()}"
+    )
     latencies: list[float] = []
     errors: list[str] = []
     lock = threading.Lock()
     remaining = [requests]
     try:
         cold = load.Client(server.port).get(path)
-        print(f"first request (standings computed): {cold.status} in {cold.seconds * 1000:.0f} ms, {len(cold.body)} bytes")
+        print(
+            f"first request (standings computed): {cold.status} in {cold.seconds * 1000:.0f} ms, {len(cold.body)} bytes"
+        )
         stop = time.monotonic() + seconds
 
         def worker() -> None:
@@ -81,11 +85,16 @@ def main() -> int:
         for thread in threads:
             thread.join(timeout=max(1.0, stop + 35 - time.monotonic()))
         elapsed = time.monotonic() - began
-        print(f"{len(latencies)} requests from {clients} clients in {elapsed:.1f} s: "
-              f"{len(latencies) / elapsed:.1f} requests/s; load after: {load.load_average()}")  # fmt: skip
+        print(
+            f"{len(latencies)} requests from {clients} clients in {elapsed:.1f} s: "
+            f"{len(latencies) / elapsed:.1f} requests/s; load after: {load.load_average()}"
+        )
         if latencies:
-            print(f"median {statistics.median(latencies) * 1000:.0f} ms, p95 {load.percentile(latencies, 0.95) * 1000:.0f} ms, "
-                  f"max {max(latencies) * 1000:.0f} ms")  # fmt: skip
+            print(
+                f"median {statistics.median(latencies) * 1000:.0f} ms, "
+                f"p95 {load.percentile(latencies, 0.95) * 1000:.0f} ms, "
+                f"max {max(latencies) * 1000:.0f} ms"
+            )
         print(f"errors: {len(errors)} {errors[:5]}")
     finally:
         server.stop()

@@ -22,24 +22,23 @@ VAR_DIR = Path(os.environ.setdefault("BASKA_VAR_DIR", "/tmp/bench-rankings"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 shutil.rmtree(VAR_DIR, ignore_errors=True)
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
-from django.core.cache import cache  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-from django.db import connection  # noqa: E402
-from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext, override_settings  # noqa: E402
-from django.urls import include, path  # noqa: E402
+import filler
+from django.core.cache import cache
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext, override_settings
+from django.urls import include, path
 
-from league import rankings  # noqa: E402
-from league.models import Registration, Season, Series, Tournament  # noqa: E402
-from league.results.models import DealRow  # noqa: E402
-from league.urls import urlpatterns as project_urls  # noqa: E402
-from players.models import Gender, Player, Team, TeamMember  # noqa: E402
-
-import filler  # noqa: E402  (beside this file: the script's folder is on the path)
+from league.models import Registration, Season, Series, Tournament
+from league.results.models import DealRow
+from league.standings import cache as rankings
+from league.urls import urlpatterns as project_urls
+from players.models import Gender, Player, Team, TeamMember
 
 SEED = 2026
 TEAMS, TEAM_SIZE, TOURNAMENTS, SERIES, DEALS = 64, 4, 10, 5, 40
@@ -60,10 +59,15 @@ def build() -> Season:
     season = Season.objects.create(name="Liga", slug="liga", year=2026, best_of=7)
     for n in range(TOURNAMENTS):
         tournament = Tournament.objects.create(
-            name=f"Turniej {n}", slug=f"turniej-{n}", date=date(2026, 1, 1) + timedelta(weeks=n),
-            season=season, ruleset_preset="puck", series_count=SERIES, deals_per_series=DEALS,
+            name=f"Turniej {n}",
+            slug=f"turniej-{n}",
+            date=date(2026, 1, 1) + timedelta(weeks=n),
+            season=season,
+            ruleset_preset="puck",
+            series_count=SERIES,
+            deals_per_series=DEALS,
             draw_published=True,
-        )  # fmt: skip
+        )
         Registration.objects.bulk_create(
             Registration(tournament=tournament, player=p, team=teams[i // TEAM_SIZE], checked_in=True)
             for i, p in enumerate(players)

@@ -13,7 +13,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring import SEATS, load_ruleset, score_deal, score_protocol  # noqa: E402
+from scoring import SEATS, load_ruleset, score_deal, score_protocol
 
 TABLES, SERIES, DEALS = 64, 5, 40
 SOLO = ("cicha", "zolo", "gran", "zolo_du", "gran_du")
@@ -24,10 +24,19 @@ def random_deal(rng: random.Random) -> dict[str, Any]:
     if rng.random() < 0.7:
         old = rng.sample(SEATS, 2)
         kontras = ["young", "old", "young", "old"][: rng.choice((0, 0, 0, 1, 1, 2, 3))]
-        return {"contract": rng.choice(("zwykla", "wesele")), "old": old, "kontras": kontras,
-                "old_eyes": rng.choice((52, rng.randint(0, 104)))}  # fmt: skip
+        return {
+            "contract": rng.choice(("zwykla", "wesele")),
+            "old": old,
+            "kontras": kontras,
+            "old_eyes": rng.choice((52, rng.randint(0, 104))),
+        }
     kontras = ["young", "old"][: rng.choice((0, 0, 1, 2))]
-    return {"contract": rng.choice(SOLO), "old": [rng.choice(SEATS)], "kontras": kontras, "old_eyes": rng.randint(0, 104)}
+    return {
+        "contract": rng.choice(SOLO),
+        "old": [rng.choice(SEATS)],
+        "kontras": kontras,
+        "old_eyes": rng.randint(0, 104),
+    }
 
 
 def main() -> None:
@@ -48,8 +57,10 @@ def main() -> None:
         for protocol in protocols:
             score_protocol(protocol, ruleset)
         best = min(best, time.perf_counter() - start)
-    print(f"tournament of 256 players ({TABLES} tables x {SERIES} series x {DEALS} deals = {len(flat)} deals): "
-          f"{best:.3f} s (best of 5)")  # fmt: skip
+    print(
+        f"tournament of 256 players ({TABLES} tables x {SERIES} series x {DEALS} deals = {len(flat)} deals): "
+        f"{best:.3f} s (best of 5)"
+    )
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Bye, DrawLog, Registration, Season, Series, TableAssignment, Tournament
-from league.services.tournaments import ensure_series
+from league.tournaments.services import ensure_series
 
 
 @admin.register(Season)

@@ -15,9 +15,9 @@ from django.db import transaction
 import scoring
 from league.models import Season, Series, Tournament
 from league.results import services as results
-from league.services.draws import draw_series
-from league.services.registrations import register_player
-from league.services.tournaments import create_tournament
+from league.tournaments.draws import draw_series
+from league.tournaments.registrations import register_player
+from league.tournaments.services import create_tournament
 from players.models import Club, Player, Team
 from players.services import club_create, player_create, team_create
 
@@ -34,25 +34,58 @@ CLUBS = [
 WOMEN = ["Anna", "Małgorzata", "Żaneta", "Bożena", "Jadwiga", "Elżbieta", "Grażyna", "Teresa", "Urszula", "Halina"]
 MEN = ["Józef", "Stanisław", "Zbigniew", "Łukasz", "Jarosław", "Kazimierz", "Mirosław", "Grzegorz", "Paweł", "Wojciech"]
 SURNAMES = [
-    ("Formela", "Formela"), ("Bork", "Bork"), ("Hinz", "Hinz"), ("Lewańczyk", "Lewańczyk"),
-    ("Gruchała", "Gruchała"), ("Pioch", "Pioch"), ("Stenka", "Stenka"), ("Kreft", "Kreft"),
-    ("Bigus", "Bigus"), ("Czapp", "Czapp"), ("Labuda", "Labuda"), ("Treder", "Treder"),
-    ("Kwidziński", "Kwidzińska"), ("Pobłocki", "Pobłocka"), ("Mielewczyk", "Mielewczyk"),
-    ("Wenta", "Wenta"), ("Grzenia", "Grzenia"), ("Recław", "Recław"), ("Jereczek", "Jereczek"),
-    ("Kąkol", "Kąkol"), ("Konkel", "Konkel"), ("Żmuda", "Żmuda"), ("Dawidowski", "Dawidowska"),
+    ("Formela", "Formela"),
+    ("Bork", "Bork"),
+    ("Hinz", "Hinz"),
+    ("Lewańczyk", "Lewańczyk"),
+    ("Gruchała", "Gruchała"),
+    ("Pioch", "Pioch"),
+    ("Stenka", "Stenka"),
+    ("Kreft", "Kreft"),
+    ("Bigus", "Bigus"),
+    ("Czapp", "Czapp"),
+    ("Labuda", "Labuda"),
+    ("Treder", "Treder"),
+    ("Kwidziński", "Kwidzińska"),
+    ("Pobłocki", "Pobłocka"),
+    ("Mielewczyk", "Mielewczyk"),
+    ("Wenta", "Wenta"),
+    ("Grzenia", "Grzenia"),
+    ("Recław", "Recław"),
+    ("Jereczek", "Jereczek"),
+    ("Kąkol", "Kąkol"),
+    ("Konkel", "Konkel"),
+    ("Żmuda", "Żmuda"),
+    ("Dawidowski", "Dawidowska"),
     ("Szczepański", "Szczepańska"),
-]  # fmt: skip
+]
 TEAM_NAMES = [
-    "Kaszëbë Puck", "Gwiazda Morza", "Czarne Damy", "Korona Baśki", "Méster Kartuzy",
-    "Zolo-Du Kościerzyna", "Gryfici", "Stare Damy", "Młodzi Wilcy", "Hirsz Wejherowo",
-]  # fmt: skip
+    "Kaszëbë Puck",
+    "Gwiazda Morza",
+    "Czarne Damy",
+    "Korona Baśki",
+    "Méster Kartuzy",
+    "Zolo-Du Kościerzyna",
+    "Gryfici",
+    "Stare Damy",
+    "Młodzi Wilcy",
+    "Hirsz Wejherowo",
+]
 
 
 # How often each contract comes up at a real table, roughly.
 CONTRACT_WEIGHTS = {
-    "zwykla": 62, "wesele": 8, "cicha": 5, "zolo": 10, "gran": 6, "zolo_du": 2, "gran_du": 2,
-    "zolo_bieda": 2, "mester": 2, "baska": 1,
-}  # fmt: skip
+    "zwykla": 62,
+    "wesele": 8,
+    "cicha": 5,
+    "zolo": 10,
+    "gran": 6,
+    "zolo_du": 2,
+    "gran_du": 2,
+    "zolo_bieda": 2,
+    "mester": 2,
+    "baska": 1,
+}
 
 
 def random_deal(rng: random.Random, ruleset: scoring.Ruleset) -> dict:
@@ -87,9 +120,12 @@ def play_series(rng: random.Random, series: Series, *, deals: int, close: bool) 
     for protocol in results.get_or_create_protocols(series):
         for number in range(1, deals + 1):
             protocol = results.save_row(
-                protocol=protocol, number=number, deal=random_deal(rng, ruleset),
-                expected_version=protocol.version, user=referee,
-            )  # fmt: skip
+                protocol=protocol,
+                number=number,
+                deal=random_deal(rng, ruleset),
+                expected_version=protocol.version,
+                user=referee,
+            )
         if close:
             totals = results.sheet(protocol)[-1].totals
             protocol = results.set_declared_totals(

@@ -65,7 +65,7 @@ def database_unavailable(request: HttpRequest) -> HttpResponse:
 class DatabaseUnavailableMiddleware:
     """Turn a database failure in a view into the 503 page above."""
 
-    def __init__(self, get_response):  # noqa: ANN001 - Django's middleware protocol
+    def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:

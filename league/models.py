@@ -104,15 +104,11 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("The organiser's own copy of the preset; empty uses the preset as it is."),
     )
-    series_count = models.PositiveSmallIntegerField(
-        _("number of series"), default=3, validators=[MinValueValidator(1)]
-    )
+    series_count = models.PositiveSmallIntegerField(_("number of series"), default=3, validators=[MinValueValidator(1)])
     deals_per_series = models.PositiveSmallIntegerField(
         _("deals per series"), default=40, validators=[MinValueValidator(1)]
     )
-    time_limit_minutes = models.PositiveSmallIntegerField(
-        _("time limit per series (minutes)"), null=True, blank=True
-    )
+    time_limit_minutes = models.PositiveSmallIntegerField(_("time limit per series (minutes)"), null=True, blank=True)
     uses_big_points = models.BooleanField(
         _("big points"),
         default=True,
@@ -171,9 +167,7 @@ class Tournament(models.Model):
         return scoring.load_ruleset(self.ruleset_preset)
 
     def is_organised_by(self, user: AbstractBaseUser | AnonymousUser) -> bool:
-        return user.is_authenticated and (
-            user.is_superuser or self.organisers.filter(pk=user.pk).exists()
-        )
+        return user.is_authenticated and (user.is_superuser or self.organisers.filter(pk=user.pk).exists())
 
 
 class Series(models.Model):
@@ -247,9 +241,7 @@ class Registration(models.Model):
     first_series = models.PositiveSmallIntegerField(
         _("plays from series"), default=1, validators=[MinValueValidator(1)]
     )
-    withdrawn_after_series = models.PositiveSmallIntegerField(
-        _("withdrew after series"), null=True, blank=True
-    )
+    withdrawn_after_series = models.PositiveSmallIntegerField(_("withdrew after series"), null=True, blank=True)
     registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
     # The ids an imported exchange file gave the player and the team (interfaces.md §4):
     # export and standings print them back, so other software can match its rows.
@@ -283,9 +275,7 @@ class Registration(models.Model):
 class TableAssignment(models.Model):
     """One seat at one table (stolik) in one series."""
 
-    series = models.ForeignKey(
-        Series, verbose_name=_("series"), related_name="assignments", on_delete=models.CASCADE
-    )
+    series = models.ForeignKey(Series, verbose_name=_("series"), related_name="assignments", on_delete=models.CASCADE)
     table = models.PositiveSmallIntegerField(_("table"), validators=[MinValueValidator(1)])
     seat = models.CharField(_("seat"), max_length=1, choices=[(s, s) for s in SEATS])
     player = models.ForeignKey(

@@ -2,12 +2,15 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import health, views
+from league.public import calculator
+from league.public import views as public_views
+
+from . import health
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("kalkulator/", views.calculator, name="calculator"),
-    path("turnieje/", include("league.tournament_urls")),
+    path("", public_views.home, name="home"),
+    path("kalkulator/", calculator.calculator, name="calculator"),
+    path("turnieje/", include("league.tournaments.urls")),
     path("turnieje/", include("league.results.urls")),
     path("turnieje/", include("league.results.table_urls")),
     path("turnieje/", include("league.printing.urls")),

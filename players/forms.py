@@ -23,9 +23,7 @@ class TeamForm(forms.ModelForm):
     """Members are ticked in a list filled by the type-ahead search, and the
     captain is picked among them, so neither needs a select of every player."""
 
-    members = forms.ModelMultipleChoiceField(
-        label=_("members"), queryset=Player.objects.select_related("club")
-    )
+    members = forms.ModelMultipleChoiceField(label=_("members"), queryset=Player.objects.select_related("club"))
 
     class Meta:
         model = Team

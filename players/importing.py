@@ -130,8 +130,7 @@ def read_rows(upload: IO[bytes], filename: str) -> list[dict[str, str]]:
     missing = [k for k in ("first_name", "last_name") if k not in columns]
     if missing:
         raise ImportFileError(
-            _("The first row must name the columns; at least “imię” and “nazwisko” "
-              "(first name, last name) are needed.")
+            _("The first row must name the columns; at least “imię” and “nazwisko” (first name, last name) are needed.")
         )
     if len(dataset) > MAX_ROWS:
         raise ImportFileError(_("At most %(max)d players per file.") % {"max": MAX_ROWS})
@@ -169,9 +168,7 @@ def build_preview(rows: list[dict[str, str]], *, update_existing: bool = True) -
         if values["gender"]:
             row.gender = GENDER_VALUES.get(_simplify(values["gender"]), "")
             if not row.gender:
-                row.errors.append(
-                    _("Unknown gender “%(value)s”; use K or M.") % {"value": values["gender"]}
-                )
+                row.errors.append(_("Unknown gender “%(value)s”; use K or M.") % {"value": values["gender"]})
         for key in (("licence", values["licence"].lower()), ("name", row.full_name.lower())):
             if key[1] and key in seen:
                 row.errors.append(_("Duplicate of row %(row)d.") % {"row": seen[key]})
@@ -195,9 +192,7 @@ def _match_player(row: PreviewRow, update_existing: bool) -> None:
         row.player = Player.objects.filter(licence__iexact=values["licence"]).first()
     if row.player is None and values["first_name"] and values["last_name"]:
         namesakes = list(
-            Player.objects.filter(
-                first_name__iexact=values["first_name"], last_name__iexact=values["last_name"]
-            )[:2]
+            Player.objects.filter(first_name__iexact=values["first_name"], last_name__iexact=values["last_name"])[:2]
         )
         if len(namesakes) > 1:
             row.errors.append(
@@ -262,9 +257,7 @@ def _check_teams(preview: Preview) -> None:
                     .first()
                 )
                 if other:
-                    row.errors.append(
-                        _("Already plays in the active team %(team)s.") % {"team": other.team}
-                    )
+                    row.errors.append(_("Already plays in the active team %(team)s.") % {"team": other.team})
             if not services.MIN_TEAM_SIZE <= size <= services.MAX_TEAM_SIZE:
                 row.errors.append(
                     _("Team %(team)s would have %(count)d players; a team has %(min)d or %(max)d.")

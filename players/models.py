@@ -41,11 +41,7 @@ class PlayerQuerySet(models.QuerySet):
         """Players matching every word of ``text`` in a name or the licence,
         so "anna kow" finds Anna Kowalska."""
         for word in text.split():
-            self = self.filter(
-                Q(first_name__icontains=word)
-                | Q(last_name__icontains=word)
-                | Q(licence__iexact=word)
-            )
+            self = self.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word) | Q(licence__iexact=word))
         return self
 
 
@@ -110,9 +106,7 @@ class Team(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
     )
-    members = models.ManyToManyField(
-        Player, verbose_name=_("members"), related_name="teams", through="TeamMember"
-    )
+    members = models.ManyToManyField(Player, verbose_name=_("members"), related_name="teams", through="TeamMember")
     active = models.BooleanField(_("active"), default=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
@@ -131,12 +125,8 @@ class Team(models.Model):
 
 
 class TeamMember(models.Model):
-    team = models.ForeignKey(
-        Team, verbose_name=_("team"), related_name="memberships", on_delete=models.CASCADE
-    )
-    player = models.ForeignKey(
-        Player, verbose_name=_("player"), related_name="memberships", on_delete=models.CASCADE
-    )
+    team = models.ForeignKey(Team, verbose_name=_("team"), related_name="memberships", on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, verbose_name=_("player"), related_name="memberships", on_delete=models.CASCADE)
     # A copy of team.active, kept in step by Team.save() and save() below, so the
     # database itself can refuse a second active team for one player.
     team_active = models.BooleanField(default=True, editable=False)

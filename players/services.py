@@ -83,9 +83,7 @@ def _player_save(player: Player, **fields) -> Player:
     return player
 
 
-def team_validate(
-    *, team: Team | None, members: Iterable[Player], captain: Player | None, active: bool
-) -> None:
+def team_validate(*, team: Team | None, members: Iterable[Player], captain: Player | None, active: bool) -> None:
     """Check the team rules: 4–5 members, the captain is one of them, and no
     member already plays in another active team (a player may keep old,
     inactive teams in the history)."""
@@ -125,9 +123,7 @@ def team_create(
     club: Club | None = None,
     active: bool = True,
 ) -> Team:
-    return _team_save(
-        Team(), name=name, members=members, captain=captain, club=club, active=active
-    )
+    return _team_save(Team(), name=name, members=members, captain=captain, club=club, active=active)
 
 
 def team_update(
@@ -139,9 +135,7 @@ def team_update(
     club: Club | None,
     active: bool,
 ) -> Team:
-    return _team_save(
-        team, name=name, members=members, captain=captain, club=club, active=active
-    )
+    return _team_save(team, name=name, members=members, captain=captain, club=club, active=active)
 
 
 @transaction.atomic
@@ -155,9 +149,7 @@ def _team_save(
     active: bool,
 ) -> Team:
     members = list(members)
-    team_validate(
-        team=team if team.pk else None, members=members, captain=captain, active=active
-    )
+    team_validate(team=team if team.pk else None, members=members, captain=captain, active=active)
     team.name, team.captain, team.club, team.active = name.strip(), captain, club, active
     team.full_clean()
     team.save()

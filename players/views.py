@@ -45,9 +45,7 @@ def _table_page(request: HttpRequest, table, template: str, **context) -> HttpRe
 @organiser_required("players.add_player")
 def player_list(request: HttpRequest) -> HttpResponse:
     filterset = PlayerFilter(request.GET, queryset=Player.objects.select_related("club"))
-    return _table_page(
-        request, PlayerTable(filterset.qs), "players/player_list.html", filter=filterset
-    )
+    return _table_page(request, PlayerTable(filterset.qs), "players/player_list.html", filter=filterset)
 
 
 @organiser_required("players.add_player")
@@ -79,11 +77,7 @@ def player_search(request: HttpRequest) -> HttpResponse:
     """Type-ahead for picking team members: an htmx fragment of member rows,
     or JSON for other callers."""
     text = request.GET.get("q", "").strip()
-    players = (
-        Player.objects.filter(active=True).search(text).select_related("club")[:SEARCH_LIMIT]
-        if text
-        else []
-    )
+    players = Player.objects.filter(active=True).search(text).select_related("club")[:SEARCH_LIMIT] if text else []
     if request.htmx:
         return render(request, "players/_search_results.html", {"players": players, "q": text})
     return JsonResponse(

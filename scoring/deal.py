@@ -245,7 +245,9 @@ def parse_deal(data: dict[str, Any], ruleset: Ruleset, *, path: str = "deal") ->
         raise ScoringError("missing_result", {"contract": rule.code}, join(path, "winner"))
 
     won_without_play = rule.thrown or laid_down
-    if won_without_play and (winner == "young" or (old_eyes is not None and not _old_wins_with(old_eyes, rule, ruleset))):
+    if won_without_play and (
+        winner == "young" or (old_eyes is not None and not _old_wins_with(old_eyes, rule, ruleset))
+    ):
         raise ScoringError("thrown_game_lost", {"contract": rule.code}, path)
     if misplay is None and old_eyes is None and winner is None and not won_without_play:
         raise ScoringError("missing_result", {"contract": rule.code}, path)
@@ -295,9 +297,14 @@ def _outcome(deal: Deal, rule: ContractRule, ruleset: Ruleset) -> tuple[str, str
 
 
 def _settle(
-    rule: ContractRule, ruleset: Ruleset, old: tuple[str, ...], winner: str, level: str | None,
-    misplay: str | None, multiplier: int,
-) -> dict[str, int]:  # fmt: skip
+    rule: ContractRule,
+    ruleset: Ruleset,
+    old: tuple[str, ...],
+    winner: str,
+    level: str | None,
+    misplay: str | None,
+    multiplier: int,
+) -> dict[str, int]:
     """Per-seat values of an outcome; a misplay is settled as a loss of the
     offender's side at the z_wyjsciem level, paid by the offender alone under
     the ``player`` rule."""

@@ -45,7 +45,11 @@ def read_int(value: Any, path: str, code: str, *, minimum: int | None = None, ma
     if not isinstance(value, int) or isinstance(value, bool):
         raise fail(code, path, "an integer")
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
-        raise fail(code, path, f"an integer from {minimum} to {maximum}" if maximum is not None else f"an integer of at least {minimum}")
+        raise fail(
+            code,
+            path,
+            f"an integer from {minimum} to {maximum}" if maximum is not None else f"an integer of at least {minimum}",
+        )
     return value
 
 

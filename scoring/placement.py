@@ -28,7 +28,10 @@ class ByeCompensation:
 def _read_table(small_points: Mapping[str, int]) -> dict[str, int]:
     if not isinstance(small_points, Mapping) or len(small_points) != TABLE_SIZE:
         raise fail("invalid_input", "small_points", f"an object of {TABLE_SIZE} players' small points")
-    return {str(key): read_int(value, join("small_points", str(key)), "invalid_input") for key, value in small_points.items()}
+    return {
+        str(key): read_int(value, join("small_points", str(key)), "invalid_input")
+        for key, value in small_points.items()
+    }
 
 
 def place_shares(small_points: Mapping[str, int]) -> dict[str, tuple[Fraction, ...]]:
@@ -42,7 +45,9 @@ def _shares(table: dict[str, int]) -> dict[str, tuple[Fraction, ...]]:
     for key, points in table.items():
         first = ordered.index(points)
         size = ordered.count(points)
-        shares[key] = tuple(Fraction(1, size) if first <= place < first + size else Fraction(0) for place in range(TABLE_SIZE))
+        shares[key] = tuple(
+            Fraction(1, size) if first <= place < first + size else Fraction(0) for place in range(TABLE_SIZE)
+        )
     return shares
 
 
@@ -62,7 +67,9 @@ def placement_points(small_points: Mapping[str, int], ruleset: Ruleset) -> dict[
     positive = [key for key, value in table.items() if value > 0]
     bonus = _exact(ruleset.placement.positive_bonus) / len(positive) if positive else Fraction(0)
     return {
-        key: float(sum((s * p for s, p in zip(row, points)), Fraction(0)) + (bonus if key in positive else 0))
+        key: float(
+            sum((s * p for s, p in zip(row, points, strict=False)), Fraction(0)) + (bonus if key in positive else 0)
+        )
         for key, row in shares.items()
     }
 

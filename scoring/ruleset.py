@@ -141,9 +141,23 @@ class Ruleset:
 
 _CONTRACT_KEYS = ("base", "max_doublings", "max_doublings_laid_down", "stake_multiplier", "thrown", "needs_all_tricks")
 _TOP_KEYS = (
-    "id", "name", "notes", "contracts", "eyes_to_win", "wyjscie", "level_factors", "young_win_factor",
-    "solo_loss_factor", "tie", "first_kontra", "bok_rounds", "misplay", "placement", "byes", "tiebreaks",
-)  # fmt: skip
+    "id",
+    "name",
+    "notes",
+    "contracts",
+    "eyes_to_win",
+    "wyjscie",
+    "level_factors",
+    "young_win_factor",
+    "solo_loss_factor",
+    "tie",
+    "first_kontra",
+    "bok_rounds",
+    "misplay",
+    "placement",
+    "byes",
+    "tiebreaks",
+)
 
 
 def _parse_contract(code: str, data: Any, path: str) -> ContractRule:
@@ -188,22 +202,30 @@ def parse_ruleset(data: dict[str, Any]) -> Ruleset:
         raise fail(_ERR, "contracts", "a non-empty object")
     # keep the canonical order of rules.md §1 whatever the order in the file
     contracts = tuple(
-        _parse_contract(code, contracts_obj[code], join("contracts", code)) for code in CONTRACTS if code in contracts_obj
+        _parse_contract(code, contracts_obj[code], join("contracts", code))
+        for code in CONTRACTS
+        if code in contracts_obj
     )
     wyj = read_object(obj["wyjscie"], "wyjscie", _ERR, allowed=SIDES, required=SIDES)
     levels = read_object(obj["level_factors"], "level_factors", _ERR, allowed=LEVELS, required=LEVELS)
     first = read_object(obj["first_kontra"], "first_kontra", _ERR, allowed=("pair", "solo"), required=("pair", "solo"))
     bok = read_object(
-        obj["bok_rounds"], "bok_rounds", _ERR, allowed=("enabled", "trigger", "length", "factor", "max_per_series"),
+        obj["bok_rounds"],
+        "bok_rounds",
+        _ERR,
+        allowed=("enabled", "trigger", "length", "factor", "max_per_series"),
         required=("enabled", "trigger", "length", "factor", "max_per_series"),
-    )  # fmt: skip
+    )
     placement = read_object(
         obj["placement"], "placement", _ERR, allowed=("points", "positive_bonus"), required=("points", "positive_bonus")
     )
     byes = read_object(
-        obj["byes"], "byes", _ERR, allowed=("big_points", "small_points", "max_per_player", "individuals_first"),
+        obj["byes"],
+        "byes",
+        _ERR,
+        allowed=("big_points", "small_points", "max_per_player", "individuals_first"),
         required=("big_points", "small_points", "max_per_player", "individuals_first"),
-    )  # fmt: skip
+    )
     tiebreaks = read_list(obj["tiebreaks"], "tiebreaks", _ERR)
     for i, tiebreak in enumerate(tiebreaks):
         if not isinstance(tiebreak, str) or not TIEBREAK_PATTERN.match(tiebreak):

@@ -54,9 +54,7 @@ class TeamFactory(factory.django.DjangoModelFactory):
         if not create or not extracted:
             return
         players = (
-            PlayerFactory.create_batch(extracted, club=team.club)
-            if isinstance(extracted, int)
-            else list(extracted)
+            PlayerFactory.create_batch(extracted, club=team.club) if isinstance(extracted, int) else list(extracted)
         )
         for player in players:
             TeamMember.objects.create(team=team, player=player)
@@ -181,14 +179,18 @@ def played_series(tournament, number: int, tables, *, byes=(), status: str = "cl
             TableAssignmentFactory(series=series, table=table, seat=seat, player=player)
             values[seat] = points
         DealRow.objects.create(
-            protocol=protocol, number=1, deal={"values": values},
+            protocol=protocol,
+            number=1,
+            deal={"values": values},
             **{f"value_{seat.lower()}": points for seat, points in values.items()},
-        )  # fmt: skip
+        )
     if byes:
         compensation = scoring.bye_compensation(tournament.ruleset(), len(byes))
         for player in byes:
             Bye.objects.create(
-                series=series, player=player,
-                big_points=compensation.big_points, small_points=compensation.small_points,
-            )  # fmt: skip
+                series=series,
+                player=player,
+                big_points=compensation.big_points,
+                small_points=compensation.small_points,
+            )
     return series

@@ -17,13 +17,14 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 import league.urls
-from league import rankings, tasks
 from league.celery import app as celery_app
 from league.models import Series, TableAssignment, Tournament
 from league.printing import tasks as printing_tasks
 from league.printing.models import STALE_AFTER, STOPPED_MESSAGE, PrintJob
 from league.results import services
 from league.results.models import DealRow, DealRowVersion, Protocol
+from league.standings import cache as rankings
+from league.standings import tasks
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
 
 # The project's URLs with the printing app and the 500 handler the lead wires in.
@@ -95,8 +96,9 @@ def _terminate(pid: int) -> None:
     params.pop("cursor_factory", None)
     params.pop("context", None)
     params.pop("prepare_threshold", None)
-    with psycopg.connect(**{k: v for k, v in params.items() if k in {"host", "port", "user", "password", "dbname"}},
-                         autocommit=True) as admin:  # fmt: skip
+    with psycopg.connect(
+        **{k: v for k, v in params.items() if k in {"host", "port", "user", "password", "dbname"}}, autocommit=True
+    ) as admin:
         admin.execute("SELECT pg_terminate_backend(%s)", [pid])
 
 
@@ -234,8 +236,13 @@ def test_deals_of_an_open_series_leave_the_public_standings_cached(series):
     tournament = Tournament.objects.get(pk=series.tournament_id)
     before = rankings.stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
     protocol = series.protocols.get()
-    services.save_row(protocol=protocol, number=1, deal={"values": {"A": 3, "B": -3, "C": 0, "D": 0}},
-                      expected_version=protocol.version, author="test")  # fmt: skip
+    services.save_row(
+        protocol=protocol,
+        number=1,
+        deal={"values": {"A": 3, "B": -3, "C": 0, "D": 0}},
+        expected_version=protocol.version,
+        author="test",
+    )
     assert rankings.stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk] == before
 
 

@@ -39,8 +39,19 @@ FUZZ = settings(
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-COUNTED = (DealRow, DealRowVersion, Protocol, Registration, Player, Club, Team, TableAssignment, Series,
-           Tournament, DrawLog)  # fmt: skip
+COUNTED = (
+    DealRow,
+    DealRowVersion,
+    Protocol,
+    Registration,
+    Player,
+    Club,
+    Team,
+    TableAssignment,
+    Series,
+    Tournament,
+    DrawLog,
+)
 
 
 def counts() -> dict[str, int]:
@@ -54,7 +65,9 @@ CONTRACTS = ["zwykla", "wesele", "cicha", "zolo", "gran", "zolo_du", "gran_du", 
 texts = st.text(max_size=30)  # any unicode, including NUL and surrogates' neighbours
 big_ints = st.integers(min_value=-(10**20), max_value=10**20)
 small_ints = st.integers(min_value=-200, max_value=200)
-numbers = st.one_of(small_ints.map(str), big_ints.map(str), texts, st.just(""), st.sampled_from(["1e3", "0x10", " 7 ", "٣"]))
+numbers = st.one_of(
+    small_ints.map(str), big_ints.map(str), texts, st.just(""), st.sampled_from(["1e3", "0x10", " 7 ", "٣"])
+)
 
 
 def field(*valid: str) -> st.SearchStrategy[str]:
@@ -129,10 +142,14 @@ def world():
 
     Bye.objects.create(series=series, player=players[8], big_points=4, small_points=40)
     protocol = services.get_or_create_protocols(series)[0]
-    services.save_row(protocol=protocol, number=1, deal={"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60},
-                      expected_version=protocol.version, user=referee)  # fmt: skip
-    return {"tournament": tournament, "series": series, "organiser": organiser, "referee": referee,
-            "players": players}  # fmt: skip
+    services.save_row(
+        protocol=protocol,
+        number=1,
+        deal={"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60},
+        expected_version=protocol.version,
+        user=referee,
+    )
+    return {"tournament": tournament, "series": series, "organiser": organiser, "referee": referee, "players": players}
 
 
 def protocol_of(world, table: int = 1) -> Protocol:
@@ -235,7 +252,9 @@ def test_referee_preview_and_totals(handler, world, data):
 def scorer_client(handler, world, table: int = 1) -> Client:
     client = make_client(handler)
     protocol = protocol_of(world, table)
-    response = client.post(reverse("table:pin", args=[world["tournament"].slug, 1, table]), {"pin": protocol.pin, "seat": "B"})
+    response = client.post(
+        reverse("table:pin", args=[world["tournament"].slug, 1, table]), {"pin": protocol.pin, "seat": "B"}
+    )
     assert response.status_code == 302
     return client
 
@@ -267,8 +286,9 @@ def test_table_scorer_finish_confirm_delete(handler, world, data):
     slug = world["tournament"].slug
     protocol = protocol_of(world)
     totals = {seat: data.draw(numbers) for seat in "ABCD"}
-    totals.update(version=data.draw(st.one_of(st.just(str(protocol.version)), numbers)),
-                  ended_early=data.draw(field("on", "")))  # fmt: skip
+    totals.update(
+        version=data.draw(st.one_of(st.just(str(protocol.version)), numbers)), ended_early=data.draw(field("on", ""))
+    )
     before = counts()
     check(client.post(reverse("table:finish", args=[slug, 1, 1]), totals), before)
     before = counts()
@@ -368,12 +388,23 @@ def test_organiser_small_posts(handler, world, data):
     registration = world["tournament"].registrations.first()
     for url, body in (
         (reverse("tournaments:publish", args=[slug]), {"series": data.draw(field("", "1", "2", "9"))}),
-        (reverse("tournaments:draw", args=[slug]),
-         {"action": data.draw(field("all", "next", "one")), "series": data.draw(field("2", "3", "0")),
-          "seed": data.draw(field("", "42", "-1"))}),
-        (reverse("tournaments:withdraw", args=[slug, registration.pk]), {"after_series": data.draw(field("", "1", "2", "3"))}),
-        (reverse("tournaments:register", args=[slug]), {"player": data.draw(field(str(world["players"][0].pk), "999999"))}),
-    ):  # fmt: skip
+        (
+            reverse("tournaments:draw", args=[slug]),
+            {
+                "action": data.draw(field("all", "next", "one")),
+                "series": data.draw(field("2", "3", "0")),
+                "seed": data.draw(field("", "42", "-1")),
+            },
+        ),
+        (
+            reverse("tournaments:withdraw", args=[slug, registration.pk]),
+            {"after_series": data.draw(field("", "1", "2", "3"))},
+        ),
+        (
+            reverse("tournaments:register", args=[slug]),
+            {"player": data.draw(field(str(world["players"][0].pk), "999999"))},
+        ),
+    ):
         response = client.post(url, body)
         assert response.status_code < 500, (url, body)
 
@@ -385,7 +416,8 @@ def test_referee_preview_of_a_number_past_the_next_deal(handler, world):
     client = make_client(handler)
     client.force_login(world["referee"])
     response = client.post(
-        reverse("results:preview", args=[world["tournament"].slug, 1, 1]), {"number": "9", "version": "0", "line": "ac60"}
+        reverse("results:preview", args=[world["tournament"].slug, 1, 1]),
+        {"number": "9", "version": "0", "line": "ac60"},
     )
     assert response.status_code < 500
 

@@ -102,20 +102,28 @@ MATRIX: list[Case] = [
     Case("tournaments:list", get=LOGGED_IN),
     Case("tournaments:create", get=PERMITTED, post=PERMITTED),
     Case("tournaments:detail", ("slug",), get=ORGANISER),
-    Case("tournaments:detail", ("other_slug",), variant="other tournament",
-         get=(LOGIN, LOGIN, LOGIN, DENY, OK, DENY)),
+    Case("tournaments:detail", ("other_slug",), variant="other tournament", get=(LOGIN, LOGIN, LOGIN, DENY, OK, DENY)),
     Case("tournaments:detail", ("missing_slug",), variant="missing", get=(LOGIN, LOGIN, LOGIN, HIDDEN, HIDDEN, HIDDEN)),
     Case("tournaments:publish", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
     Case("tournaments:registrations", ("slug",), get=ORGANISER),
     Case("tournaments:register", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
     Case("tournaments:quick_add", ("slug",), get=ORGANISER, post=ORGANISER),
     Case("tournaments:check_in", ("slug", "registration"), get=ORGANISER_405, post=ORGANISER_REDIR),
-    Case("tournaments:check_in", ("slug", "other_registration"), variant="registration of another tournament",
-         get=ORGANISER_405, post=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN)),
+    Case(
+        "tournaments:check_in",
+        ("slug", "other_registration"),
+        variant="registration of another tournament",
+        get=ORGANISER_405,
+        post=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN),
+    ),
     Case("tournaments:fee", ("slug", "registration"), get=ORGANISER_405, post=ORGANISER_REDIR),
     Case("tournaments:withdraw", ("slug", "registration"), get=ORGANISER_405, post=ORGANISER_REDIR),
-    Case("tournaments:withdraw", ("slug", "other_registration"), variant="registration of another tournament",
-         post=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN)),
+    Case(
+        "tournaments:withdraw",
+        ("slug", "other_registration"),
+        variant="registration of another tournament",
+        post=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN),
+    ),
     Case("tournaments:draw", ("slug",), get=ORGANISER, post=ORGANISER),
     Case("tournaments:swap", ("slug", 1), get=ORGANISER, post=(LOGIN, LOGIN, LOGIN, DENY, DENY, BAD)),
     Case("tournaments:swap", ("slug", 9), variant="missing series", get=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN)),
@@ -123,8 +131,7 @@ MATRIX: list[Case] = [
     # --- the referee's results screens (series 1 in play, series 2 closed) ---
     Case("results:series", ("slug", 1), get=REFEREE),
     Case("results:series", ("slug", 2), variant="closed", get=REFEREE),
-    Case("results:series", ("other_slug", 1), variant="other tournament",
-         get=(LOGIN, LOGIN, LOGIN, DENY, OK, DENY)),
+    Case("results:series", ("other_slug", 1), variant="other tournament", get=(LOGIN, LOGIN, LOGIN, DENY, OK, DENY)),
     Case("results:close", ("slug", 1), get=REFEREE_405, post=REFEREE_REDIR),
     Case("results:protocol", ("slug", 1, 1), get=REFEREE, post=REFEREE),
     Case("results:protocol", ("slug", 2, 1), variant="closed", get=REFEREE, post=REFEREE),
@@ -138,8 +145,7 @@ MATRIX: list[Case] = [
     # --- the table scorer's phone pages of table 1, series 1 ---
     Case("table:protocol", ("slug", 1, 1), get=TABLE_GET),
     Case("table:protocol", ("slug", 1, 2), variant="table 2", get=(PIN, OK, PIN, PIN, PIN, PIN)),
-    Case("table:protocol", ("slug", 2, 1), variant="closed series, no grant", get=(PIN,) * 6,
-         post=(DENY,) * 6),
+    Case("table:protocol", ("slug", 2, 1), variant="closed series, no grant", get=(PIN,) * 6, post=(DENY,) * 6),
     Case("table:protocol", ("slug", 1, 9), variant="missing table", get=HIDDEN_ALL, post=HIDDEN_ALL),
     Case("table:pin", ("slug", 1, 1), get=(PIN,) * 6, post=(PIN,) * 6),
     Case("table:preview", ("slug", 1, 1), get=TABLE_GET_405, post=TABLE_POST),
@@ -164,8 +170,13 @@ MATRIX: list[Case] = [
     Case("printing:archive_job", ("slug", 2), get=REFEREE_405, post=REFEREE_REDIR),
     Case("printing:job", ("slug", "job"), get=REFEREE),
     Case("printing:job", ("slug", "other_job"), variant="job of another tournament", get=REFEREE_HIDDEN),
-    Case("printing:restart_job", ("slug", "other_job"), variant="job of another tournament",
-         get=REFEREE_405, post=REFEREE_HIDDEN),
+    Case(
+        "printing:restart_job",
+        ("slug", "other_job"),
+        variant="job of another tournament",
+        get=REFEREE_405,
+        post=REFEREE_HIDDEN,
+    ),
     Case("printing:restart_job", ("slug", "job"), get=REFEREE_405, post=REFEREE_REDIR),
     Case("printing:job_file", ("slug", "job"), get=REFEREE),
     Case("printing:job_file", ("slug", "other_job"), variant="job of another tournament", get=REFEREE_HIDDEN),
@@ -281,7 +292,7 @@ def _build_world() -> World:
     series1.refresh_from_db()
     assert series1.status == Series.Status.IN_PLAY
 
-    tables = [[(p, v) for p, v in zip(players[t * 4:t * 4 + 4], (30, 10, -10, -30))] for t in (0, 1)]
+    tables = [[(p, v) for p, v in zip(players[t * 4 : t * 4 + 4], (30, 10, -10, -30), strict=True)] for t in (0, 1)]
     series2 = played_series(tournament, 2, tables)
     Series.objects.create(tournament=tournament, number=3)
 
@@ -292,7 +303,7 @@ def _build_world() -> World:
     other.organisers.add(other_organiser)
     other_registrations = RegistrationFactory.create_batch(4, tournament=other)
     other_series = Series.objects.create(tournament=other, number=1, status=Series.Status.DRAWN)
-    for seat, registration in zip("ABCD", other_registrations):
+    for seat, registration in zip("ABCD", other_registrations, strict=True):
         TableAssignmentFactory(series=other_series, table=1, seat=seat, player=registration.player)
     services.get_or_create_protocols(other_series)
     other_job = PrintJob.objects.create(series=other_series, kind=PrintJob.Kind.PROTOCOLS)

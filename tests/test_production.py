@@ -40,7 +40,11 @@ def free_port() -> int:
 def test_production_settings_pass_the_deploy_check():
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=run_env(), capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=run_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
@@ -51,7 +55,11 @@ def test_without_a_secret_key_the_app_makes_one_outside_the_repository(tmp_path)
     env.pop("DJANGO_SECRET_KEY", None)
     result = subprocess.run(
         [sys.executable, "-c", "import league.settings as s; print(len(s.SECRET_KEY))"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert int(result.stdout) >= 50
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
@@ -59,8 +67,12 @@ def test_without_a_secret_key_the_app_makes_one_outside_the_repository(tmp_path)
 
 def test_entrypoint_runs_any_other_command_as_given():
     result = subprocess.run(
-        [str(ENTRYPOINT), "python", "-c", "print('baśka')"], cwd=ROOT, env=run_env(), capture_output=True,
-        text=True, timeout=60,
+        [str(ENTRYPOINT), "python", "-c", "print('baśka')"],
+        cwd=ROOT,
+        env=run_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.stdout.strip() == "baśka"
 
@@ -89,11 +101,15 @@ def empty_database(tmp_path):
 def test_entrypoint_migrates_and_serves_with_gunicorn(empty_database, tmp_path):
     port = free_port()
     env = run_env(
-        DATABASE_URL=empty_database, PORT=str(port), GUNICORN_WORKERS="1", BASKA_VAR_DIR=str(tmp_path),
+        DATABASE_URL=empty_database,
+        PORT=str(port),
+        GUNICORN_WORKERS="1",
+        BASKA_VAR_DIR=str(tmp_path),
         DJANGO_SSL_REDIRECT="0",
     )
-    server = subprocess.Popen([str(ENTRYPOINT), "web"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [str(ENTRYPOINT), "web"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
     try:
         deadline = time.monotonic() + 90
         while True:

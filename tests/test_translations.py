@@ -44,7 +44,9 @@ def test_translations_keep_every_placeholder(catalog):
     for entry in catalog.translated_entries():
         translations = entry.msgstr_plural.values() if entry.msgid_plural else [entry.msgstr]
         for text in translations:
-            assert sorted(set(PLACEHOLDER.findall(text))) <= sorted(set(PLACEHOLDER.findall(entry.msgid + entry.msgid_plural))), entry.msgid
+            assert sorted(set(PLACEHOLDER.findall(text))) <= sorted(
+                set(PLACEHOLDER.findall(entry.msgid + entry.msgid_plural))
+            ), entry.msgid
 
 
 def test_the_compiled_catalog_matches_the_po_file(catalog):
@@ -63,7 +65,9 @@ def test_the_po_file_holds_every_string_of_the_code(tmp_path, catalog):
     (tmp_path / "locale").mkdir()
     subprocess.run(
         [sys.executable, "manage.py", "makemessages", "-l", "pl", "--no-location"],
-        cwd=tmp_path, check=True, capture_output=True,
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
     )
     fresh = polib.pofile(str(tmp_path / "locale" / "pl" / "LC_MESSAGES" / "django.po"))
     missing = {(e.msgctxt, e.msgid) for e in fresh} - {(e.msgctxt, e.msgid) for e in catalog}
@@ -77,7 +81,8 @@ def visible_source(path: Path) -> str:
         if token.token_type == TokenType.BLOCK:
             word = token.contents.split()[0] if token.contents else ""
             in_translation = (in_translation or word in {"blocktranslate", "blocktrans"}) and word not in {
-                "endblocktranslate", "endblocktrans"
+                "endblocktranslate",
+                "endblocktrans",
             }
             parts.append("\x00")
         elif token.token_type == TokenType.VAR:
@@ -90,7 +95,9 @@ def visible_source(path: Path) -> str:
 def untranslated_text(path: Path) -> list[str]:
     source = visible_source(path)
     # an example of shorthand (placeholder="ac60") is code, not prose
-    problems = [value for value in TRANSLATABLE_ATTRIBUTES.findall(source) if not re.fullmatch(r"[a-z]{1,3}\d*[+-]?", value)]
+    problems = [
+        value for value in TRANSLATABLE_ATTRIBUTES.findall(source) if not re.fullmatch(r"[a-z]{1,3}\d*[+-]?", value)
+    ]
     # code examples (<code>ac60</code>) and scripts are not prose
     visible = re.sub(r"<(script|style|code)\b.*?</\1>", " ", source, flags=re.S)
     visible = re.sub(r"<[^>]*>|&[a-z#0-9]+;", " ", visible, flags=re.S)

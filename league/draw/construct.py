@@ -72,8 +72,17 @@ def greedy_series(
 
 
 # Irreducible polynomials for GF(2^k): addition is XOR, multiplication is carry-less mod these.
-_IRREDUCIBLE = {2: 0b111, 3: 0b1011, 4: 0b10011, 5: 0b100101, 6: 0b1000011, 7: 0b10000011,
-                8: 0b100011011, 9: 0b1000010001, 10: 0b10000001001}
+_IRREDUCIBLE = {
+    2: 0b111,
+    3: 0b1011,
+    4: 0b10011,
+    5: 0b100101,
+    6: 0b1000011,
+    7: 0b10000011,
+    8: 0b100011011,
+    9: 0b1000010001,
+    10: 0b10000001001,
+}
 
 
 def _gf2_mul(a: int, b: int, k: int) -> int:
@@ -115,7 +124,9 @@ def _line_tables(tables: int) -> tuple[list[int], list[list[list[int]]]] | None:
     return None
 
 
-def _grid(players: list[int], team: np.ndarray, n_teams: int, tables: int, rng: random.Random) -> list[list[int]] | None:
+def _grid(
+    players: list[int], team: np.ndarray, n_teams: int, tables: int, rng: random.Random
+) -> list[list[int]] | None:
     """Pack teams into the columns of a 4 × T grid (first fit, largest first).
 
     Teammates must share a column; individuals fill the gaps.  None when a team

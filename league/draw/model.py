@@ -78,9 +78,7 @@ def _meeting_totals(
     return totals, repeats
 
 
-def count_repeats(
-    series_list: Sequence[SeriesDraw], meetings: Mapping[Pair, int] | None = None
-) -> int:
+def count_repeats(series_list: Sequence[SeriesDraw], meetings: Mapping[Pair, int] | None = None) -> int:
     """Repeated meetings in ``series_list``: a pair meeting three times counts twice.
 
     ``meetings`` are earlier meeting counts (earlier tournaments of the season);
@@ -90,9 +88,7 @@ def count_repeats(
     return _meeting_totals(series_list, meetings)[1]
 
 
-def max_meetings(
-    series_list: Sequence[SeriesDraw], meetings: Mapping[Pair, int] | None = None
-) -> int:
+def max_meetings(series_list: Sequence[SeriesDraw], meetings: Mapping[Pair, int] | None = None) -> int:
     """The highest total meeting count of any pair that shares a table in ``series_list``."""
     totals, _ = _meeting_totals(series_list, meetings)
     seen = {key for series in series_list for table in series.tables for key in table_pairs(table)}
@@ -134,9 +130,7 @@ def swap(series: SeriesDraw, a: str, b: str) -> SeriesDraw:
     return SeriesDraw(tables=[tuple(t) for t in tables], byes=byes)  # type: ignore[misc]
 
 
-def check_swap(
-    series: SeriesDraw, a: str, b: str, teams: Mapping[str, str | None]
-) -> None:
+def check_swap(series: SeriesDraw, a: str, b: str, teams: Mapping[str, str | None]) -> None:
     """Refuse a manual swap of ``a`` and ``b`` that would seat teammates together."""
     swapped = swap(series, a, b)
     for table in swapped.tables:
@@ -148,8 +142,7 @@ def check_swap(
                 if team is not None and team == teams.get(y):
                     raise DrawError(
                         "teammates_at_table",
-                        f"Swapping {a} and {b} would seat {x} and {y} of team {team} "
-                        "at the same table.",
+                        f"Swapping {a} and {b} would seat {x} and {y} of team {team} at the same table.",
                         player=x,
                         other=y,
                         team=team,
@@ -174,4 +167,3 @@ def teammates_apart(series_list: Sequence[SeriesDraw], teams: Mapping[str, str |
             if len(named) != len(set(named)):
                 return False
     return True
-

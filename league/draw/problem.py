@@ -125,7 +125,9 @@ def build_problem(
     _require(isinstance(seed, int) and not isinstance(seed, bool), "seed", "must be an integer")
     _require(budget is None or (isinstance(budget, int) and budget >= 0), "budget", "must be a non-negative integer")
     if not isinstance(series, int) or isinstance(series, bool) or series < 1:
-        raise DrawError("invalid_series_count", f"The number of series must be at least 1; {series!r} given.", series=series)
+        raise DrawError(
+            "invalid_series_count", f"The number of series must be at least 1; {series!r} given.", series=series
+        )
     if len(fixed) > series:
         raise DrawError(
             "too_many_fixed_series",
@@ -154,7 +156,9 @@ def build_problem(
     bye_taken = np.zeros(n, dtype=bool)
     for player in had_bye:
         if player not in index:
-            raise DrawError("unknown_player", f"Player {player} had a bye but is not in the player list.", player=player)
+            raise DrawError(
+                "unknown_player", f"Player {player} had a bye but is not in the player list.", player=player
+            )
         bye_taken[index[player]] = True
     for tables_ix, byes_ix in _fixed_index(fixed, index):
         for table in tables_ix:

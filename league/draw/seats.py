@@ -18,9 +18,7 @@ _ORDERS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)  # or
 _SWEEPS = 3
 
 
-def balance_seats(
-    fixed_seats: np.ndarray, seatings: np.ndarray, rng: random.Random
-) -> np.ndarray:
+def balance_seats(fixed_seats: np.ndarray, seatings: np.ndarray, rng: random.Random) -> np.ndarray:
     """Reorder the members of every table of ``seatings`` (series × tables × 4).
 
     ``fixed_seats`` (players × 4) counts the letters already taken in fixed

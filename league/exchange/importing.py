@@ -23,7 +23,7 @@ from django.db import models, transaction
 import scoring
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.results.models import DealRow, DealRowVersion, Protocol
-from league.services.tournaments import ensure_series
+from league.tournaments.services import ensure_series
 from players.models import Club, Gender, Player, Team
 from scoring.fields import join, read_bool, read_int, read_list, read_object, read_str, show
 
@@ -34,9 +34,18 @@ _ERR = "invalid_input"
 # extensions that make an export complete (licence, own rules, early ends …).
 _TOP_FIELDS = ("format", "tournament", "teams", "players", "series")
 _TOURNAMENT_FIELDS = (
-    "name", "slug", "date", "venue", "ruleset", "series_count", "deals_per_series", "team_ranking",
-    "organiser", "uses_big_points", "ruleset_data",
-)  # fmt: skip
+    "name",
+    "slug",
+    "date",
+    "venue",
+    "ruleset",
+    "series_count",
+    "deals_per_series",
+    "team_ranking",
+    "organiser",
+    "uses_big_points",
+    "ruleset_data",
+)
 _TOURNAMENT_REQUIRED = ("name", "slug", "date", "ruleset", "series_count", "deals_per_series")
 _TEAM_FIELDS = ("id", "name", "club")
 _PLAYER_FIELDS = ("id", "first_name", "last_name", "gender", "club", "team", "licence")
@@ -246,9 +255,12 @@ class _Reader:
         self.people[person] = ref
         self.players[ref] = player
         return Registration(
-            player=player, team=self.teams.get(team_ref), checked_in=True,
-            external_id=ref, team_external_id=team_ref or "",
-        )  # fmt: skip
+            player=player,
+            team=self.teams.get(team_ref),
+            checked_in=True,
+            external_id=ref,
+            team_external_id=team_ref or "",
+        )
 
     def read_series(self, data: Any, path: str) -> _Series:
         obj = read_object(data, path, _ERR, allowed=_SERIES_FIELDS, required=("number",))
@@ -416,16 +428,26 @@ def _write_series(tournament: Tournament, plan: _Series) -> None:
             values = row.values
             rows.append(
                 DealRow(
-                    protocol=protocol, number=number, deal=deal, bok_round=row.bok_round,
-                    value_a=values["A"], value_b=values["B"], value_c=values["C"], value_d=values["D"],
-                )  # fmt: skip
+                    protocol=protocol,
+                    number=number,
+                    deal=deal,
+                    bok_round=row.bok_round,
+                    value_a=values["A"],
+                    value_b=values["B"],
+                    value_c=values["C"],
+                    value_d=values["D"],
+                )
             )
             # every row carries its history, and the import is where this one began
             history.append(
                 DealRowVersion(
-                    protocol=protocol, number=number, action=DealRowVersion.Action.ADD,
-                    new_deal=deal, new_values=values, author=IMPORT_AUTHOR,
-                )  # fmt: skip
+                    protocol=protocol,
+                    number=number,
+                    action=DealRowVersion.Action.ADD,
+                    new_deal=deal,
+                    new_values=values,
+                    author=IMPORT_AUTHOR,
+                )
             )
     DealRow.objects.bulk_create(rows)
     DealRowVersion.objects.bulk_create(history)

@@ -31,9 +31,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from league.labels import CONTRACT_LABELS
 from league.models import SEATS, Bye, Registration, Series, TableAssignment, Tournament
 from league.printing.layout import Renderer, collector_paused
+from league.results.labels import CONTRACT_LABELS
 from league.results.models import DealRow, Protocol
 from players.models import Gender, Player
 from scoring import Ruleset, parse_deal
@@ -150,9 +150,7 @@ def player_key(player: Player) -> tuple[tuple[tuple[str, str], ...], ...]:
 
 def teams_by_player(tournament: Tournament) -> dict[int, str]:
     """Team names by player id for this tournament (a player's team is the one they registered for)."""
-    return dict(
-        tournament.registrations.filter(team__isnull=False).values_list("player_id", "team__name")
-    )
+    return dict(tournament.registrations.filter(team__isnull=False).values_list("player_id", "team__name"))
 
 
 # --- registration list --------------------------------------------------------
@@ -252,7 +250,12 @@ def png_row(pixels: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", len(pixels), 1, 8, 0, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00" + pixels)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"\x00" + pixels))
+        + chunk(b"IEND", b"")
+    )
 
 
 @functools.cache
@@ -265,6 +268,7 @@ def blank_row_grid() -> str:
     rows are 23,000 cells fewer this way), and one raster image is stored once in
     the PDF however many rows show it (an SVG would be redrawn for every row).
     """
+
     def px(mm: float) -> int:
         return round(mm * GRID_PX_PER_MM)
 
@@ -324,9 +328,7 @@ def contract_text(deal: dict[str, Any], ruleset: Ruleset) -> str:
     parsed = parse_deal(deal, ruleset)
     text = f"{label} {'+'.join(parsed.old)}"
     if parsed.doublings:
-        text += ", " + ngettext("%(count)d kontra", "%(count)d kontras", parsed.doublings) % {
-            "count": parsed.doublings
-        }
+        text += ", " + ngettext("%(count)d kontra", "%(count)d kontras", parsed.doublings) % {"count": parsed.doublings}
     return text
 
 
@@ -358,8 +360,7 @@ def protocol_sheet(series: Series, table: int, *, filled: bool, base_url: str) -
     tournament = series.tournament
     teams = teams_by_player(tournament)
     seated = {
-        a.seat: a.player
-        for a in TableAssignment.objects.filter(series=series, table=table).select_related("player")
+        a.seat: a.player for a in TableAssignment.objects.filter(series=series, table=table).select_related("player")
     }
     # The PIN lives on the protocol; printing the sheets is when the tables need it.
     protocol, _created = Protocol.objects.get_or_create(series=series, table=table)

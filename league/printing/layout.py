@@ -24,7 +24,9 @@ class Renderer:
 
     def render(self, html: str, base_url: str) -> weasyprint.Document:
         """Lay the HTML out into pages (the slow step; the PDF is written later)."""
-        return weasyprint.HTML(string=html, base_url=base_url).render(font_config=self.font_config, cache=self.image_cache)
+        return weasyprint.HTML(string=html, base_url=base_url).render(
+            font_config=self.font_config, cache=self.image_cache
+        )
 
 
 @contextlib.contextmanager

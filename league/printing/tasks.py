@@ -25,7 +25,9 @@ logger = logging.getLogger(__name__)
 TABLES_PER_DOCUMENT = 8
 
 
-def _in_order(render: Callable[[tuple[str, str]], bytes], htmls: Iterator[tuple[str, str]], count: int) -> Iterator[bytes]:
+def _in_order(
+    render: Callable[[tuple[str, str]], bytes], htmls: Iterator[tuple[str, str]], count: int
+) -> Iterator[bytes]:
     """``render`` applied to each of ``count`` chunks, on every core where this process
     may have children (a daemonic Celery prefork child may not: there the chunks go
     one by one). The pool takes each chunk as soon as it is written, so writing the

@@ -16,7 +16,9 @@ urlpatterns = [
     path("<slug:slug>/druk/protokol.pdf", views.blank_protocol, name="blank_protocol"),
     path("<slug:slug>/druk/seria-<int:number>/stoliki.pdf", views.table_list, name="table_list"),
     path("<slug:slug>/druk/seria-<int:number>/stolik-<int:table>/protokol.pdf", views.protocol, PLAY, name="protocol"),
-    path("<slug:slug>/druk/seria-<int:number>/stolik-<int:table>/archiwum.pdf", views.protocol, ARCHIVE, name="archive"),
+    path(
+        "<slug:slug>/druk/seria-<int:number>/stolik-<int:table>/archiwum.pdf", views.protocol, ARCHIVE, name="archive"
+    ),
     path("<slug:slug>/druk/seria-<int:number>/protokoly/", views.start_job, PLAY, name="protocols_job"),
     path("<slug:slug>/druk/seria-<int:number>/archiwum/", views.start_job, ARCHIVE, name="archive_job"),
     path("<slug:slug>/druk/zadanie/<int:pk>/", views.job, name="job"),

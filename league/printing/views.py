@@ -18,8 +18,8 @@ from league.models import Series, TableAssignment
 from league.printing import documents
 from league.printing.models import PrintJob
 from league.printing.tasks import print_series_protocols
-from league.roles import referee_required
-from league.standings import tournament_standings
+from league.standings.compute import tournament_standings
+from league.tournaments.roles import referee_required
 
 
 def pdf_response(content: bytes, filename: str) -> HttpResponse:
@@ -126,7 +126,9 @@ def blank_protocol(request: HttpRequest, slug: str) -> HttpResponse:
 def results(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = request.tournament
     context = documents.results_context(tournament, tournament_standings(tournament))
-    return pdf_response(documents.render_pdf("printing/results.html", context), documents.file_name(tournament, "wyniki"))
+    return pdf_response(
+        documents.render_pdf("printing/results.html", context), documents.file_name(tournament, "wyniki")
+    )
 
 
 @referee_required
@@ -142,7 +144,9 @@ def start_job(request: HttpRequest, slug: str, number: int, kind: str) -> HttpRe
 @referee_required
 def job(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The job's progress; htmx polls the same address for the progress box alone."""
-    print_job = get_object_or_404(PrintJob.objects.select_related("series"), pk=pk, series__tournament=request.tournament)
+    print_job = get_object_or_404(
+        PrintJob.objects.select_related("series"), pk=pk, series__tournament=request.tournament
+    )
     # A worker killed mid-PDF leaves the job "printing" for ever: say it stopped (the page stops polling).
     print_job.give_up_if_stale()
     template = "printing/_job_progress.html" if request.htmx else "printing/job.html"
@@ -165,7 +169,7 @@ def restart_job(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @referee_required
 def job_file(request: HttpRequest, slug: str, pk: int) -> FileResponse:
     """The finished PDF, behind the same permission as the page (media files may be public)."""
-    print_job = get_object_or_404(
-        PrintJob, pk=pk, series__tournament=request.tournament, status=PrintJob.Status.DONE
+    print_job = get_object_or_404(PrintJob, pk=pk, series__tournament=request.tournament, status=PrintJob.Status.DONE)
+    return FileResponse(
+        print_job.file.open("rb"), content_type="application/pdf", filename=print_job.file.name.rsplit("/", 1)[-1]
     )
-    return FileResponse(print_job.file.open("rb"), content_type="application/pdf", filename=print_job.file.name.rsplit("/", 1)[-1])

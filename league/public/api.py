@@ -10,8 +10,8 @@ from django.http import HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from league import rankings
 from league.models import Tournament
+from league.standings import cache as rankings
 
 # the keys of interfaces.md §4; the page-only extras (label, pk) stay out of the API
 PLAYER_KEYS = ("place", "name", "id", "team", "big_points", "small_points")
@@ -25,9 +25,10 @@ def standings(request: HttpRequest, slug: str) -> JsonResponse:
     published = rankings.published(tournament)
     body = {
         key: [{k: entry[k] for k in (TEAM_KEYS if key == "teams" else PLAYER_KEYS)} for entry in entries]
-        if published[key] else []
+        if published[key]
+        else []
         for key, entries in lists.items()
-    }  # fmt: skip
+    }
     response = JsonResponse(body, json_dumps_params={"ensure_ascii": False})
     # any club's website may fetch the standings from its own pages
     response["Access-Control-Allow-Origin"] = "*"

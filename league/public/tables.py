@@ -1,6 +1,6 @@
 """Standing tables of the public site (django-tables2), sortable and exportable.
 
-Rows are the dicts of ``league.rankings``; numbers are shown the Polish way
+Rows are the dicts of ``league.standings.cache``; numbers are shown the Polish way
 ("14,5") on the page and exported as plain numbers.
 """
 

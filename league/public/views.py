@@ -2,7 +2,7 @@
 
 A draw is shown only once the organiser has published it, a series' results
 and protocols only once the referee has closed the series. Every number comes
-from ``league.rankings``; the views only pick what may be shown.
+from ``league.standings.cache``; the views only pick what may be shown.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from league import rankings
-from league.labels import CONTRACT_LABELS
 from league.models import Registration, Season, Series, Tournament
 from league.results import services as results
+from league.results.labels import CONTRACT_LABELS
 from league.results.models import Protocol
+from league.standings import cache as rankings
 from players.models import Player, Team
 from scoring import SEATS
 
@@ -93,14 +93,20 @@ def seating(series: Series) -> list[dict[str, Any]]:
         for table in rankings.series_tables(series, with_results=False)
         for seat in table.seats
     ]
-    seats += [
-        {"name": bye.name, "team": "", "table": None, "seat": ""}
-        for bye in rankings.series_byes(series)
-    ]
+    seats += [{"name": bye.name, "team": "", "table": None, "seat": ""} for bye in rankings.series_byes(series)]
     return sorted(seats, key=lambda s: s["name"].split()[-1:] + [s["name"]])
 
 
 # --- pages ------------------------------------------------------------------
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The public front page: the seasons and the tournaments, newest first."""
+    context = {
+        "seasons": Season.objects.order_by("-year", "name"),
+        "tournaments": Tournament.objects.select_related("season").order_by("-date")[:30],
+    }
+    return render(request, "home.html", context)
 
 
 def season_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -146,7 +152,9 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 def visible_series(slug: str, number: int) -> Series:
     """The series, if its draw has been published."""
-    series = get_object_or_404(Series.objects.select_related("tournament__season"), tournament__slug=slug, number=number)
+    series = get_object_or_404(
+        Series.objects.select_related("tournament__season"), tournament__slug=slug, number=number
+    )
     if not draw_visible(series):
         raise Http404
     return series
@@ -232,7 +240,7 @@ def projector_page(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "tournament": tournament,
         "leaders": lists["individual"][:PROJECTOR_ROWS] if tournament.publish_individual else [],
-        "teams": lists["teams"][:PROJECTOR_ROWS // 2] if tournament.publish_teams else [],
+        "teams": lists["teams"][: PROJECTOR_ROWS // 2] if tournament.publish_teams else [],
         "current": current,
         "tables": rankings.series_tables(current, with_results=False) if current else [],
     }

@@ -18,7 +18,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.labels import CONTRACT_LABELS, LEVEL_LABELS, SIDE_LABELS
+from league.results.labels import CONTRACT_LABELS, LEVEL_LABELS, SIDE_LABELS
 from scoring import SEATS, counted_doublings
 
 from .shorthand import format_deal
@@ -71,7 +71,9 @@ def describe_deal(deal: dict[str, Any] | None) -> DealDescription | None:
     if "old" not in deal:  # the four values copied from paper
         values = deal.get("values") or {}
         written = ", ".join(f"{seat} {values[seat]}" for seat in SEATS if seat in values)
-        return DealDescription(contract, "", "", "", _("values from paper: %(values)s") % {"values": written}, "", shorthand)
+        return DealDescription(
+            contract, "", "", "", _("values from paper: %(values)s") % {"values": written}, "", shorthand
+        )
     kontras = list(deal.get("kontras", []))
     count, _last = counted_doublings(kontras)
     return DealDescription(

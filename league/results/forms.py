@@ -13,8 +13,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from league.deal_forms import DealForm
-from league.labels import SEAT_CHOICES
+from league.results.deal_form import DealForm
+from league.results.labels import SEAT_CHOICES
 
 from . import shorthand
 
@@ -68,7 +68,9 @@ class CorrectionForm(RowForm):
     """A change of a saved row; the reason is required once the series is closed (checked by the service)."""
 
     delete = forms.BooleanField(label=_("Delete this deal (only the last one)"), required=False)
-    reason = forms.CharField(label=_("Reason for the correction"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(
+        label=_("Reason for the correction"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

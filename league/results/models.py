@@ -43,7 +43,8 @@ class Protocol(models.Model):
     # The four totals typed from the paper's last line; compared with the rows before closing.
     declared_totals = models.JSONField(_("totals written on paper"), null=True, blank=True)
     ended_early = models.BooleanField(
-        _("stopped by the time limit"), default=False,
+        _("stopped by the time limit"),
+        default=False,
         help_text=_("The table did not finish all deals of the series; the score at that moment counts."),
     )
     # The table scorer's seat when they marked it complete (blank when a referee did): that seat may not confirm.
@@ -115,9 +116,7 @@ class DealRowVersion(models.Model):
         CHANGE = "change", _("changed")
         DELETE = "delete", _("deleted")
 
-    protocol = models.ForeignKey(
-        Protocol, verbose_name=_("protocol"), related_name="history", on_delete=models.CASCADE
-    )
+    protocol = models.ForeignKey(Protocol, verbose_name=_("protocol"), related_name="history", on_delete=models.CASCADE)
     number = models.PositiveSmallIntegerField(_("deal number"))
     action = models.CharField(_("action"), max_length=8, choices=Action.choices)
     old_deal = models.JSONField(_("old deal"), null=True, blank=True)

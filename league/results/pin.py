@@ -115,4 +115,3 @@ class PinForm(forms.Form):
             record_wrong_pin(self.request, self.protocol)
             raise forms.ValidationError(_("Wrong PIN. Check the slip from the referee."), code="wrong")
         return pin
-

@@ -38,10 +38,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from league.labels import scoring_error_message
 from league.models import Series
-from league.roles import is_referee
-from league.tasks import schedule_recompute
+from league.results.labels import scoring_error_message
+from league.standings.tasks import schedule_recompute
+from league.tournaments.roles import is_referee
 from scoring import SEATS, ProtocolResult, ScoringError
 
 from .describe import DealDescription, describe_deal
@@ -102,7 +102,7 @@ def score(protocol: Protocol, deals: list[dict[str, Any]]) -> ProtocolResult:
     except ScoringError as error:
         message = scoring_error_message(error)
         if error.path and error.path.startswith("deals["):
-            number = int(error.path[len("deals["):error.path.index("]")]) + 1
+            number = int(error.path[len("deals[") : error.path.index("]")]) + 1
             message = _("Deal %(number)s: %(message)s") % {"number": number, "message": message}
         raise ValidationError(message, code=error.code) from error
 
@@ -116,8 +116,9 @@ def sheet(protocol: Protocol, *, replace: tuple[int, dict[str, Any]] | None = No
         if number > len(deals) + 1:
             raise ValidationError(
                 _("Deals are entered in order: the next one is deal %(number)s."),
-                code="order", params={"number": len(deals) + 1},
-            )  # fmt: skip
+                code="order",
+                params={"number": len(deals) + 1},
+            )
         if number <= len(deals):
             deals[number - 1] = deal
         else:
@@ -224,7 +225,9 @@ def _write_rows(protocol: Protocol, deals: list[dict[str, Any]], result: Protoco
         if row is None:
             DealRow.objects.create(protocol=protocol, number=number, deal=deal, bok_round=line.bok_round, **values)
         elif row.deal != deal or row.values != line.values or row.bok_round != line.bok_round:
-            DealRow.objects.filter(pk=row.pk).update(deal=deal, bok_round=line.bok_round, updated=timezone.now(), **values)
+            DealRow.objects.filter(pk=row.pk).update(
+                deal=deal, bok_round=line.bok_round, updated=timezone.now(), **values
+            )
 
 
 def _after_change(protocol: Protocol) -> Protocol:
@@ -307,9 +310,16 @@ def delete_row(
     if last is None or last.number != number:
         raise ValidationError(_("Only the last deal of a protocol can be deleted."), code="not_last")
     _record(
-        protocol, number=number, action=DealRowVersion.Action.DELETE, old=last,
-        new_deal=None, new_values=None, user=user, author=author, reason=reason,
-    )  # fmt: skip
+        protocol,
+        number=number,
+        action=DealRowVersion.Action.DELETE,
+        old=last,
+        new_deal=None,
+        new_values=None,
+        user=user,
+        author=author,
+        reason=reason,
+    )
     last.delete()
     deals = [row.deal for row in protocol.rows.order_by("number")]
     _write_rows(protocol, deals, score(protocol, deals))
@@ -323,7 +333,9 @@ def _read_totals(totals: dict[str, Any]) -> dict[str, int]:
         raise ValidationError(_("Give a whole number for each of the seats A, B, C and D."), code="totals") from None
     if sum(values.values()):
         raise ValidationError(
-            _("The totals must sum to zero; they sum to %(total)s."), code="totals", params={"total": sum(values.values())}
+            _("The totals must sum to zero; they sum to %(total)s."),
+            code="totals",
+            params={"total": sum(values.values())},
         )
     return values
 
@@ -366,12 +378,17 @@ def mark_complete(
     protocol = _claim(protocol, expected_version)
     _check_may_change(protocol, user)
     if seat and seat not in SEATS:
-        raise ValidationError(_("Unknown seat %(seat)s; the seats are A, B, C and D."), code="seat", params={"seat": seat})
+        raise ValidationError(
+            _("Unknown seat %(seat)s; the seats are A, B, C and D."), code="seat", params={"seat": seat}
+        )
     count = protocol.rows.count()
     limit = protocol.series.tournament.deals_per_series
     if count < limit and not ended_early:
         raise ValidationError(
-            _("Only %(count)s of %(limit)s deals are entered; mark the table as stopped by the time limit if it did not finish."),
+            _(
+                "Only %(count)s of %(limit)s deals are entered; "
+                "mark the table as stopped by the time limit if it did not finish."
+            ),
             code="incomplete",
             params={"count": count, "limit": limit},
         )
@@ -379,7 +396,10 @@ def mark_complete(
         raise ValidationError(_("Enter the totals written on the paper first."), code="no_totals")
     if difference := totals_difference(protocol):
         raise ValidationError(
-            _("The totals on paper differ from the rows (paper minus screen: %(difference)s); compare the running totals row by row."),
+            _(
+                "The totals on paper differ from the rows (paper minus screen: %(difference)s); "
+                "compare the running totals row by row."
+            ),
             code="totals_mismatch",
             params={"difference": ", ".join(f"{seat} {value:+d}" for seat, value in difference.items())},
         )
@@ -391,9 +411,7 @@ def mark_complete(
 
 
 @_atomic_write
-def confirm(
-    *, protocol: Protocol, seat: str, expected_version: int, user: AbstractBaseUser | None = None
-) -> Protocol:
+def confirm(*, protocol: Protocol, seat: str, expected_version: int, user: AbstractBaseUser | None = None) -> Protocol:
     """A second player of the table (at ``seat``) confirms the complete protocol, as the signature on paper.
 
     Refused from the seat that marked the protocol complete, and once the series is closed.
@@ -429,9 +447,10 @@ def close_series(*, series: Series, user: AbstractBaseUser) -> Series:
     protocols = get_or_create_protocols(series)
     problems = [
         ValidationError(
-            _("Table %(table)s: %(status)s."), code="open_table",
+            _("Table %(table)s: %(status)s."),
+            code="open_table",
             params={"table": p.table, "status": p.get_status_display()},
-        )  # fmt: skip
+        )
         for p in protocols
         if p.status != Protocol.Status.CONFIRMED
     ]

@@ -98,8 +98,12 @@ def _contract_and_seats(text: str) -> tuple[str, list[str], int]:
         contract = CODES.get(code, "zwykla")
         count = 2 if contract in PAIR_CONTRACTS else 1
         end = len(code) + count
-        seats = text[len(code):end]
-        if len(seats) == count and all(s in SEAT_LETTERS for s in seats) and (end == len(text) or text[end] not in SEAT_LETTERS):
+        seats = text[len(code) : end]
+        if (
+            len(seats) == count
+            and all(s in SEAT_LETTERS for s in seats)
+            and (end == len(text) or text[end] not in SEAT_LETTERS)
+        ):
             return contract, [s.upper() for s in seats], end
     raise ShorthandError("unknown_start", 0, text=text[:3])
 

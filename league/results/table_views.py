@@ -27,9 +27,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.deal_forms import DealForm
-from league.labels import CONTRACT_LABELS
 from league.models import Series
+from league.results.deal_form import DealForm
+from league.results.labels import CONTRACT_LABELS
 from players.models import Player
 from scoring import SEATS
 
@@ -69,8 +69,10 @@ View = Callable[..., HttpResponse]
 def _protocol(slug: str, series: int, table: int) -> Protocol:
     return get_object_or_404(
         Protocol.objects.select_related("series__tournament"),
-        series__tournament__slug=slug, series__number=series, table=table,
-    )  # fmt: skip
+        series__tournament__slug=slug,
+        series__number=series,
+        table=table,
+    )
 
 
 def _players(protocol: Protocol) -> dict[str, Player]:
@@ -246,9 +248,12 @@ def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
         number = row_form.cleaned_data["number"]
         try:
             services.save_row(
-                protocol=scorer.protocol, number=number, deal=deal,
-                expected_version=row_form.cleaned_data["version"], author=scorer.author,
-            )  # fmt: skip
+                protocol=scorer.protocol,
+                number=number,
+                deal=deal,
+                expected_version=row_form.cleaned_data["version"],
+                author=scorer.author,
+            )
             messages.success(request, _("Deal %(number)s saved.") % {"number": number})
             return redirect(scorer.url() + "#entry")
         except (ValidationError, PermissionDenied) as error:

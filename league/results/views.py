@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.deal_forms import DealForm
 from league.models import Series
-from league.roles import referee_required
+from league.results.deal_form import DealForm
+from league.tournaments.roles import referee_required
 
 from . import services
 from .forms import ConfirmForm, CorrectionForm, RowForm, TotalsForm, typed_deal
@@ -48,10 +48,16 @@ def series_results(request: HttpRequest, slug: str, number: int) -> HttpResponse
     for protocol in services.get_or_create_protocols(series):
         rows = services.sheet(protocol)
         tables.append({"protocol": protocol, "count": len(rows), "totals": rows[-1].totals if rows else None})
-    return render(request, "results/series.html", {
-        "tournament": request.tournament, "series": series, "tables": tables,
-        "byes": series.byes.select_related("player"),
-    })  # fmt: skip
+    return render(
+        request,
+        "results/series.html",
+        {
+            "tournament": request.tournament,
+            "series": series,
+            "tables": tables,
+            "byes": series.byes.select_related("player"),
+        },
+    )
 
 
 @referee_required
@@ -87,7 +93,9 @@ def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> Ht
         "next_number": next_number if next_number <= limit else None,
         "row_form": RowForm(initial={"number": next_number, "version": version}),
         "deal_form": DealForm(prefix="full"),
-        "totals_form": TotalsForm(initial={"version": version, **(protocol.declared_totals or {}), "ended_early": protocol.ended_early}),
+        "totals_form": TotalsForm(
+            initial={"version": version, **(protocol.declared_totals or {}), "ended_early": protocol.ended_early}
+        ),
         "confirm_form": ConfirmForm(initial={"version": version}),
         "difference": services.totals_difference(protocol),
         **forms,
@@ -104,9 +112,12 @@ def protocol_entry(request: HttpRequest, slug: str, number: int, table: int) -> 
     if deal is not None:
         try:
             services.save_row(
-                protocol=protocol, number=row_form.cleaned_data["number"], deal=deal,
-                expected_version=row_form.cleaned_data["version"], user=request.user,
-            )  # fmt: skip
+                protocol=protocol,
+                number=row_form.cleaned_data["number"],
+                deal=deal,
+                expected_version=row_form.cleaned_data["version"],
+                user=request.user,
+            )
             return redirect(_protocol_url(protocol) + "#entry")
         except ValidationError as error:
             row_form.add_error(None, error)
@@ -160,9 +171,11 @@ def protocol_confirm(request: HttpRequest, slug: str, number: int, table: int) -
     if form.is_valid():
         try:
             services.confirm(
-                protocol=protocol, seat=form.cleaned_data["seat"],
-                expected_version=form.cleaned_data["version"], user=request.user,
-            )  # fmt: skip
+                protocol=protocol,
+                seat=form.cleaned_data["seat"],
+                expected_version=form.cleaned_data["version"],
+                user=request.user,
+            )
             messages.success(request, _("The protocol is confirmed."))
             return redirect(_protocol_url(protocol))
         except ValidationError as error:
@@ -179,8 +192,13 @@ def row_correction(request: HttpRequest, slug: str, number: int, table: int, row
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        common = {"protocol": protocol, "number": row, "expected_version": data["version"], "user": request.user,
-                  "reason": data["reason"]}  # fmt: skip
+        common = {
+            "protocol": protocol,
+            "number": row,
+            "expected_version": data["version"],
+            "user": request.user,
+            "reason": data["reason"],
+        }
         try:
             if data["delete"]:
                 services.delete_row(**common)
@@ -190,16 +208,29 @@ def row_correction(request: HttpRequest, slug: str, number: int, table: int, row
             return redirect(_protocol_url(protocol))
         except ValidationError as error:
             form.add_error(None, error)
-    return render(request, "results/correction.html", {
-        "tournament": protocol.series.tournament, "series": protocol.series, "protocol": protocol,
-        "row": current, "form": form,
-    })  # fmt: skip
+    return render(
+        request,
+        "results/correction.html",
+        {
+            "tournament": protocol.series.tournament,
+            "series": protocol.series,
+            "protocol": protocol,
+            "row": current,
+            "form": form,
+        },
+    )
 
 
 @referee_required
 def protocol_history(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     protocol = _protocol(request, number, table)
-    return render(request, "results/history.html", {
-        "tournament": protocol.series.tournament, "series": protocol.series, "protocol": protocol,
-        "versions": protocol.history.select_related("user"),
-    })  # fmt: skip
+    return render(
+        request,
+        "results/history.html",
+        {
+            "tournament": protocol.series.tournament,
+            "series": protocol.series,
+            "protocol": protocol,
+            "versions": protocol.history.select_related("user"),
+        },
+    )

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from league.standings import tournament_standings
+from league.standings.compute import tournament_standings
 
 from .export_tournament import tournament_by_slug
 

@@ -1,0 +1,138 @@
+"""The deal form: one row of a table protocol, checked by ``scoring/``.
+
+The calculator page uses it as it is; protocol entry reuses the same parsing and
+validation with the tournament's ruleset. The form only gathers what the referee
+typed into a deal object (interfaces.md §1); whether that deal is valid and what
+it is worth is decided by the scoring engine alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from scoring import DealResult, Ruleset, ScoringError
+
+from .labels import CONTRACT_LABELS, LEVEL_LABELS, SEAT_CHOICES, SIDE_LABELS, scoring_error_message
+
+KONTRA_LETTERS = {"m": "young", "y": "young", "s": "old", "o": "old"}
+"""Kontras are typed as letters in the order given: m(łodzi)/y(oung), s(tarzy)/o(ld)."""
+
+
+def parse_kontras(text: str) -> list[str]:
+    """``"m s m"`` or ``"msm"`` → ``["young", "old", "young"]``."""
+    sides = []
+    for letter in text.replace(",", " ").replace(" ", "").lower():
+        if letter not in KONTRA_LETTERS:
+            raise ValidationError(
+                _("Unknown kontra letter “%(letter)s”: type m for the young (młodzi) and s for the old (starzy)."),
+                code="kontra_letter",
+                params={"letter": letter},
+            )
+        sides.append(KONTRA_LETTERS[letter])
+    return sides
+
+
+class DealForm(forms.Form):
+    """A deal described by contract, seats, kontras and result, or by its four values."""
+
+    contract = forms.ChoiceField(label=_("Contract"), choices=list(CONTRACT_LABELS.items()))
+    old = forms.MultipleChoiceField(
+        label=_("Old seat(s)"),
+        choices=SEAT_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "choice-row"}),
+        help_text=_("Two seats in the ordinary game and the wedding, the declarer otherwise."),
+    )
+    kontras = forms.CharField(
+        label=_("Kontras"),
+        required=False,
+        max_length=12,
+        help_text=_("In the order given: m = the young, s = the old, e.g. “m s”."),
+    )
+    old_eyes = forms.IntegerField(label=_("Eyes of the old"), required=False, min_value=0, max_value=104)
+    winner = forms.ChoiceField(label=_("Winner"), required=False, choices=[("", "—"), *SIDE_LABELS.items()])
+    level = forms.ChoiceField(label=_("Level of the loss"), required=False, choices=[("", "—"), *LEVEL_LABELS.items()])
+    misplay = forms.ChoiceField(label=_("Misplay by seat"), required=False, choices=[("", "—"), *SEAT_CHOICES])
+    laid_down = forms.BooleanField(label=_("Hand laid down"), required=False)
+    bok_round = forms.BooleanField(label=_("In a bok round"), required=False)
+    value_a = forms.IntegerField(label="A", required=False)
+    value_b = forms.IntegerField(label="B", required=False)
+    value_c = forms.IntegerField(label="C", required=False)
+    value_d = forms.IntegerField(label="D", required=False)
+
+    VALUE_FIELDS = {"A": "value_a", "B": "value_b", "C": "value_c", "D": "value_d"}
+
+    def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset = ruleset
+        self.result: DealResult | None = None
+
+    def description_fields(self) -> list[forms.BoundField]:
+        return [field for field in self if field.name not in self.VALUE_FIELDS.values()]
+
+    def value_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.VALUE_FIELDS.values()]
+
+    def clean_kontras(self) -> list[str]:
+        return parse_kontras(self.cleaned_data.get("kontras") or "")
+
+    def get_ruleset(self) -> Ruleset:
+        if self.ruleset is None:
+            raise RuntimeError("DealForm needs a ruleset")
+        return self.ruleset
+
+    def deal_data(self) -> dict[str, Any]:
+        """The deal object of interfaces.md §1 built from what was typed."""
+        data = self.cleaned_data
+        deal: dict[str, Any] = {"contract": data["contract"]}
+        if data.get("old"):
+            deal["old"] = list(data["old"])
+        if data.get("kontras"):
+            deal["kontras"] = data["kontras"]
+        if data.get("old_eyes") is not None:
+            deal["old_eyes"] = data["old_eyes"]
+        for key in ("winner", "level", "misplay"):
+            if data.get(key):
+                deal[key] = data[key]
+        for key in ("laid_down", "bok_round"):
+            if data.get(key):
+                deal[key] = True
+        written = {seat: data.get(name) for seat, name in self.VALUE_FIELDS.items()}
+        if any(value is not None for value in written.values()):
+            if any(value is None for value in written.values()):
+                raise ValidationError(_("Give a whole number for each of the seats A, B, C and D."), code="values")
+            deal["values"] = written
+        return deal
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        deal = self.deal_data()
+        try:
+            self.result = scoring.score_deal(deal, self.get_ruleset())
+        except ScoringError as error:
+            raise ValidationError(scoring_error_message(error), code=error.code) from error
+        cleaned["deal"] = deal
+        return cleaned
+
+
+class CalculatorForm(DealForm):
+    """The deal form with a choice of ruleset, for the "Kalkulator rozdania" page."""
+
+    ruleset_id = forms.ChoiceField(label=_("Ruleset"), choices=scoring.preset_choices, initial="puck")
+
+    field_order = ["ruleset_id", "contract", "old", "kontras", "old_eyes", "winner", "level", "misplay", "laid_down"]
+
+    def get_ruleset(self) -> Ruleset:
+        return scoring.load_ruleset(self.cleaned_data["ruleset_id"])
+
+    def clean(self) -> dict[str, Any]:
+        if "ruleset_id" not in self.cleaned_data:
+            return self.cleaned_data
+        return super().clean()

@@ -1,0 +1,127 @@
+"""Translated names of the scoring engine's vocabulary and errors.
+
+``scoring/`` is pure Python and speaks English codes; this module is the one
+place that turns contracts, sides, levels and error codes into the user's
+language. The protocol entry, the calculator and the importer all use it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from scoring import CONTRACTS, LEVELS, SEATS, ScoringError
+
+CONTRACT_LABELS = {
+    "zwykla": _("ordinary game"),
+    "wesele": _("wedding"),
+    "cicha": _("silent wedding (cicha)"),
+    "zolo": _("zolo"),
+    "gran": _("gran"),
+    "zolo_du": _("zolo-du"),
+    "gran_du": _("gran-du"),
+    "zolo_bieda": _("zolo-bieda"),
+    "mester": _("méster"),
+    "baska": _("baśka"),
+}
+assert set(CONTRACT_LABELS) == set(CONTRACTS)
+
+SIDE_LABELS = {"old": _("the old (starzy)"), "young": _("the young (młodzi)")}
+
+LEVEL_LABELS = {
+    "z_wyjsciem": _("with wyjście"),
+    "bez_wyjscia": _("without wyjście"),
+    "bez_bitki": _("without a trick"),
+}
+assert set(LEVEL_LABELS) == set(LEVELS)
+
+SEAT_CHOICES = [(seat, seat) for seat in SEATS]
+
+# English msgids mirror scoring.errors.MESSAGES; placeholders are named after the
+# error's params so a translator sees what each one holds.
+ERROR_MESSAGES = {
+    "invalid_input": _("Invalid input: %(field)s must be %(expected)s."),
+    "invalid_json": _("The input is not valid JSON: %(detail)s."),
+    "missing_field": _("The field %(field)s is required."),
+    "unknown_contract": _("Unknown contract %(contract)s."),
+    "contract_not_in_ruleset": _("The contract %(contract)s is not played under the ruleset %(ruleset)s."),
+    "duplicate_seat": _("Seat %(seat)s is given twice."),
+    "unknown_seat": _("Unknown seat %(seat)s; the seats are A, B, C and D."),
+    "eyes_out_of_range": _("The old side's eyes must be between 0 and 104, got %(eyes)s."),
+    "unknown_winner": _("Unknown winner %(winner)s; choose the old or the young."),
+    "level_for_solo": _(
+        "A level is given for %(contract)s, a solo game; only the ordinary game and the wedding have levels."
+    ),
+    "missing_level": _("Give the level of the loss for %(contract)s."),
+    "unknown_level": _("Unknown level %(level)s."),
+    "missing_result": _(
+        "The result of %(contract)s is missing: give the old side's eyes, or the winner (and level), or a misplay."
+    ),
+    "conflicting_result": _("Give either the old side's eyes or the winner and level, not both."),
+    "invalid_kontra": _("Kontra number %(index)s is %(kontra)s; every kontra is given by the old or the young."),
+    "declarer_first_kontra": _("In %(contract)s the declarer may not give the first kontra, only answer one."),
+    "first_kontra_not_allowed": _("Under this ruleset %(side)s may not give the first kontra in %(contract)s."),
+    "thrown_game_lost": _("%(contract)s is won without play and cannot be lost."),
+    "misplay_with_result": _("A misplayed deal has no eyes, winner, level or laid-down hand."),
+    "laid_down_not_solo": _("Only a solo game can be laid down; %(contract)s is played two against two."),
+    "bok_rounds_disabled": _("The ruleset %(ruleset)s has no bok rounds."),
+    "bok_round_mismatch": _(
+        "The deal is marked as in a bok round = %(given)s, but the protocol puts it at %(derived)s."
+    ),
+    "invalid_values": _("Give a whole number for each of the seats A, B, C and D."),
+    "value_out_of_range": _("A deal value must be between −%(max)s and %(max)s, got %(value)s."),
+    "values_not_zero_sum": _("The values must sum to zero; they sum to %(total)s."),
+    "values_mismatch": _("The values written %(given)s differ from the computed values %(computed)s."),
+    "value_impossible_for_contract": _(
+        "The values %(values)s are not a possible outcome of %(contract)s under this ruleset."
+    ),
+    "unknown_ruleset": _("Unknown ruleset %(ref)s."),
+    "invalid_ruleset": _("Invalid ruleset: %(field)s must be %(expected)s."),
+    "invalid_bye_count": _("A series can have 1 to %(max)s bye players, got %(count)s."),
+    "duplicate_player": _("Player %(player)s is seated twice in series %(series)s."),
+    "unknown_tiebreak": _("Unknown tie-break %(tiebreak)s."),
+}
+
+
+def _display(key: str, value: Any) -> Any:
+    if key == "contract" and value in CONTRACT_LABELS:
+        return CONTRACT_LABELS[value]
+    if key == "side" and value in SIDE_LABELS:
+        return SIDE_LABELS[value]
+    if key == "level" and value in LEVEL_LABELS:
+        return LEVEL_LABELS[value]
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v:+d}" if isinstance(v, int) else f"{k} {v}" for k, v in value.items())
+    return value
+
+
+def scoring_error_message(error: ScoringError) -> str:
+    """The error in the user's language; codes with no translation fall back to English."""
+    params = {key: _display(key, value) for key, value in error.params.items()}
+    if error.code == "wrong_old_count":
+        return (
+            ngettext(
+                "%(contract)s has %(expected)s old seat, got %(got)s.",
+                "%(contract)s has %(expected)s old seats, got %(got)s.",
+                int(error.params.get("expected", 0)),
+            )
+            % params
+        )
+    if error.code == "too_many_doublings":
+        return (
+            ngettext(
+                "%(contract)s admits at most %(max)s doubling under this ruleset, got %(got)s.",
+                "%(contract)s admits at most %(max)s doublings under this ruleset, got %(got)s.",
+                int(error.params.get("max", 0)),
+            )
+            % params
+        )
+    template = ERROR_MESSAGES.get(error.code)
+    if template is None:
+        return error.message
+    try:
+        return str(template) % params
+    except (KeyError, TypeError, ValueError):
+        return error.message

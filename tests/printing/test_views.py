@@ -1,0 +1,177 @@
+"""The print screens: who may print, the PDF responses and the batch job."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from league.printing import tasks
+from league.printing.models import PrintJob
+from league.results.models import DealRow, Protocol
+from tests.factories import TournamentFactory, UserFactory
+from tests.printing.test_documents import (
+    page_footer,
+    page_footers,
+    pdf_pages,
+    pdf_text,
+    seated_tournament,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings, tmp_path):
+    """Finished print jobs write files; keep them out of the real media folder."""
+    settings.MEDIA_ROOT = tmp_path
+
+
+@pytest.fixture
+def tournament():
+    tournament, _series = seated_tournament()
+    return tournament
+
+
+@pytest.fixture
+def organiser(client, tournament):
+    user = UserFactory()
+    tournament.organisers.add(user)
+    client.force_login(user)
+    return user
+
+
+def documents_of(slug: str) -> list[str]:
+    return [
+        reverse("printing:index", args=[slug]),
+        reverse("printing:registrations", args=[slug]),
+        reverse("printing:table_list", args=[slug, 1]),
+        reverse("printing:protocol", args=[slug, 1, 1]),
+        reverse("printing:blank_protocol", args=[slug]),
+    ]
+
+
+def test_anonymous_users_are_sent_to_log_in(client, tournament) -> None:
+    for url in documents_of(tournament.slug):
+        response = client.get(url)
+        assert response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+def test_other_users_are_refused(client, tournament) -> None:
+    client.force_login(UserFactory())
+    for url in documents_of(tournament.slug):
+        assert client.get(url).status_code == 403
+    assert client.post(reverse("printing:protocols_job", args=[tournament.slug, 1])).status_code == 403
+
+
+def test_referee_may_print(client, tournament) -> None:
+    referee = UserFactory()
+    tournament.referees.add(referee)
+    client.force_login(referee)
+    assert client.get(reverse("printing:index", args=[tournament.slug])).status_code == 200
+
+
+def test_print_page_lists_the_documents(client, tournament, organiser) -> None:
+    page = client.get(reverse("printing:index", args=[tournament.slug])).content.decode()
+    for url in documents_of(tournament.slug)[1:]:
+        assert url in page
+    assert reverse("printing:protocols_job", args=[tournament.slug, 1]) in page
+
+
+def test_documents_are_pdfs_with_file_names(client, tournament, organiser) -> None:
+    response = client.get(reverse("printing:table_list", args=[tournament.slug, 1]))
+    assert response["Content-Type"] == "application/pdf"
+    assert 'filename="puchar-wojta-stoliki-seria-1.pdf"' in response["Content-Disposition"]
+    assert "918273645" in pdf_text(response.content)
+
+    response = client.get(reverse("printing:registrations", args=[tournament.slug]) + "?by=team")
+    assert "druzyny" in response["Content-Disposition"]
+    assert "Drużyna Zażółć" in pdf_text(response.content)
+
+
+def test_protocol_of_a_missing_table_or_undrawn_series_is_not_found(client, tournament, organiser) -> None:
+    assert client.get(reverse("printing:protocol", args=[tournament.slug, 1, 99])).status_code == 404
+    assert client.get(reverse("printing:table_list", args=[tournament.slug, 2])).status_code == 404
+
+
+def test_protocol_qr_uses_the_address_the_organiser_came_from(client, tournament, organiser) -> None:
+    response = client.get(reverse("printing:protocol", args=[tournament.slug, 1, 2]))
+    assert f"PIN: {Protocol.objects.get(series__number=1, table=2).pin}" in pdf_text(response.content)
+
+
+def test_results_sheets_from_entered_protocols(client, tournament, organiser) -> None:
+    series = tournament.series.get(number=1)
+    for table, values in ((1, (30, -10, -10, -10)), (2, (-4, 4, -4, 4))):
+        protocol = Protocol.objects.create(series=series, table=table)
+        DealRow.objects.create(
+            protocol=protocol,
+            number=1,
+            deal={"contract": "zolo", "values": dict(zip("ABCD", values, strict=True))},
+            value_a=values[0],
+            value_b=values[1],
+            value_c=values[2],
+            value_d=values[3],
+        )
+    response = client.get(reverse("printing:results", args=[tournament.slug]))
+    assert response["Content-Type"] == "application/pdf"
+    text = " ".join(pdf_text(response.content).split())
+    assert "1. Żaneta Wójcik-Łęcka Drużyna Zażółć" in text  # +30 at table 1 leads
+    assert "40" in text and "Kościerzyna" in text
+
+
+def test_series_protocols_job_completes_with_progress_and_a_download(client, tournament, organiser) -> None:
+    response = client.post(reverse("printing:protocols_job", args=[tournament.slug, 1]))
+    job = PrintJob.objects.get()
+    assert response.url == reverse("printing:job", args=[tournament.slug, job.pk])
+    assert (job.status, job.progress, job.total) == (PrintJob.Status.DONE, 2, 2)
+    assert job.file.name == "printing/puchar-wojta-protokoly-seria-1.pdf" and job.requested_by == organiser
+
+    page = client.get(response.url).content.decode()
+    assert reverse("printing:job_file", args=[tournament.slug, job.pk]) in page
+    assert "every 1s" not in page  # finished: the page stops polling
+
+    download = client.get(reverse("printing:job_file", args=[tournament.slug, job.pk]))
+    content = b"".join(download.streaming_content)
+    assert pdf_pages(content) == 4  # two tables, two pages each
+    text = pdf_text(content)
+    assert "Żaneta Wójcik-Łęcka" in text
+    assert text.count("PIN:") == 2
+
+
+def test_series_protocols_job_in_several_documents_keeps_each_tables_page_numbers(client, monkeypatch) -> None:
+    tournament, _series = seated_tournament(tables=3)
+    organiser = UserFactory()
+    tournament.organisers.add(organiser)
+    client.force_login(organiser)
+    monkeypatch.setattr(tasks, "TABLES_PER_DOCUMENT", 2)  # tables 1–2 in one document, 3 in the next
+    client.post(reverse("printing:protocols_job", args=[tournament.slug, 1]))
+    job = PrintJob.objects.get()
+    assert (job.status, job.progress, job.total) == (PrintJob.Status.DONE, 3, 3)
+    content = b"".join(client.get(reverse("printing:job_file", args=[tournament.slug, job.pk])).streaming_content)
+    assert [footer for _title, footer in page_footers(content)] == [page_footer(1, 2), page_footer(2, 2)] * 3
+    assert [title for title, _footer in page_footers(content)] == [
+        _("Table protocol: series %(series)s, table %(table)s") % {"series": 1, "table": table}
+        for table in (1, 1, 2, 2, 3, 3)
+    ]
+
+
+def test_unfinished_job_polls_and_shows_tables_done(client, tournament, organiser) -> None:
+    job = PrintJob.objects.create(
+        series=tournament.series.get(number=1),
+        kind=PrintJob.Kind.PROTOCOLS,
+        status=PrintJob.Status.RUNNING,
+        progress=12,
+        total=64,
+    )
+    response = client.get(reverse("printing:job", args=[tournament.slug, job.pk]), HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert 'hx-trigger="every 1s"' in html and "12" in html and "64" in html
+    assert "<html" not in html  # htmx gets the progress box alone
+    assert client.get(reverse("printing:job_file", args=[tournament.slug, job.pk])).status_code == 404
+
+
+def test_jobs_of_another_tournament_are_not_found(client, tournament, organiser) -> None:
+    job = PrintJob.objects.create(series=tournament.series.get(number=1), kind=PrintJob.Kind.PROTOCOLS)
+    elsewhere = TournamentFactory()
+    elsewhere.organisers.add(organiser)
+    assert client.get(reverse("printing:job", args=[elsewhere.slug, job.pk])).status_code == 404

@@ -1,0 +1,297 @@
+"""The table scorer's phone pages: PIN access, entry, stale saves, closing and confirmation."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+import scoring
+from league.models import Series, TableAssignment
+from league.results import pin, services
+from league.results.models import DealRowVersion, Protocol
+from tests.factories import PlayerFactory, TournamentFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """PIN tries are counted in the cache; each test starts uncounted."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def series() -> Series:
+    """Series 1 in play with two tables of four (puck rules, two deals per series)."""
+    tournament = TournamentFactory(deals_per_series=2)
+    series = Series.objects.create(tournament=tournament, number=1, status=Series.Status.IN_PLAY)
+    for table in (1, 2):
+        for seat in "ABCD":
+            TableAssignment.objects.create(series=series, table=table, seat=seat, player=PlayerFactory())
+    services.get_or_create_protocols(series)
+    return series
+
+
+@pytest.fixture
+def protocol(series: Series) -> Protocol:
+    return series.protocols.get(table=1)
+
+
+def url(protocol: Protocol, name: str = "protocol", *args: int) -> str:
+    series = protocol.series
+    return reverse(f"table:{name}", args=[series.tournament.slug, series.number, protocol.table, *args])
+
+
+def enter_pin(client: Client, protocol: Protocol, pin_value: str | None = None, seat: str = "A"):
+    return client.post(url(protocol, "pin"), {"pin": pin_value or protocol.pin, "seat": seat})
+
+
+@pytest.fixture
+def scorer(client: Client, protocol: Protocol) -> Client:
+    """A phone let in at table 1 as the player at seat A."""
+    assert enter_pin(client, protocol).status_code == 302
+    return client
+
+
+def save_line(client: Client, protocol: Protocol, line: str, number: int | None = None, version: int | None = None):
+    protocol.refresh_from_db()
+    data = {
+        "number": number or protocol.rows.count() + 1,
+        "version": protocol.version if version is None else version,
+        "line": line,
+    }
+    return client.post(url(protocol, "save"), data)
+
+
+def wrong_pin(protocol: Protocol) -> str:
+    return "9999" if protocol.pin != "9999" else "0000"
+
+
+# --- PIN ---------------------------------------------------------------------
+
+
+def test_without_pin_the_page_asks_for_it_and_posts_are_refused(client, protocol):
+    response = client.get(url(protocol))
+    assert response.status_code == 200
+    assert url(protocol, "pin") in response.content.decode()
+    assert 'name="pin"' in response.content.decode()
+    assert save_line(client, protocol, "ac60").status_code == 403
+    assert not protocol.rows.exists()
+
+
+def test_right_pin_opens_the_protocol_and_remembers_the_seat(client, protocol):
+    response = enter_pin(client, protocol, seat="C")
+    assert response.status_code == 302 and response.url == url(protocol)
+    page = client.get(url(protocol))
+    assert page.context["scorer"].seat == "C"
+    assert 'id="deal-form"' in page.content.decode()
+
+
+def test_wrong_pin_is_refused_and_tries_are_limited(client, protocol):
+    for _ in range(pin.MAX_WRONG_TRIES):
+        response = enter_pin(client, protocol, wrong_pin(protocol))
+        assert response.status_code == 200
+        assert response.context["form"].has_error("pin", "wrong")
+    # Now even the right PIN is refused, from this session ...
+    response = enter_pin(client, protocol)
+    assert response.status_code == 403
+    assert response.context["form"].has_error("pin", "locked")
+    # ... and from a fresh session at the same address.
+    assert enter_pin(Client(), protocol).status_code == 403
+    assert client.get(url(protocol)).context["form"] is not None  # still no access
+
+
+def test_the_limit_is_per_protocol(client, series):
+    first, second = series.protocols.order_by("table")
+    for _ in range(pin.MAX_WRONG_TRIES):
+        enter_pin(client, first, wrong_pin(first))
+    assert enter_pin(client, second).status_code == 302
+
+
+def test_the_limit_counts_per_address(protocol):
+    for _ in range(pin.MAX_WRONG_TRIES):
+        enter_pin(Client(REMOTE_ADDR="10.0.0.1"), protocol, wrong_pin(protocol))
+    assert enter_pin(Client(REMOTE_ADDR="10.0.0.1"), protocol).status_code == 403
+    assert enter_pin(Client(REMOTE_ADDR="10.0.0.2"), protocol).status_code == 302
+
+
+def test_a_pin_opens_only_its_own_table(scorer, series):
+    other = series.protocols.get(table=2)
+    response = scorer.get(url(other))
+    assert 'name="pin"' in response.content.decode()
+    assert "scorer" not in response.context
+    assert save_line(scorer, other, "ac60").status_code == 403
+    assert not other.rows.exists()
+
+
+def test_a_changed_pin_ends_the_access(scorer, protocol):
+    protocol.pin = "4321" if protocol.pin != "4321" else "1234"
+    protocol.save()
+    assert 'name="pin"' in scorer.get(url(protocol)).content.decode()
+
+
+# --- entering deals -----------------------------------------------------------
+
+
+def test_shorthand_line_stores_the_row_valued_by_scoring(scorer, protocol):
+    response = save_line(scorer, protocol, "ac60")
+    assert response.status_code == 302
+    row = protocol.rows.get(number=1)
+    deal = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
+    expected = scoring.score_deal(deal, protocol.series.tournament.ruleset())
+    assert row.deal == deal
+    assert row.values == expected.values == {"A": 1, "B": -1, "C": 1, "D": -1}
+    assert protocol.history.get().author == "stolik 1 (telefon), miejsce A"
+
+
+def test_button_form_stores_the_row_valued_by_scoring(scorer, protocol):
+    data = {
+        "number": 1,
+        "version": protocol.version,
+        "full-contract": "zolo",
+        "full-old": ["B"],
+        "full-kontras": "m",
+        "full-old_eyes": "70",
+    }
+    assert scorer.post(url(protocol, "save"), data).status_code == 302
+    row = protocol.rows.get(number=1)
+    assert row.deal == {"contract": "zolo", "old": ["B"], "kontras": ["young"], "old_eyes": 70}
+    assert row.values == {"A": -10, "B": 30, "C": -10, "D": -10}  # puck: zolo with one kontra, 10 per opponent
+
+
+def test_invalid_deal_is_explained_and_not_saved(scorer, protocol):
+    response = save_line(scorer, protocol, "ac")
+    assert response.status_code == 200
+    assert "errorlist" in response.content.decode()
+    assert not protocol.rows.exists()
+
+
+def test_preview_values_the_deal_without_saving(scorer, protocol):
+    data = {"number": 1, "version": protocol.version, "line": "bd-"}
+    fragment = scorer.post(url(protocol, "preview"), data, headers={"HX-Request": "true"})
+    assert fragment.status_code == 200
+    assert fragment.context["preview"].values == {"A": 2, "B": -2, "C": 2, "D": -2}
+    assert "<html" not in fragment.content.decode()
+    page = scorer.post(url(protocol, "preview"), data)  # without JS: the whole page
+    assert "<html" in page.content.decode() and page.context["preview"] is not None
+    assert not protocol.rows.exists()
+
+
+def test_stale_version_is_refused_and_shows_the_other_change(scorer, protocol):
+    seen = protocol.version
+    services.save_row(
+        protocol=protocol,
+        number=1,
+        deal={"contract": "zwykla", "old": ["B", "D"], "old_eyes": 70},
+        expected_version=seen,
+        author="stolik 1 (telefon), miejsce C",
+    )
+    response = save_line(scorer, protocol, "ac60", number=2, version=seen)
+    assert response.status_code == 200
+    assert "Someone else changed this protocol" in response.content.decode()
+    assert [change.author for change in response.context["changes"]] == ["stolik 1 (telefon), miejsce C"]
+    assert protocol.rows.count() == 1
+    # The page now carries the current version: saving again after a look succeeds.
+    protocol.refresh_from_db()
+    assert f'name="version" value="{protocol.version}"' in response.content.decode()
+    assert save_line(scorer, protocol, "ac60").status_code == 302
+
+
+def test_fix_and_delete_the_last_row(scorer, protocol):
+    save_line(scorer, protocol, "ac60")
+    edit = scorer.get(url(protocol, "edit", 1))
+    assert edit.context["row_form"]["line"].value() == "ac60"
+    assert save_line(scorer, protocol, "ac+bb", number=1).status_code == 302
+    assert protocol.rows.get(number=1).values == {"A": 3, "B": -3, "C": 3, "D": -3}
+    protocol.refresh_from_db()
+    assert scorer.post(url(protocol, "delete", 1), {"version": protocol.version}).status_code == 302
+    assert not protocol.rows.exists()
+    actions = list(protocol.history.values_list("action", flat=True))
+    assert actions == [DealRowVersion.Action.ADD, DealRowVersion.Action.CHANGE, DealRowVersion.Action.DELETE]
+
+
+# --- closed series --------------------------------------------------------------
+
+
+def test_closed_series_is_read_only(scorer, protocol):
+    save_line(scorer, protocol, "ac60")
+    Series.objects.filter(pk=protocol.series_id).update(status=Series.Status.CLOSED)
+    page = scorer.get(url(protocol))
+    content = page.content.decode()
+    assert "only the referee can correct it" in content
+    assert 'id="deal-form"' not in content
+    assert save_line(scorer, protocol, "bd60", number=2).status_code == 403
+    assert save_line(scorer, protocol, "bd60", number=1).status_code == 403
+    assert scorer.post(url(protocol, "delete", 1), {"version": protocol.version}).status_code == 403
+    assert protocol.rows.get().deal["old"] == ["A", "C"]
+
+
+# --- end of the series ------------------------------------------------------------
+
+
+def finish(client: Client, protocol: Protocol, totals: dict[str, int]):
+    protocol.refresh_from_db()
+    return client.post(url(protocol, "finish"), {"version": protocol.version, **totals})
+
+
+def confirm(client: Client, protocol: Protocol, seat: str):
+    protocol.refresh_from_db()
+    return client.post(url(protocol, "confirm"), {"version": protocol.version, "seat": seat})
+
+
+def test_totals_that_differ_from_the_rows_are_refused(scorer, protocol):
+    save_line(scorer, protocol, "ac60")
+    save_line(scorer, protocol, "ac60")
+    response = finish(scorer, protocol, {"A": 3, "B": -3, "C": 3, "D": -3})
+    assert "paper minus screen" in response.content.decode()
+    protocol.refresh_from_db()
+    assert protocol.status == Protocol.Status.OPEN
+
+
+def test_complete_then_a_second_seat_confirms(scorer, protocol):
+    save_line(scorer, protocol, "ac60")
+    save_line(scorer, protocol, "ac60")
+    assert finish(scorer, protocol, {"A": 2, "B": -2, "C": 2, "D": -2}).status_code == 302
+    protocol.refresh_from_db()
+    assert protocol.status == Protocol.Status.COMPLETE
+    assert protocol.completed_by_seat == "A"
+    # The scorer (seat A) may not confirm their own protocol ...
+    refused = confirm(scorer, protocol, "A")
+    assert refused.context["confirm_form"].has_error("seat", "same_seat")
+    assert "Seat A marked the protocol complete" in refused.content.decode()
+    protocol.refresh_from_db()
+    assert protocol.status == Protocol.Status.COMPLETE
+    # ... a player at another seat does, on the same phone.
+    assert confirm(scorer, protocol, "C").status_code == 302
+    protocol.refresh_from_db()
+    assert protocol.status == Protocol.Status.CONFIRMED
+    assert protocol.confirmed_by_seat == "C" and protocol.confirmed_at is not None
+    assert "Only a referee may change" in save_line(scorer, protocol, "ac60", number=1).content.decode()
+
+
+def test_the_completing_seat_cannot_confirm_from_another_phone(scorer, protocol):
+    save_line(scorer, protocol, "ac60")
+    save_line(scorer, protocol, "ac60")
+    finish(scorer, protocol, {"A": 2, "B": -2, "C": 2, "D": -2})
+    other_phone = Client()
+    assert enter_pin(other_phone, protocol, seat="A").status_code == 302
+    page = other_phone.get(url(protocol)).content.decode()
+    assert "Seat A marked the protocol complete." in page
+    assert 'value="A" required disabled' in page
+    assert confirm(other_phone, protocol, "A").context["confirm_form"].has_error("seat", "same_seat")
+    protocol.refresh_from_db()
+    assert protocol.status == Protocol.Status.COMPLETE
+    assert confirm(other_phone, protocol, "B").status_code == 302
+
+
+def test_rows_are_described_beside_their_shorthand(scorer, protocol):
+    save_line(scorer, protocol, "zakk-")
+    content = scorer.get(url(protocol), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    row = content[content.index('<td class="what">') :]
+    row = row[: row.index("</td>")]
+    assert "zolo</b> A" in row and "×4" in row and "lost" in row
+    assert "<code>zams-</code>" in row

@@ -7,6 +7,7 @@ from league.models import Series, TableAssignment, Tournament
 from players.models import Player, Team
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_demo_league_has_teams_and_a_drawn_tournament():
     call_command("load_demo")
@@ -18,6 +19,7 @@ def test_demo_league_has_teams_and_a_drawn_tournament():
         assert TableAssignment.objects.filter(series=series).count() == 44  # 46 players, 2 byes
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_loading_the_demo_twice_changes_nothing():
     call_command("load_demo")

@@ -189,6 +189,7 @@ def broker_down(monkeypatch):
     conf.update(saved)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_delay_fails_against_a_closed_broker_port(broker_down, monkeypatch):
     """The premise of the tests below: the real publish raises kombu's OperationalError."""

@@ -98,6 +98,7 @@ def empty_database(tmp_path):
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+@pytest.mark.slow
 def test_entrypoint_migrates_and_serves_with_gunicorn(empty_database, tmp_path):
     port = free_port()
     env = run_env(
@@ -129,6 +130,7 @@ def test_entrypoint_migrates_and_serves_with_gunicorn(empty_database, tmp_path):
         server.wait(timeout=30)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get("CELERY_BROKER_URL"), reason="needs a real broker (CI's second run)")
 def test_a_celery_worker_processes_a_task_through_the_broker():
     import secrets

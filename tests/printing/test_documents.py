@@ -149,6 +149,7 @@ def page_footers(content: bytes) -> list[tuple[str, str]]:
     return footers
 
 
+@pytest.mark.slow
 def test_batch_of_protocols_numbers_the_pages_of_each_table_on_its_own() -> None:
     tournament, series = seated_tournament(tables=3)
     protocol = Protocol.objects.create(series=series, table=2)
@@ -309,6 +310,7 @@ def _chunk_texts(parts: list[bytes]) -> list[str]:
     return [PdfReader(io.BytesIO(part)).pages[0].extract_text().strip() for part in parts]
 
 
+@pytest.mark.slow
 def test_a_batch_lays_out_its_chunks_in_other_processes_and_keeps_their_order() -> None:
     from league.printing import layout, tasks
 
@@ -317,6 +319,7 @@ def test_a_batch_lays_out_its_chunks_in_other_processes_and_keeps_their_order() 
     assert _chunk_texts(parts) == [f"Stolik {n} — Żółć" for n in range(1, 5)]
 
 
+@pytest.mark.slow
 def test_a_daemonic_worker_lays_out_the_chunks_itself(monkeypatch) -> None:
     import multiprocessing
 

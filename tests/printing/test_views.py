@@ -119,6 +119,7 @@ def test_results_sheets_from_entered_protocols(client, tournament, organiser) ->
     assert "40" in text and "Kościerzyna" in text
 
 
+@pytest.mark.slow
 def test_series_protocols_job_completes_with_progress_and_a_download(client, tournament, organiser) -> None:
     response = client.post(reverse("printing:protocols_job", args=[tournament.slug, 1]))
     job = PrintJob.objects.get()
@@ -138,6 +139,7 @@ def test_series_protocols_job_completes_with_progress_and_a_download(client, tou
     assert text.count("PIN:") == 2
 
 
+@pytest.mark.slow
 def test_series_protocols_job_in_several_documents_keeps_each_tables_page_numbers(client, monkeypatch) -> None:
     tournament, _series = seated_tournament(tables=3)
     organiser = UserFactory()

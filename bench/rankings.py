@@ -36,7 +36,7 @@ from django.urls import include, path
 
 from league.models import Registration, Season, Series, Tournament
 from league.results.models import DealRow
-from league.standings import cache as rankings
+from league.standings.cache import season_rankings, tournament_rankings
 from league.urls import urlpatterns as project_urls
 from players.models import Gender, Player, Team, TeamMember
 
@@ -104,8 +104,8 @@ def main() -> None:
     season = build()
     print(f"built {DealRow.objects.count()} deal rows in {time.perf_counter() - start:.1f} s")
     tournament = Tournament.objects.get(slug="turniej-0")
-    timed("one tournament's standings (256 players)", 0.5, lambda: rankings.tournament_rankings(tournament))
-    timed(f"season of {TOURNAMENTS} tournaments, best {season.best_of}", 3, lambda: rankings.season_rankings(season))
+    timed("one tournament's standings (256 players)", 0.5, lambda: tournament_rankings(tournament))
+    timed(f"season of {TOURNAMENTS} tournaments, best {season.best_of}", 3, lambda: season_rankings(season))
     cold, warm = page_queries(tournament.slug)
     print(f"queries per standings page: {cold} computing, {warm} from the cache")
 

@@ -1,10 +1,20 @@
-"""Admin for organisers: tournaments with their series and registrations inline."""
+"""Admin for organisers: tournaments with their series and registrations shown inline.
 
-from django.contrib import admin
+The inlines only show. Series status, seats and byes change through the
+services, which check the rules (teammates apart, no redraw after results) and
+keep the draw log; the admin actions here call those services.
+"""
+
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Bye, DrawLog, Registration, Season, Series, TableAssignment, Tournament
-from league.tournaments.services import ensure_series
+from league.tournaments.draws import series_draw
+from league.tournaments.services import series_ensure
 
 
 @admin.register(Season)
@@ -15,18 +25,31 @@ class SeasonAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
 
 
-class SeriesInline(admin.TabularInline):
+class ReadOnlyInline(admin.TabularInline):
+    """An inline that lists rows without adding, changing or deleting any."""
+
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class SeriesInline(ReadOnlyInline):
     model = Series
     fields = ["number", "status", "seed", "algorithm", "drawn_at", "results_entered"]
-    readonly_fields = ["seed", "algorithm", "drawn_at"]
-    extra = 0
+    show_change_link = True
 
 
-class RegistrationInline(admin.TabularInline):
+class RegistrationInline(ReadOnlyInline):
     model = Registration
     fields = ["player", "team", "checked_in", "fee_paid", "first_series", "withdrawn_after_series"]
-    autocomplete_fields = ["player", "team"]
-    extra = 0
 
 
 @admin.register(Tournament)
@@ -39,6 +62,7 @@ class TournamentAdmin(admin.ModelAdmin):
     filter_horizontal = ["organisers", "referees"]
     readonly_fields = ["draw_seed", "created", "updated"]
     inlines = [SeriesInline, RegistrationInline]
+    actions = ["plan_missing_series"]
     fieldsets = [
         (None, {"fields": ["name", "slug", "date", "venue", "season", "counts_for_season"]}),
         (_("Organiser"), {"fields": ["organiser_name", "organiser_logo", "organisers", "referees"]}),
@@ -74,29 +98,31 @@ class TournamentAdmin(admin.ModelAdmin):
     def save_related(self, request, form, formsets, change) -> None:
         super().save_related(request, form, formsets, change)
         # A raised series count gets its new series planned straight away.
-        ensure_series(form.instance)
+        series_ensure(tournament=form.instance)
+
+    @admin.action(description=_("Plan the missing series"), permissions=["change"])
+    def plan_missing_series(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        for tournament in queryset:
+            series_ensure(tournament=tournament)
+        self.message_user(request, gettext("The missing series are planned."), messages.SUCCESS)
 
 
 @admin.register(Registration)
 class RegistrationAdmin(admin.ModelAdmin):
     list_display = ["player", "tournament", "team", "checked_in", "fee_paid", "first_series", "withdrawn_after_series"]
-    list_editable = ["checked_in", "fee_paid"]
     list_filter = ["tournament", "checked_in", "fee_paid"]
     search_fields = ["player__first_name", "player__last_name", "team__name", "tournament__name"]
     autocomplete_fields = ["player", "team", "tournament"]
 
 
-class TableAssignmentInline(admin.TabularInline):
+class TableAssignmentInline(ReadOnlyInline):
     model = TableAssignment
-    autocomplete_fields = ["player"]
-    extra = 0
+    fields = ["table", "seat", "player"]
 
 
-class ByeInline(admin.TabularInline):
+class ByeInline(ReadOnlyInline):
     model = Bye
-    fields = ["player", "big_points", "small_points"]
-    autocomplete_fields = ["player"]
-    extra = 0
+    fields = ["player"]
 
 
 @admin.register(Series)
@@ -104,8 +130,29 @@ class SeriesAdmin(admin.ModelAdmin):
     list_display = ["tournament", "number", "status", "seed", "drawn_at", "results_entered"]
     list_filter = ["status", "tournament"]
     search_fields = ["tournament__name"]
-    readonly_fields = ["seed", "algorithm", "drawn_at"]
+    # Only the publication flag is a plain choice; the rest is the draw's and the referee's.
+    fields = ["tournament", "number", "status", "seed", "algorithm", "drawn_at", "results_entered", "results_published"]
+    readonly_fields = ["tournament", "number", "status", "seed", "algorithm", "drawn_at", "results_entered"]
     inlines = [TableAssignmentInline, ByeInline]
+    actions = ["draw_again"]
+
+    def has_add_permission(self, request) -> bool:
+        # Series are planned from the tournament's series count (the "plan the missing series" action).
+        return False
+
+    @admin.action(description=_("Draw the selected series (again) with a new seed"), permissions=["change"])
+    def draw_again(self, request: HttpRequest, queryset: QuerySet[Series]) -> None:
+        for series in queryset.select_related("tournament").order_by("tournament", "number"):
+            try:
+                [drawn] = series_draw(tournament=series.tournament, numbers=[series.number], user=request.user)
+            except ValidationError as error:
+                self.message_user(request, f"{series}: {' '.join(error.messages)}", messages.ERROR)
+            else:
+                self.message_user(
+                    request,
+                    gettext("%(series)s drawn with seed %(seed)s.") % {"series": series, "seed": drawn.seed},
+                    messages.SUCCESS,
+                )
 
 
 @admin.register(DrawLog)

@@ -15,9 +15,10 @@ from django.db import transaction
 import scoring
 from league.models import Season, Series, Tournament
 from league.results import services as results
-from league.tournaments.draws import draw_series
-from league.tournaments.registrations import register_player
-from league.tournaments.services import create_tournament
+from league.results.selectors import protocol_sheet, sheet_totals
+from league.tournaments.draws import series_draw
+from league.tournaments.registrations import registration_create
+from league.tournaments.services import tournament_create
 from players.models import Club, Player, Team
 from players.services import club_create, player_create, team_create
 
@@ -117,9 +118,9 @@ def play_series(rng: random.Random, series: Series, *, deals: int, close: bool) 
     with ``close`` also check the totals, confirm every protocol and close the series."""
     ruleset = series.tournament.ruleset()
     referee = series.tournament.referees.first()
-    for protocol in results.get_or_create_protocols(series):
+    for protocol in series.protocols.select_related("series__tournament").order_by("table"):
         for number in range(1, deals + 1):
-            protocol = results.save_row(
+            protocol = results.protocol_row_save(
                 protocol=protocol,
                 number=number,
                 deal=random_deal(rng, ruleset),
@@ -127,14 +128,14 @@ def play_series(rng: random.Random, series: Series, *, deals: int, close: bool) 
                 user=referee,
             )
         if close:
-            totals = results.sheet(protocol)[-1].totals
-            protocol = results.set_declared_totals(
+            totals = sheet_totals(protocol_sheet(protocol=protocol))
+            protocol = results.protocol_totals_set(
                 protocol=protocol, totals=totals, expected_version=protocol.version, user=referee
             )
-            protocol = results.mark_complete(protocol=protocol, expected_version=protocol.version, user=referee)
-            results.confirm(protocol=protocol, seat="B", expected_version=protocol.version, user=referee)
+            protocol = results.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
+            results.protocol_confirm(protocol=protocol, seat="B", expected_version=protocol.version)
     if close:
-        results.close_series(series=series, user=referee)
+        results.series_close(series=series)
 
 
 def _organiser_group() -> Group:
@@ -185,7 +186,7 @@ def load_demo() -> dict[str, str]:
         teams.append(team_create(name=name, members=members, captain=members[0], club=members[0].club))
 
     season = Season.objects.create(name="Liga Baśki Kaszuby", slug="liga-kaszuby-2026", year=2026, best_of=3)
-    spring = create_tournament(
+    spring = tournament_create(
         user=organiser,
         name="Turniej o Puchar Wójta Gminy Puck",
         ruleset_preset="puck",
@@ -202,11 +203,11 @@ def load_demo() -> dict[str, str]:
     # 10 teams of 4 and 6 individuals: 46 players, so two byes each series.
     for team in teams:
         for member in team.members.all():
-            register_player(tournament=spring, player=member)
+            registration_create(tournament=spring, player=member)
     for player in players[40:46]:
-        register_player(tournament=spring, player=player, individual=True)
+        registration_create(tournament=spring, player=player, individual=True)
     spring.registrations.update(checked_in=True, fee_paid=True)
-    draw_series(tournament=spring, numbers="all", seed=SEED, user=organiser)
+    series_draw(tournament=spring, numbers="all", seed=SEED, user=organiser)
     spring.draw_published = True
     spring.save(update_fields=["draw_published"])
     first, second, third = spring.series.order_by("number")
@@ -214,7 +215,7 @@ def load_demo() -> dict[str, str]:
     play_series(rng, second, deals=40, close=True)
     play_series(rng, third, deals=12, close=False)  # the evening is still going on
 
-    autumn = create_tournament(
+    autumn = tournament_create(
         user=organiser,
         name="Mistrzostwa Kościerzyny w Baśce",
         ruleset_preset="gorzow",
@@ -228,7 +229,7 @@ def load_demo() -> dict[str, str]:
     autumn.referees.add(referee)
     for team in teams[:6]:
         for member in team.members.all():
-            register_player(tournament=autumn, player=member)
+            registration_create(tournament=autumn, player=member)
     return {"organizator": "organiser", "sedzia": "referee"}
 
 

@@ -26,20 +26,18 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+import scoring
+from scoring import SEATS
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-    from scoring import Ruleset
-
-SEATS = ("A", "B", "C", "D")
 LOGO_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"]
 
 
 def ruleset_preset_choices() -> list[tuple[str, str]]:
     """The scoring presets, read when a form needs them; a callable keeps the
     preset list out of migrations."""
-    import scoring
-
     return scoring.preset_choices()
 
 
@@ -158,10 +156,8 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.slug])
 
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> scoring.Ruleset:
         """The scoring rules: the organiser's own copy if there is one, else the preset."""
-        import scoring
-
         if self.ruleset_data:
             return scoring.parse_ruleset(self.ruleset_data)
         return scoring.load_ruleset(self.ruleset_preset)
@@ -298,7 +294,11 @@ class TableAssignment(models.Model):
 
 class Bye(models.Model):
     """A wolny los (bye); ``tournament`` repeats ``series.tournament`` so the
-    database itself allows one bye per player per tournament."""
+    database itself allows one bye per player per tournament.
+
+    The points a bye gives are not stored: they follow from the ruleset and the
+    number of byes in the series (``scoring.bye_compensation``), wherever shown.
+    """
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), related_name="byes", on_delete=models.CASCADE, editable=False
@@ -307,8 +307,6 @@ class Bye(models.Model):
     player = models.ForeignKey(
         "players.Player", verbose_name=_("player"), related_name="byes", on_delete=models.PROTECT
     )
-    big_points = models.DecimalField(_("big points"), max_digits=6, decimal_places=2, default=0)
-    small_points = models.IntegerField(_("small points"), default=0)
 
     class Meta:
         ordering = ["series", "player__last_name"]

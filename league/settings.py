@@ -13,20 +13,62 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("BASKA_VAR_DIR", BASE_DIR / "var"))
+# The spellings of yes and no a deployer may use; anything else stops the start.
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def env_str(name: str, default: str = "") -> str:
+    """The variable's value without surrounding blanks; unset or empty gives ``default``."""
+    return os.environ.get(name, "").strip() or default
+
+
+def misconfigured(name: str, accepted: str) -> ImproperlyConfigured:
+    """The error that stops the start, naming the variable, its value and what would do."""
+    return ImproperlyConfigured(f"{name}={os.environ.get(name)!r} is not understood; accepted values: {accepted}")
 
 
 def env_bool(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None:
+    value = env_str(name).lower()
+    if not value:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    if value in TRUE_WORDS:
+        return True
+    if value in FALSE_WORDS:
+        return False
+    raise misconfigured(name, f"{'/'.join(TRUE_WORDS)} for yes, {'/'.join(FALSE_WORDS)} for no (any case)")
+
+
+def env_int(name: str, default: int) -> int:
+    """A whole number of at least 0 (a count, seconds, minutes)."""
+    value = env_str(name)
+    if not value:
+        return default
+    if not (value.isascii() and value.isdigit()):
+        raise misconfigured(name, "a whole number, 0 or more")
+    return int(value)
 
 
 def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+    """Comma-separated items; an item with a blank inside is a list separated the wrong way."""
+    items = [item.strip() for item in env_str(name, default).split(",") if item.strip()]
+    if any(len(item.split()) > 1 for item in items):
+        raise misconfigured(name, "items separated by commas, e.g. 'liga.example.org,127.0.0.1'")
+    return items
+
+
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    value = env_str(name, default).upper()
+    if value not in choices:
+        raise misconfigured(name, ", ".join(choices))
+    return value
+
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(env_str("BASKA_VAR_DIR") or BASE_DIR / "var")
 
 
 def local_secret_key() -> str:
@@ -41,7 +83,7 @@ def local_secret_key() -> str:
 
 
 DEBUG = env_bool("DJANGO_DEBUG")
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or local_secret_key()
+SECRET_KEY = env_str("DJANGO_SECRET_KEY") or local_secret_key()
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
@@ -100,9 +142,9 @@ TEMPLATES = [
 ]
 
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
 }
@@ -113,7 +155,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # PIN attempts and cached standings live here; several gunicorn workers must share
 # them, so production points CACHE_URL at Redis.
-CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHE_URL = env_str("CACHE_URL")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
     if CACHE_URL
@@ -135,8 +177,8 @@ AUTHENTICATION_BACKENDS = [
 # Brute-force protection: five wrong passwords for one account from one address
 # lock that pair out for 15 minutes (django-axes keeps the count in the database,
 # so it holds across gunicorn workers).
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
@@ -154,10 +196,10 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
+STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
-MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", VAR_DIR / "media"))
+MEDIA_ROOT = Path(env_str("DJANGO_MEDIA_ROOT") or VAR_DIR / "media")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -176,14 +218,18 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 
 # Unset, tasks run eagerly in the web process; the in-memory transport only keeps
 # Celery from looking for a broker on localhost.
-CELERY_TASK_ALWAYS_EAGER = not os.environ.get("CELERY_BROKER_URL")
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "memory://"
+CELERY_TASK_ALWAYS_EAGER = not env_str("CELERY_BROKER_URL")
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "memory://")
 CELERY_TASK_EAGER_PROPAGATES = True
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND") or None
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+# How long a web process reuses a tournament's standings stamp for the page it keeps ready
+# for anonymous spectators (league.public.page_store): results reach them within this time.
+STANDINGS_STAMP_SECONDS = 1
+
 # Tasks outside an installed app's own tasks module (autodiscovery finds league.printing.tasks).
 CELERY_IMPORTS = ("league.standings.tasks",)
 
@@ -195,7 +241,7 @@ if env_bool("DJANGO_SECURE"):
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_REFERRER_POLICY = "same-origin"
@@ -204,7 +250,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": env_choice("DJANGO_LOG_LEVEL", "WARNING", LOG_LEVELS)},
     # kombu warns that the in-memory transport has no host name on every eager task
     "loggers": {"kombu.connection": {"level": "ERROR"}},
 }

@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from league.public import calculator
 from league.public import views as public_views
@@ -18,7 +20,9 @@ urlpatterns = [
     path("", include("league.public.urls")),
     path("konto/logowanie/", auth_views.LoginView.as_view(), name="login"),
     path("konto/wyloguj/", auth_views.LogoutView.as_view(), name="logout"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Without CSRF protection, so that public pages can be the same for every visitor (kept
+    # ready, league.public.page_store): at worst another site switches a visitor's language.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
     path("zdrowie/", health.health, name="health"),
 ]

@@ -3,7 +3,7 @@
 ``read_rows`` turns an uploaded file into plain rows (JSON-safe dicts, so they
 can wait in the session between the two steps). ``build_preview`` checks every
 row against the file and the database and says what confirming would do;
-``apply_preview`` does it in one transaction. Nothing here needs a request.
+``player_import`` does it in one transaction. Nothing here needs a request.
 
 Blank cells never overwrite what an existing player already has.
 """
@@ -271,7 +271,7 @@ def _check_teams(preview: Preview) -> None:
 
 
 @transaction.atomic
-def apply_preview(preview: Preview) -> dict[Action, int]:
+def player_import(*, preview: Preview) -> dict[Action, int]:
     """Save every row of an error-free preview; all or nothing. Returns how
     many rows ended in each action."""
     if not preview.can_confirm:

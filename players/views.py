@@ -28,8 +28,12 @@ IMPORT_SESSION_KEY = "players_import"
 SEARCH_LIMIT = 20
 
 
-def organiser_required(permission: str) -> Callable:
-    """Anonymous visitors go to the login page; users without the permission get 403."""
+def login_and_permission_required(permission: str) -> Callable:
+    """Anonymous visitors go to the login page; users without ``permission`` get 403.
+
+    Django's ``permission_required(raise_exception=True)`` alone would refuse
+    the anonymous visitor too instead of offering the login page.
+    """
 
     def decorator(view: Callable) -> Callable:
         return login_required(permission_required(permission, raise_exception=True)(view))
@@ -42,18 +46,18 @@ def _table_page(request: HttpRequest, table, template: str, **context) -> HttpRe
     return render(request, template, {"table": table, **context})
 
 
-@organiser_required("players.add_player")
+@login_and_permission_required("players.add_player")
 def player_list(request: HttpRequest) -> HttpResponse:
     filterset = PlayerFilter(request.GET, queryset=Player.objects.select_related("club"))
     return _table_page(request, PlayerTable(filterset.qs), "players/player_list.html", filter=filterset)
 
 
-@organiser_required("players.add_player")
+@login_and_permission_required("players.add_player")
 def player_add(request: HttpRequest) -> HttpResponse:
     return _player_form(request, Player())
 
 
-@organiser_required("players.change_player")
+@login_and_permission_required("players.change_player")
 def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return _player_form(request, get_object_or_404(Player, pk=pk))
 
@@ -72,7 +76,7 @@ def _player_form(request: HttpRequest, player: Player) -> HttpResponse:
 
 
 @require_GET
-@organiser_required("players.add_player")
+@login_and_permission_required("players.add_player")
 def player_search(request: HttpRequest) -> HttpResponse:
     """Type-ahead for picking team members: an htmx fragment of member rows,
     or JSON for other callers."""
@@ -95,18 +99,18 @@ def player_search(request: HttpRequest) -> HttpResponse:
     )
 
 
-@organiser_required("players.add_player")
+@login_and_permission_required("players.add_player")
 def team_list(request: HttpRequest) -> HttpResponse:
     teams = Team.objects.select_related("club", "captain").annotate(member_count=Count("members"))
     return _table_page(request, TeamTable(teams), "players/team_list.html")
 
 
-@organiser_required("players.add_player")
+@login_and_permission_required("players.add_player")
 def team_add(request: HttpRequest) -> HttpResponse:
     return _team_form(request, Team())
 
 
-@organiser_required("players.change_player")
+@login_and_permission_required("players.change_player")
 def team_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return _team_form(request, get_object_or_404(Team, pk=pk))
 
@@ -128,13 +132,13 @@ def _team_form(request: HttpRequest, team: Team) -> HttpResponse:
     return render(request, "players/team_form.html", {"form": form, "title": title})
 
 
-@organiser_required("players.add_player")
+@login_and_permission_required("players.add_player")
 def club_list(request: HttpRequest) -> HttpResponse:
     clubs = Club.objects.annotate(player_count=Count("players"))
     return _table_page(request, ClubTable(clubs), "players/club_list.html")
 
 
-@organiser_required("players.add_player")
+@login_and_permission_required("players.add_player")
 def club_add(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if form.is_valid():
@@ -144,7 +148,7 @@ def club_add(request: HttpRequest) -> HttpResponse:
     return render(request, "players/form.html", {"form": form, "title": _("Add club")})
 
 
-@organiser_required("players.add_player")
+@login_and_permission_required("players.add_player")
 def import_upload(request: HttpRequest) -> HttpResponse:
     """Step 1: read the file and keep its rows in the session for the preview."""
     form = ImportForm(request.POST or None, request.FILES or None)
@@ -164,7 +168,7 @@ def import_upload(request: HttpRequest) -> HttpResponse:
     return render(request, "players/import_upload.html", {"form": form})
 
 
-@organiser_required("players.add_player")
+@login_and_permission_required("players.add_player")
 def import_preview(request: HttpRequest) -> HttpResponse:
     """Step 2: show what the import would do; POST confirms it. The preview is
     rebuilt on confirm because players may have changed in the meantime."""
@@ -174,7 +178,7 @@ def import_preview(request: HttpRequest) -> HttpResponse:
     preview = importing.build_preview(upload["rows"], update_existing=upload["update_existing"])
     if request.method == "POST" and preview.can_confirm:
         try:
-            counts = importing.apply_preview(preview)
+            counts = importing.player_import(preview=preview)
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:

@@ -27,3 +27,15 @@ def english_messages(settings):
     settings.LANGUAGE_CODE = "en"
     with translation.override("en"):
         yield
+
+
+@pytest.fixture(autouse=True)
+def fresh_public_pages(settings):
+    """Each test starts with no page kept ready and reads the stamp on every request, so a
+    test that changes results sees them at once; tests/public/test_ready_pages.py sets its own."""
+    from league.public import page_store
+
+    settings.STANDINGS_STAMP_SECONDS = 0
+    page_store.forget_all()
+    yield
+    page_store.forget_all()

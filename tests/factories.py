@@ -6,6 +6,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from players.models import Club, Gender, Player, Team, TeamMember
+from scoring import SEATS
 
 # --- players ---------------------------------------------------------------
 
@@ -151,31 +152,38 @@ class ByeFactory(factory.django.DjangoModelFactory):
 
     series = factory.SubFactory(SeriesFactory)
     player = factory.SubFactory(PlayerFactory)
-    big_points = 4
-    small_points = 40
+
+
+def table_protocols(series) -> list:
+    """One protocol (with its PIN) for each seated table of ``series``, as the draw makes them; in table order."""
+    from league.results.models import Protocol
+
+    tables = series.assignments.values_list("table", flat=True).distinct().order_by("table")
+    return [Protocol.objects.get_or_create(series=series, table=table)[0] for table in tables]
 
 
 def drawn_series(tournament=None, *, tables: int = 1, number: int = 1, **series_fields):
-    """A drawn series with ``tables`` tables of four new players at seats A–D."""
+    """A drawn series with ``tables`` tables of four new players at seats A–D, and their protocols."""
     series = SeriesFactory(tournament=tournament or TournamentFactory(), number=number, **series_fields)
     for table in range(1, tables + 1):
-        for seat in "ABCD":
+        for seat in SEATS:
             TableAssignmentFactory(series=series, table=table, seat=seat)
+    table_protocols(series)
     return series
 
 
 def played_series(tournament, number: int, tables, *, byes=(), status: str = "closed"):
     """A series with results: ``tables`` lists each table's four ``(player, small points)``
-    at seats A–D, recorded as one deal of those values; ``byes`` get the ruleset's compensation."""
-    import scoring
+    at seats A–D, recorded as one deal of those values; ``byes`` sit the series out."""
     from league.models import Bye
     from league.results.models import DealRow, Protocol
 
-    series = SeriesFactory(tournament=tournament, number=number, status=status)
+    # a series with saved deals is past its draw: results_entered, as the first saved row makes it
+    series = SeriesFactory(tournament=tournament, number=number, status=status, results_entered=True)
     for table, seats in enumerate(tables, start=1):
         protocol = Protocol.objects.create(series=series, table=table, status="confirmed")
         values = {}
-        for seat, (player, points) in zip("ABCD", seats, strict=True):
+        for seat, (player, points) in zip(SEATS, seats, strict=True):
             TableAssignmentFactory(series=series, table=table, seat=seat, player=player)
             values[seat] = points
         DealRow.objects.create(
@@ -184,13 +192,6 @@ def played_series(tournament, number: int, tables, *, byes=(), status: str = "cl
             deal={"values": values},
             **{f"value_{seat.lower()}": points for seat, points in values.items()},
         )
-    if byes:
-        compensation = scoring.bye_compensation(tournament.ruleset(), len(byes))
-        for player in byes:
-            Bye.objects.create(
-                series=series,
-                player=player,
-                big_points=compensation.big_points,
-                small_points=compensation.small_points,
-            )
+    for player in byes:
+        Bye.objects.create(series=series, player=player)
     return series

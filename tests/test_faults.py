@@ -23,9 +23,9 @@ from league.printing import tasks as printing_tasks
 from league.printing.models import STALE_AFTER, STOPPED_MESSAGE, PrintJob
 from league.results import services
 from league.results.models import DealRow, DealRowVersion, Protocol
-from league.standings import cache as rankings
 from league.standings import tasks
-from tests.factories import PlayerFactory, TournamentFactory, UserFactory
+from league.standings.cache import stamps, tournament_rankings
+from tests.factories import PlayerFactory, TournamentFactory, UserFactory, table_protocols
 
 # The project's URLs with the printing app and the 500 handler the lead wires in.
 urlpatterns = [path("turnieje/", include("league.printing.urls")), *league.urls.urlpatterns]
@@ -54,7 +54,7 @@ def series() -> Series:
     series = Series.objects.create(tournament=tournament, number=1, status=Series.Status.IN_PLAY)
     for seat in "ABCD":
         TableAssignment.objects.create(series=series, table=1, seat=seat, player=PlayerFactory())
-    services.get_or_create_protocols(series)
+    table_protocols(series)
     return series
 
 
@@ -110,7 +110,7 @@ def test_a_database_error_in_a_view_is_a_clear_503_and_nothing_is_written(series
     def lost(**kwargs):
         raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(services, "save_row", lost)
+    monkeypatch.setattr(services, "protocol_row_save", lost)
     response = save(client, protocol)
     assert response.status_code == 503 and response["Retry-After"]
     page = response.content.decode()
@@ -123,9 +123,9 @@ def test_the_500_handler_answers_a_database_error_elsewhere_with_the_same_page(s
     protocol = series.protocols.get()
     client = phone(protocol)
     client.raise_request_exception = False
-    monkeypatch.setattr(services, "save_row", lambda **kw: (_ for _ in ()).throw(OperationalError("gone")))
+    monkeypatch.setattr(services, "protocol_row_save", lambda **kw: (_ for _ in ()).throw(OperationalError("gone")))
     assert save(client, protocol).status_code == 503
-    monkeypatch.setattr(services, "save_row", lambda **kw: (_ for _ in ()).throw(RuntimeError("bug")))
+    monkeypatch.setattr(services, "protocol_row_save", lambda **kw: (_ for _ in ()).throw(RuntimeError("bug")))
     assert save(client, protocol).status_code == 500
 
 
@@ -151,8 +151,8 @@ def test_a_connection_killed_during_a_save_rolls_it_back_whole(series, with_midd
     assert save(client, protocol).status_code == 302
     write_rows = services._write_rows
 
-    def killed_midway(protocol, deals, result):
-        write_rows(protocol, deals, result)  # the row is written inside the transaction...
+    def killed_midway(protocol, rows, deals, result):
+        write_rows(protocol, rows, deals, result)  # the row is written inside the transaction...
         _terminate(connection.connection.info.backend_pid)  # ...then the server drops us
 
     monkeypatch.setattr(services, "_write_rows", killed_midway)
@@ -211,7 +211,7 @@ def test_with_the_broker_down_a_saved_deal_still_succeeds_and_standings_are_comp
     # computed in-process instead of by the worker: the next reader only reads the stamp
     tournament = Tournament.objects.get(pk=series.tournament_id)
     with django_assert_num_queries(1):
-        rankings.tournament_rankings(tournament)
+        tournament_rankings(tournament)
 
 
 @pytest.mark.django_db
@@ -235,16 +235,16 @@ def test_with_the_broker_down_schedule_recompute_never_raises(series, monkeypatc
 def test_deals_of_an_open_series_leave_the_public_standings_cached(series):
     """Under load every deal saved in the hall must not throw the published standings out of the cache."""
     tournament = Tournament.objects.get(pk=series.tournament_id)
-    before = rankings.stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
+    before = stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
     protocol = series.protocols.get()
-    services.save_row(
+    services.protocol_row_save(
         protocol=protocol,
         number=1,
         deal={"values": {"A": 3, "B": -3, "C": 0, "D": 0}},
         expected_version=protocol.version,
         author="test",
     )
-    assert rankings.stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk] == before
+    assert stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk] == before
 
 
 # --- (c) a print worker killed mid-PDF -------------------------------------------
@@ -287,11 +287,13 @@ def test_a_job_left_running_by_a_dead_worker_says_so_and_can_be_restarted(client
     slug = series.tournament.slug
     job = dead_job(series, minutes=STALE_AFTER.total_seconds() / 60 + 1)
     page = client.get(reverse("printing:job", args=[slug, job.pk]), HTTP_HX_REQUEST="true").content.decode()
+    assert str(STOPPED_MESSAGE) in page and "hx-trigger" not in page  # the page says so and stops polling
     job.refresh_from_db()
-    assert job.status == PrintJob.Status.FAILED and job.error == str(STOPPED_MESSAGE)
-    assert "hx-trigger" not in page  # the page stops polling
+    assert job.status == PrintJob.Status.RUNNING  # a GET writes nothing
 
     response = client.post(reverse("printing:restart_job", args=[slug, job.pk]))
+    job.refresh_from_db()
+    assert job.status == PrintJob.Status.FAILED and job.error == str(STOPPED_MESSAGE)  # given up by the restart
     new = PrintJob.objects.exclude(pk=job.pk).get()
     assert response.url == reverse("printing:job", args=[slug, new.pk])
     assert new.status == PrintJob.Status.DONE and new.file  # printed (eagerly) in full

@@ -48,6 +48,7 @@ from tests.factories import (
     UserFactory,
     played_series,
     register_teams,
+    table_protocols,
 )
 
 ROLES = ("anon", "scorer_other", "scorer", "referee", "other_organiser", "organiser")
@@ -284,9 +285,9 @@ def _build_world() -> World:
     series1 = Series.objects.create(tournament=tournament, number=1, status=Series.Status.DRAWN)
     for i, player in enumerate(players):
         TableAssignmentFactory(series=series1, table=i // 4 + 1, seat="ABCD"[i % 4], player=player)
-    for protocol in services.get_or_create_protocols(series1):
+    for protocol in table_protocols(series1):
         for number in (1, 2):
-            protocol = services.save_row(
+            protocol = services.protocol_row_save(
                 protocol=protocol, number=number, deal=DEAL, expected_version=protocol.version, user=referee
             )
     series1.refresh_from_db()
@@ -305,7 +306,7 @@ def _build_world() -> World:
     other_series = Series.objects.create(tournament=other, number=1, status=Series.Status.DRAWN)
     for seat, registration in zip("ABCD", other_registrations, strict=True):
         TableAssignmentFactory(series=other_series, table=1, seat=seat, player=registration.player)
-    services.get_or_create_protocols(other_series)
+    table_protocols(other_series)
     other_job = PrintJob.objects.create(series=other_series, kind=PrintJob.Kind.PROTOCOLS)
 
     PlayerFactory(club=ClubFactory())

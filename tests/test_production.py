@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -14,6 +15,9 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from league.settings import env_bool, env_choice, env_int, env_list
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTRYPOINT = ROOT / "docker" / "entrypoint.sh"
@@ -63,6 +67,101 @@ def test_without_a_secret_key_the_app_makes_one_outside_the_repository(tmp_path)
     )
     assert int(result.stdout) >= 50
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+
+
+# --- variables the settings read ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("1", True), ("TRUE", True), (" yes ", True), ("On", True), ("0", False), ("false", False), ("NO", False)]
+    + [("off", False)],
+)
+def test_yes_no_variables_take_the_usual_spellings(monkeypatch, value, expected):
+    monkeypatch.setenv("BASKA_TEST_FLAG", value)
+    assert env_bool("BASKA_TEST_FLAG", default=not expected) is expected
+
+
+@pytest.mark.parametrize("default", [True, False])
+def test_an_unset_or_empty_variable_gives_the_default(monkeypatch, default):
+    monkeypatch.delenv("BASKA_TEST_VAR", raising=False)
+    assert env_bool("BASKA_TEST_VAR", default) is default
+    assert env_int("BASKA_TEST_VAR", 15) == 15
+    monkeypatch.setenv("BASKA_TEST_VAR", " ")
+    assert env_bool("BASKA_TEST_VAR", default) is default
+    assert env_int("BASKA_TEST_VAR", 15) == 15
+    assert env_list("BASKA_TEST_VAR", "a.org,b.org") == ["a.org", "b.org"]
+    assert env_choice("BASKA_TEST_VAR", "WARNING", ("INFO", "WARNING")) == "WARNING"
+
+
+def test_numbers_lists_and_log_levels_are_read_as_written(monkeypatch):
+    monkeypatch.setenv("BASKA_TEST_VAR", " 30 ")
+    assert env_int("BASKA_TEST_VAR", 15) == 30
+    monkeypatch.setenv("BASKA_TEST_VAR", "liga.example.org, 127.0.0.1,")
+    assert env_list("BASKA_TEST_VAR", "") == ["liga.example.org", "127.0.0.1"]
+    monkeypatch.setenv("BASKA_TEST_VAR", "info")
+    assert env_choice("BASKA_TEST_VAR", "WARNING", ("INFO", "WARNING")) == "INFO"
+
+
+@pytest.mark.parametrize(
+    ("read", "value", "accepted"),
+    [
+        (lambda: env_bool("BASKA_TEST_VAR"), "yes-please", "1/true/yes/on for yes, 0/false/no/off for no"),
+        (lambda: env_bool("BASKA_TEST_VAR", True), "2", "1/true/yes/on for yes, 0/false/no/off for no"),
+        (lambda: env_int("BASKA_TEST_VAR", 5), "five", "a whole number, 0 or more"),
+        (lambda: env_int("BASKA_TEST_VAR", 5), "-1", "a whole number, 0 or more"),
+        (lambda: env_int("BASKA_TEST_VAR", 5), "1.5", "a whole number, 0 or more"),
+        (lambda: env_list("BASKA_TEST_VAR", ""), "a.org b.org", "items separated by commas"),
+        (lambda: env_choice("BASKA_TEST_VAR", "WARNING", ("INFO", "WARNING")), "loud", "INFO, WARNING"),
+    ],
+)
+def test_a_value_the_settings_do_not_understand_is_refused_by_name(monkeypatch, read, value, accepted):
+    monkeypatch.setenv("BASKA_TEST_VAR", value)
+    with pytest.raises(ImproperlyConfigured) as error:
+        read()
+    assert f"BASKA_TEST_VAR={value!r} is not understood" in str(error.value)
+    assert accepted in str(error.value)
+
+
+def test_the_app_does_not_start_with_a_yes_no_value_it_does_not_understand(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=run_env(DJANGO_DEBUG="yes-please", BASKA_VAR_DIR=str(tmp_path)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0
+    assert result.stderr.splitlines()[-1] == (
+        "django.core.exceptions.ImproperlyConfigured: DJANGO_DEBUG='yes-please' is not understood; "
+        "accepted values: 1/true/yes/on for yes, 0/false/no/off for no (any case)"
+    )
+
+
+def documented_variables() -> set[str]:
+    """The first column of README.md's configuration table."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Configuration (environment variables)", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"^\| `([A-Z][A-Z0-9_]*)` \|", section, flags=re.M))
+
+
+def variables_read() -> set[str]:
+    """Every variable the settings, the Celery app, the image's entrypoint and the compose file read."""
+    python = re.compile(r'(?:\benv_\w+\(|os\.environ\.get\(|os\.getenv\(|os\.environ\[)\s*"([A-Z][A-Z0-9_]*)"')
+    shell = re.compile(r"\$\{([A-Z][A-Z0-9_]*)")
+    names = set()
+    for path in (ROOT / "league" / "settings.py", ROOT / "league" / "celery.py"):
+        names |= set(python.findall(path.read_text()))
+    for path in (ENTRYPOINT, ROOT / "docker" / "docker-compose.yml"):
+        names |= set(shell.findall(path.read_text()))
+    return names
+
+
+def test_the_readme_documents_every_variable_the_app_reads():
+    read = variables_read()
+    assert {"DATABASE_URL", "DJANGO_DEBUG", "DJANGO_LOG_LEVEL", "GUNICORN_WORKERS", "POSTGRES_PASSWORD"} <= read
+    assert documented_variables() == read
 
 
 def test_entrypoint_runs_any_other_command_as_given():

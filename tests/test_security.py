@@ -37,6 +37,7 @@ def test_forms_without_a_csrf_token_are_refused():
     UserFactory(username="sedzia")
     response = strict.post(reverse("login"), {"username": "sedzia", "password": "test-password"})
     assert response.status_code == 403
+    assert "_auth_user_id" not in strict.session
 
 
 def test_pages_cannot_be_framed_and_sniffed(client):

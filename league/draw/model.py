@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 
 from .errors import DrawError
 
-SEATS = ("A", "B", "C", "D")
-
 Pair = tuple[str, str]
 Table = tuple[str, str, str, str]
 

@@ -7,12 +7,22 @@ format is a promise: extend it only with new optional fields.
 
 - :func:`import_tournament` reads such a document into the database, all or nothing;
 - :func:`export_tournament` writes a stored tournament back out;
-- :func:`external_ids` gives the ids under which players and teams appear.
+- :func:`external_ids` gives the ids under which players and teams appear;
+- :func:`file_standings` and :func:`with_file_ids` give standings under those ids.
 """
 
 from .exporting import export_tournament
 from .format import FORMAT, ExchangeError
 from .ids import external_ids
 from .importing import import_tournament
+from .standings import file_standings, with_file_ids
 
-__all__ = ["FORMAT", "ExchangeError", "export_tournament", "external_ids", "import_tournament"]
+__all__ = [
+    "FORMAT",
+    "ExchangeError",
+    "export_tournament",
+    "external_ids",
+    "file_standings",
+    "import_tournament",
+    "with_file_ids",
+]

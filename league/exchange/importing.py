@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
@@ -23,7 +22,7 @@ from django.db import models, transaction
 import scoring
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.results.models import DealRow, DealRowVersion, Protocol
-from league.tournaments.services import ensure_series
+from league.tournaments.services import series_ensure
 from players.models import Club, Gender, Player, Team
 from scoring.fields import join, read_bool, read_int, read_list, read_object, read_str, show
 
@@ -79,7 +78,6 @@ class _Series:
     number: int
     tables: list[_Table]
     byes: list[Player]
-    compensation: scoring.ByeCompensation | None
 
 
 @dataclass(frozen=True)
@@ -282,13 +280,12 @@ class _Reader:
                 # the database allows one bye per player per tournament
                 raise ExchangeError(bye_path, f"player {show(ref)} already has a bye at {self.byes_given[ref]}")
             self.byes_given[ref] = bye_path
-        compensation = None
         if byes:
             try:
-                compensation = scoring.bye_compensation(self.ruleset, len(byes))
+                scoring.bye_compensation(self.ruleset, len(byes))  # refuses more byes than the ruleset pays
             except scoring.ScoringError as err:
                 raise ExchangeError(byes_path, err.message) from err
-        return _Series(number, list(tables.values()), byes, compensation)
+        return _Series(number, list(tables.values()), byes)
 
     def read_table(self, data: Any, path: str, seated: dict[str, str]) -> _Table:
         obj = read_object(data, path, _ERR, allowed=_TABLE_FIELDS, required=("number", "seats"))
@@ -385,7 +382,7 @@ def _write(plan: _Plan) -> Tournament:
     Registration.objects.bulk_create(plan.registrations)
     for series in plan.series:
         _write_series(tournament, series)
-    ensure_series(tournament)  # the series the file leaves out, as planned
+    series_ensure(tournament=tournament)  # the series the file leaves out, as planned
     return tournament
 
 
@@ -405,17 +402,7 @@ def _write_series(tournament: Tournament, plan: _Series) -> None:
         for table in plan.tables
         for seat, player in table.seats.items()
     )
-    if plan.compensation is not None:
-        Bye.objects.bulk_create(
-            Bye(
-                tournament=tournament,
-                series=series,
-                player=player,
-                big_points=Decimal(str(plan.compensation.big_points)),
-                small_points=plan.compensation.small_points,
-            )
-            for player in plan.byes
-        )
+    Bye.objects.bulk_create(Bye(tournament=tournament, series=series, player=player) for player in plan.byes)
     # An imported protocol is a finished, signed one.
     protocols = Protocol.objects.bulk_create(
         Protocol(series=series, table=table.number, status=Protocol.Status.CONFIRMED, ended_early=table.ended_early)

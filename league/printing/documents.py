@@ -25,18 +25,21 @@ import segno
 import weasyprint
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
-from league.models import SEATS, Bye, Registration, Series, TableAssignment, Tournament
+from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.printing.layout import Renderer, collector_paused
 from league.results.labels import CONTRACT_LABELS
-from league.results.models import DealRow, Protocol
+from league.results.models import DealRow
+from league.results.selectors import rows_sheet, sheet_totals
+from league.standings.lists import published_lists
 from players.models import Gender, Player
-from scoring import Ruleset, parse_deal
+from scoring import SEATS, Ruleset, parse_deal
 
 FONT_FILES = {
     # family, weight -> vendored file; DejaVu carries every Polish letter.
@@ -45,8 +48,6 @@ FONT_FILES = {
     ("DejaVu Sans Condensed", "normal"): "fonts/DejaVuSansCondensed.ttf",
     ("DejaVu Sans Condensed", "bold"): "fonts/DejaVuSansCondensed-Bold.ttf",
 }
-
-RANKINGS = ("individual", "women", "men", "teams")
 
 
 # --- rendering ----------------------------------------------------------------
@@ -334,53 +335,61 @@ def contract_text(deal: dict[str, Any], ruleset: Ruleset) -> str:
 
 def filled_lines(rows: Iterable[DealRow], ruleset: Ruleset) -> tuple[list[ProtocolLine], list[int]]:
     """Protocol lines with each seat's value and running total, and the final totals."""
-    totals = [0] * len(SEATS)
-    lines = []
-    for row in rows:
-        values = [row.value_a, row.value_b, row.value_c, row.value_d]
-        totals = [total + value for total, value in zip(totals, values, strict=True)]
-        lines.append(
-            ProtocolLine(
-                number=row.number,
-                contract=contract_text(row.deal, ruleset),
-                bok_round=row.bok_round,
-                cells=list(zip(values, totals, strict=True)),
-            )
+    sheet = rows_sheet(rows)
+    lines = [
+        ProtocolLine(
+            number=row.number,
+            contract=contract_text(row.deal, ruleset),
+            bok_round=row.bok_round,
+            cells=[(value, total) for _seat, value, total in row.cells],
         )
-    return lines, totals
+        for row in sheet
+    ]
+    totals = sheet_totals(sheet)
+    return lines, [totals[seat] for seat in SEATS]
 
 
 def blank_lines(count: int) -> list[ProtocolLine]:
     return [ProtocolLine(number) for number in range(1, count + 1)]
 
 
-def protocol_sheet(series: Series, table: int, *, filled: bool, base_url: str) -> ProtocolSheet:
-    """The protocol of one drawn table, pre-filled with its players; with ``filled``
-    also the entered deals (the archive copy)."""
+def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base_url: str) -> list[ProtocolSheet]:
+    """The protocols of ``tables`` of a drawn series, in table order, pre-filled with
+    their players; with ``filled`` also the entered deals (the archive copy). The same
+    few queries however many tables; a table without a protocol has no sheet."""
     tournament = series.tournament
     teams = teams_by_player(tournament)
-    seated = {
-        a.seat: a.player for a in TableAssignment.objects.filter(series=series, table=table).select_related("player")
-    }
-    # The PIN lives on the protocol; printing the sheets is when the tables need it.
-    protocol, _created = Protocol.objects.get_or_create(series=series, table=table)
+    seated: dict[int, dict[str, Player]] = {}
+    for a in TableAssignment.objects.filter(series=series, table__in=tables).select_related("player"):
+        seated.setdefault(a.table, {})[a.seat] = a.player
+    protocols = series.protocols.filter(table__in=tables).order_by("table")
     if filled:
-        lines, totals = filled_lines(protocol.rows.order_by("number"), tournament.ruleset())
-    else:
-        lines, totals = blank_lines(tournament.deals_per_series), [""] * len(SEATS)
-    return ProtocolSheet(
-        series=series,
-        table=table,
-        players=[
-            (seat, player, teams.get(player.pk, "") if player else "")
-            for seat, player in ((seat, seated.get(seat)) for seat in SEATS)
-        ],
-        lines=lines,
-        totals=totals,
-        qr=qr_data_uri(table_entry_url(base_url, series, table)),
-        pin=protocol.pin,
-        ended_early=filled and protocol.ended_early,
-    )
+        protocols = protocols.prefetch_related(Prefetch("rows", queryset=DealRow.objects.order_by("number")))
+    ruleset = tournament.ruleset()
+    sheets = []
+    for protocol in protocols:
+        if filled:
+            lines, totals = filled_lines(protocol.rows.all(), ruleset)
+        else:
+            lines, totals = blank_lines(tournament.deals_per_series), [""] * len(SEATS)
+        players = seated.get(protocol.table, {})
+        sheets.append(
+            ProtocolSheet(
+                series=series,
+                table=protocol.table,
+                players=[
+                    (seat, players.get(seat), teams.get(players[seat].pk, "") if seat in players else "")
+                    for seat in SEATS
+                ],
+                lines=lines,
+                totals=totals,
+                qr=qr_data_uri(table_entry_url(base_url, series, protocol.table)),
+                # the PIN lives on the protocol; printing the sheets is when the tables need it
+                pin=protocol.pin,
+                ended_early=filled and protocol.ended_early,
+            )
+        )
+    return sheets
 
 
 def blank_protocol_sheet(tournament: Tournament) -> ProtocolSheet:
@@ -395,10 +404,8 @@ def blank_protocol_sheet(tournament: Tournament) -> ProtocolSheet:
 
 
 def series_tables(series: Series) -> list[int]:
-    """The table numbers of a drawn series, in order."""
-    return list(
-        TableAssignment.objects.filter(series=series).order_by("table").values_list("table", flat=True).distinct()
-    )
+    """The table numbers of a drawn series (the tables its draw made protocols for), in order."""
+    return list(series.protocols.order_by("table").values_list("table", flat=True))
 
 
 def protocol_context(tournament: Tournament, sheet: ProtocolSheet) -> dict[str, Any]:
@@ -429,36 +436,14 @@ def protocols_context(tournament: Tournament, sheets: Sequence[ProtocolSheet], t
 # --- results sheets -----------------------------------------------------------
 
 
-RANKING_TITLES = {
-    "individual": gettext_lazy("Individual ranking"),
-    "women": gettext_lazy("Women's ranking"),
-    "men": gettext_lazy("Men's ranking"),
-    "teams": gettext_lazy("Team ranking"),
-}
-
-
-def published_rankings(tournament: Tournament) -> list[str]:
-    """The rankings the organiser publishes; a printed sheet on the wall is publishing too."""
-    flags = {
-        "individual": tournament.publish_individual,
-        "women": tournament.publish_women,
-        "men": tournament.publish_men,
-        "teams": tournament.publish_teams,
-    }
-    return [name for name in RANKINGS if flags[name]]
-
-
 def results_context(tournament: Tournament, standings: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
-    """The results sheets from ``league.standings.tournament_standings()`` (which
+    """The results sheets from ``league.standings.compute.tournament_standings()`` (which
     already carries each entry's place label, "3–4." for a shared place): each
     published, non-empty ranking on its own page."""
+    # a printed sheet on the wall is publishing too: only the lists the organiser publishes
     rankings = [
-        {
-            "key": key,
-            "title": RANKING_TITLES[key],
-            "entries": entries,
-        }
-        for key in published_rankings(tournament)
-        if (entries := standings.get(key))
+        {"key": ranking_list.key, "title": ranking_list.title, "entries": entries}
+        for ranking_list in published_lists(tournament)
+        if (entries := standings.get(ranking_list.key))
     ]
     return document_context(tournament, _("Results"), rankings=rankings)

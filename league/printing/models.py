@@ -58,13 +58,28 @@ class PrintJob(models.Model):
     def is_finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
 
+    @property
+    def is_stale(self) -> bool:
+        """Not finished and no progress for ``STALE_AFTER``: its worker is taken as dead."""
+        return not self.is_finished and timezone.now() - self.updated >= STALE_AFTER
+
+    @property
+    def is_over(self) -> bool:
+        """Nothing more will happen to it by itself: finished, or stopped (the page stops polling)."""
+        return self.is_finished or self.is_stale
+
+    @property
+    def failure(self) -> str:
+        """Why the job did not finish, as its page says it: its error, or that its worker stopped."""
+        return str(STOPPED_MESSAGE) if self.is_stale else self.error
+
     def give_up_if_stale(self) -> bool:
         """Mark the job failed when it has not moved for ``STALE_AFTER``; True if it was.
 
         Conditional, so a worker that is merely slow and reports progress in the
         meantime keeps its job; the worker, in turn, stops once its job is failed.
         """
-        if self.is_finished or timezone.now() - self.updated < STALE_AFTER:
+        if not self.is_stale:
             return False
         now = timezone.now()
         error = str(STOPPED_MESSAGE)

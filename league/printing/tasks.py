@@ -98,7 +98,7 @@ def print_series_protocols(job_id: int, base_url: str) -> None:
                     "printing/protocol.html",
                     documents.protocols_context(
                         tournament,
-                        [documents.protocol_sheet(series, table, filled=archive, base_url=base_url) for table in chunk],
+                        documents.protocol_sheets(series, chunk, filled=archive, base_url=base_url),
                     ),
                 ),
                 str(settings.BASE_DIR),

@@ -104,10 +104,11 @@ def table_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def protocol(request: HttpRequest, slug: str, number: int, table: int, kind: str) -> HttpResponse:
     """One table's protocol: to play with, or (``archive``) with the entered deals."""
     series = drawn_series(request, number)
-    if not TableAssignment.objects.filter(series=series, table=table).exists():
-        raise Http404(_("There is no such table in this series."))
     archive = kind == PrintJob.Kind.ARCHIVE
-    sheet = documents.protocol_sheet(series, table, filled=archive, base_url=site_url(request))
+    sheets = documents.protocol_sheets(series, [table], filled=archive, base_url=site_url(request))
+    if not sheets:
+        raise Http404(_("There is no such table in this series."))
+    sheet = sheets[0]
     context = documents.protocol_context(request.tournament, sheet)
     name = documents.protocols_file_name(series, archive=archive, table=table)
     return pdf_response(documents.render_pdf("printing/protocol.html", context), name)
@@ -147,8 +148,8 @@ def job(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     print_job = get_object_or_404(
         PrintJob.objects.select_related("series"), pk=pk, series__tournament=request.tournament
     )
-    # A worker killed mid-PDF leaves the job "printing" for ever: say it stopped (the page stops polling).
-    print_job.give_up_if_stale()
+    # A worker killed mid-PDF leaves the job "printing" for ever: the page says it stopped
+    # (``is_stale``) and stops polling; only restarting it, a POST, marks it failed.
     template = "printing/_job_progress.html" if request.htmx else "printing/job.html"
     return render(request, template, {"tournament": request.tournament, "job": print_job})
 

@@ -1,6 +1,6 @@
 """Standing tables of the public site (django-tables2), sortable and exportable.
 
-Rows are the dicts of ``league.standings.cache``; numbers are shown the Polish way
+Rows are the dicts of ``league.standings.compute``; numbers are shown the Polish way
 ("14,5") on the page and exported as plain numbers.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import django_tables2 as tables
+from django.http import QueryDict
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.translation import gettext_lazy as _
@@ -27,7 +28,7 @@ class StandingTable(tables.Table):
     small_points = tables.Column(verbose_name=_("Small points"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
 
     class Meta:
-        template_name = "django_tables2/table.html"
+        template_name = "public/_standing_table.html"
         attrs = {"class": "data standings"}
         orderable = True
 
@@ -69,3 +70,19 @@ def standing_table(
         exclude=() if big_points else ("big_points",),
         extra_columns=extra if season else (),
     )
+
+
+SORT_PARAM = "sort"  # django-tables2's name for it, after the table's prefix
+
+
+def sort_params(query: QueryDict, keys: list[str]) -> dict[str, str]:
+    """The sort parameters of ``query`` (``individual-sort=-small_points``) that name
+    a sortable column of the standing tables; anything else is dropped, so only
+    a bounded set of orders ever reaches a cache key."""
+    columns = {name for name, column in StandingTable.base_columns.items() if column.orderable is not False}
+    params = {}
+    for key in keys:
+        value = query.get(f"{key}-{SORT_PARAM}", "")
+        if value.removeprefix("-") in columns:
+            params[f"{key}-{SORT_PARAM}"] = value
+    return params

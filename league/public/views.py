@@ -2,39 +2,59 @@
 
 A draw is shown only once the organiser has published it, a series' results
 and protocols only once the referee has closed the series. Every number comes
-from ``league.standings.cache``; the views only pick what may be shown.
+from ``league.standings``; the views only pick what may be shown.
+
+Every page here answers GET alone and carries no secret (the CSRF token in the
+page head is masked afresh for each response), so they are gzip-compressed
+(``gzip_page``) one by one: a global GZipMiddleware would also compress the
+referee's and organiser's pages, whose PINs beside reflected input (the
+language form's ``next``) are what a BREACH attack needs.
 """
 
 from __future__ import annotations
 
+import copy
+import hashlib
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext_lazy as _
+from django.template.loader import render_to_string
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date, quote_etag
+from django.utils.translation import get_language
+from django.views.decorators.gzip import gzip_page
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from league.models import Registration, Season, Series, Tournament
-from league.results import services as results
+from league.models import Season, Series, Tournament
+from league.public import page_store
+from league.public.page_store import ReadyPage, recent_stamp
 from league.results.labels import CONTRACT_LABELS
 from league.results.models import Protocol
-from league.standings import cache as rankings
+from league.results.selectors import protocol_sheet
+from league.standings.cache import (
+    CACHE_SECONDS,
+    season_rankings,
+    stamp_by_slug,
+    stamp_seen,
+    tournament_rankings,
+)
+from league.standings.lists import RANKING_LISTS, SEASON_LISTS, published_lists
+from league.standings.seasons import season_tournaments
+from league.standings.selectors import player_history, series_byes, series_tables, team_history
 from players.models import Player, Team
 from scoring import SEATS
 
-from .tables import StandingTable, standing_table
+from .tables import StandingTable, sort_params, standing_table
 
 EXPORT_PARAM = "_export"
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 PROJECTOR_ROWS = 20
-
-LIST_TITLES = {
-    "individual": _("Individual ranking"),
-    "women": _("Women's ranking"),
-    "men": _("Men's ranking"),
-    "teams": _("Team ranking"),
-}
 
 
 def draw_visible(series: Series) -> bool:
@@ -55,18 +75,16 @@ class Ranking:
 
 
 def published_rankings(request: HttpRequest, tournament: Tournament, stamp: str | None = None) -> list[Ranking]:
-    """The lists the organiser chose to publish, as sortable tables."""
-    published = rankings.published(tournament)
-    lists = rankings.tournament_rankings(tournament, stamp)
+    """The lists the organiser chose to publish, as tables sorted as ``request`` asks."""
+    lists = tournament_rankings(tournament, stamp)
     result = []
-    for key, title in LIST_TITLES.items():
-        if not published[key]:
-            continue
+    for ranking_list in published_lists(tournament):
+        key = ranking_list.key
         table = standing_table(
-            lists[key], teams=key == "teams", big_points=tournament.uses_big_points, prefix=f"{key}-"
+            lists[key], teams=ranking_list.teams, big_points=tournament.uses_big_points, prefix=f"{key}-"
         )
         RequestConfig(request, paginate=False).configure(table)
-        result.append(Ranking(key, str(title), table))
+        result.append(Ranking(key, str(ranking_list.title), table))
     return result
 
 
@@ -90,16 +108,17 @@ def seating(series: Series) -> list[dict[str, Any]]:
     """Who sits where in one series, by surname, so a player finds their table at a glance."""
     seats = [
         {"name": seat.name, "team": seat.team, "table": table.number, "seat": seat.seat}
-        for table in rankings.series_tables(series, with_results=False)
+        for table in series_tables(series, with_results=False)
         for seat in table.seats
     ]
-    seats += [{"name": bye.name, "team": "", "table": None, "seat": ""} for bye in rankings.series_byes(series)]
+    seats += [{"name": bye.name, "team": "", "table": None, "seat": ""} for bye in series_byes(series)]
     return sorted(seats, key=lambda s: s["name"].split()[-1:] + [s["name"]])
 
 
 # --- pages ------------------------------------------------------------------
 
 
+@gzip_page
 def home(request: HttpRequest) -> HttpResponse:
     """The public front page: the seasons and the tournaments, newest first."""
     context = {
@@ -109,21 +128,26 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", context)
 
 
+@gzip_page
 def season_page(request: HttpRequest, slug: str) -> HttpResponse:
     season = get_object_or_404(Season, slug=slug)
-    lists = rankings.season_rankings(season)
-    big_points = any(t.uses_big_points for t in rankings.season_tournaments(season))
+    lists = season_rankings(season)
+    big_points = any(t.uses_big_points for t in season_tournaments(season))
     tables = []
-    for key in ("individual", "teams"):
-        table = standing_table(lists[key], teams=key == "teams", big_points=big_points, season=True, prefix=f"{key}-")
+    for ranking_list in SEASON_LISTS:
+        key = ranking_list.key
+        table = standing_table(
+            lists[key], teams=ranking_list.teams, big_points=big_points, season=True, prefix=f"{key}-"
+        )
         RequestConfig(request, paginate=False).configure(table)
-        tables.append(Ranking(key, str(LIST_TITLES[key]), table))
+        tables.append(Ranking(key, str(ranking_list.title), table))
     if response := export_response(request, tables, season.slug):
         return response
     context = {"season": season, "tournaments": season.tournaments.order_by("date"), "rankings": tables}
     return render(request, "public/season.html", context)
 
 
+@gzip_page
 def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The programme, the series with their state and who sits where in the current one."""
     tournament = get_object_or_404(Tournament.objects.select_related("season"), slug=slug)
@@ -138,16 +162,103 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/tournament.html", context)
 
 
+@gzip_page
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament.objects.select_related("season"), slug=slug)
-    stamp = rankings.stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
-    tables = published_rankings(request, tournament, stamp)
-    if response := export_response(request, tables, tournament.slug):
-        return response
-    closed = tournament.series.filter(status=Series.Status.CLOSED).count()
-    # the rendered tables are the costly part of the page; they change only with the stamp
-    context = {"tournament": tournament, "rankings": tables, "closed": closed, "stamp": stamp}
-    return render(request, "public/standings.html", context)
+    """The published ranking lists, sortable, with CSV and XLSX downloads.
+
+    Spectators in the hall reload this page all through a tournament, so it
+    answers from what the stamp of the standings decides: a conditional GET
+    whose ETag or date still matches gets a bodiless 304; an anonymous visitor
+    gets the page this process keeps ready (``page_store``); a logged-in one a
+    page whose content comes from the cache, rendered once per stamp, language
+    and sort order. Only the validated sort parameters reach a cache key or
+    the links in the page, so made-up query parameters cannot fill the cache.
+    """
+    found = recent_stamp(slug, stamp_by_slug)
+    if found is None:
+        raise Http404
+    pk, stamp = found
+    if TableExport.is_valid_format(request.GET.get(EXPORT_PARAM)):
+        tournament = Tournament.objects.get(pk=pk)
+        return export_response(request, published_rankings(request, tournament, stamp), tournament.slug)
+
+    sort = sort_params(request.GET, [ranking_list.key for ranking_list in RANKING_LISTS])
+    variant = repr((stamp, get_language(), sorted(sort.items())))
+    # pending messages are shown once, to their visitor: such a page is not everybody's
+    if request.user.is_anonymous and not len(get_messages(request)):
+        return ready_standings(request, pk, stamp, sort, variant)
+
+    # the page's head names the logged-in user, so each user has their own validator
+    etag = quote_etag(hashlib.blake2b(repr((variant, request.user.pk)).encode(), digest_size=12).hexdigest())
+    changed = int(stamp_seen(pk, stamp).timestamp())
+    validators = HttpResponse()
+    validators["ETag"] = etag
+    validators["Last-Modified"] = http_date(changed)
+    patch_vary_headers(validators, ("Accept-Language", "Cookie"))
+    conditional = get_conditional_response(request, etag=etag, last_modified=changed, response=validators)
+    if conditional is not validators:
+        return conditional
+
+    key = "standings:page:" + hashlib.blake2b(f"{pk}:{variant}".encode(), digest_size=16).hexdigest()
+    page = cache.get(key)
+    if page is None:
+        page = standings_content(request, pk, stamp, sort)
+        cache.set(key, page, CACHE_SECONDS)
+    response = render(request, "public/standings.html", page)
+    for header in ("ETag", "Last-Modified"):
+        response[header] = validators[header]
+    return response
+
+
+def ready_standings(request: HttpRequest, pk: int, stamp: str, sort: dict[str, str], variant: str) -> HttpResponse:
+    """The standings page every anonymous spectator gets, from this process's store when ready."""
+    key = (pk, variant)
+    page = page_store.pages.get(key)
+    if page is None:
+        canonical = sorted_only(request, sort)
+        body = render_to_string("public/standings.html", standings_content(canonical, pk, stamp, sort), canonical)
+        page = ReadyPage.of(
+            etag=quote_etag(hashlib.blake2b(f"{pk}:{variant}".encode(), digest_size=12).hexdigest()),
+            last_modified=int(stamp_seen(pk, stamp).timestamp()),
+            body=body.encode(),
+        )
+        page_store.pages.put(key, page)
+    response = HttpResponse(content_type="text/html; charset=utf-8")
+    response["ETag"] = page.etag
+    response["Last-Modified"] = http_date(page.last_modified)
+    patch_vary_headers(response, ("Accept-Encoding", "Accept-Language", "Cookie"))
+    conditional = get_conditional_response(request, etag=page.etag, last_modified=page.last_modified, response=response)
+    if conditional is not response:
+        return conditional
+    if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
+        response.content = page.gzipped
+        response["Content-Encoding"] = "gzip"  # gzip_page leaves an encoded response alone
+    else:
+        response.content = page.body
+    return response
+
+
+def sorted_only(request: HttpRequest, sort: dict[str, str]) -> HttpRequest:
+    """The request as if asked with the sort parameters alone: the tables' sort links and the
+    language form keep every parameter of the request, and a kept page must not repeat a visitor's."""
+    canonical = copy.copy(request)
+    canonical.GET = QueryDict(mutable=True)
+    canonical.GET.update(sort)
+    canonical.META = {**request.META, "QUERY_STRING": canonical.GET.urlencode()}
+    return canonical
+
+
+def standings_content(request: HttpRequest, pk: int, stamp: str, sort: dict[str, str]) -> dict[str, str]:
+    """The standings page without its frame (the head naming who is logged in, the CSRF token):
+    the part that is the same for every visitor and can be cached."""
+    tournament = Tournament.objects.select_related("season").get(pk=pk)
+    canonical = sorted_only(request, sort)
+    context = {
+        "tournament": tournament,
+        "rankings": published_rankings(canonical, tournament, stamp),
+        "closed": tournament.series.filter(status=Series.Status.CLOSED).count(),
+    }
+    return {"name": tournament.name, "content": render_to_string("public/_standings.html", context, canonical)}
 
 
 def visible_series(slug: str, number: int) -> Series:
@@ -160,14 +271,15 @@ def visible_series(slug: str, number: int) -> Series:
     return series
 
 
+@gzip_page
 def series_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     series = visible_series(slug, number)
     with_results = results_visible(series)
     context = {
         "tournament": series.tournament,
         "series": series,
-        "tables": rankings.series_tables(series, with_results=with_results),
-        "byes": rankings.series_byes(series),
+        "tables": series_tables(series, with_results=with_results),
+        "byes": series_byes(series),
         "with_results": with_results,
     }
     return render(request, "public/series.html", context)
@@ -182,17 +294,18 @@ def protocol_lines(protocol: Protocol) -> list[dict[str, Any]]:
             "bok_round": row.bok_round,
             "cells": [(row.values[seat], row.totals[seat]) for seat in SEATS],
         }
-        for row in results.sheet(protocol)
+        for row in protocol_sheet(protocol=protocol)
     ]
 
 
+@gzip_page
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """One table's protocol, row by row with running totals, once the series is closed."""
     series = visible_series(slug, number)
     if not results_visible(series):
         raise Http404
     protocol = get_object_or_404(Protocol, series=series, table=table)
-    seats = next((t.seats for t in rankings.series_tables(series, with_results=True) if t.number == table), [])
+    seats = next((t.seats for t in series_tables(series, with_results=True) if t.number == table), [])
     context = {
         "tournament": series.tournament,
         "series": series,
@@ -203,45 +316,34 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
     return render(request, "public/table.html", context)
 
 
+@gzip_page
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's tournaments and seasons, with place and points in each."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
-    registrations = Registration.objects.filter(player=player).select_related("tournament__season", "team")
-    history = []
-    for registration in registrations.order_by("-tournament__date"):
-        lists = rankings.tournament_rankings(registration.tournament)
-        entry = next((e for e in lists["individual"] if e["pk"] == player.pk), None)
-        history.append({"tournament": registration.tournament, "team": registration.team, "entry": entry})
-    seasons = []
-    for season in Season.objects.filter(tournaments__registrations__player=player).distinct():
-        entry = next((e for e in rankings.season_rankings(season)["individual"] if e["pk"] == player.pk), None)
-        seasons.append({"season": season, "entry": entry})
+    history, seasons = player_history(player)
     return render(request, "public/player.html", {"player": player, "history": history, "seasons": seasons})
 
 
+@gzip_page
 def team_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A team's members and its place in each tournament it played."""
     team = get_object_or_404(Team.objects.select_related("club", "captain"), pk=pk)
-    tournaments = Tournament.objects.filter(registrations__team=team).distinct().order_by("-date")
-    history = []
-    for tournament in tournaments:
-        entry = next((e for e in rankings.tournament_rankings(tournament)["teams"] if e["pk"] == team.pk), None)
-        history.append({"tournament": tournament, "entry": entry})
     members = team.memberships.select_related("player").order_by("player__last_name")
-    return render(request, "public/team.html", {"team": team, "members": members, "history": history})
+    return render(request, "public/team.html", {"team": team, "members": members, "history": team_history(team)})
 
 
+@gzip_page
 def projector_page(request: HttpRequest, slug: str) -> HttpResponse:
     """For the hall's screen: the top of the standings and the next series' tables, refreshed every 30 s."""
     tournament = get_object_or_404(Tournament, slug=slug)
     series_list = list(tournament.series.order_by("number"))
     current = current_series(series_list) if tournament.draw_published else None
-    lists = rankings.tournament_rankings(tournament)
+    lists = tournament_rankings(tournament)
     context = {
         "tournament": tournament,
         "leaders": lists["individual"][:PROJECTOR_ROWS] if tournament.publish_individual else [],
         "teams": lists["teams"][: PROJECTOR_ROWS // 2] if tournament.publish_teams else [],
         "current": current,
-        "tables": rankings.series_tables(current, with_results=False) if current else [],
+        "tables": series_tables(current, with_results=False) if current else [],
     }
     return render(request, "public/projector.html", context)

@@ -15,23 +15,23 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from scoring import DealResult, Ruleset, ScoringError
+from scoring import SEATS, DealResult, Ruleset, ScoringError
 
 from .labels import CONTRACT_LABELS, LEVEL_LABELS, SEAT_CHOICES, SIDE_LABELS, scoring_error_message
-
-KONTRA_LETTERS = {"m": "young", "y": "young", "s": "old", "o": "old"}
-"""Kontras are typed as letters in the order given: m(łodzi)/y(oung), s(tarzy)/o(ld)."""
+from .shorthand import ENGLISH_KONTRA_LETTERS, KONTRA_LETTERS
 
 
 def parse_kontras(text: str) -> list[str]:
-    """``"m s m"`` or ``"msm"`` → ``["young", "old", "young"]``."""
+    """``"m s m"`` or ``"msm"`` → ``["young", "old", "young"]``: the shorthand's kontra letters
+    (or their English y/o), in the order given."""
     sides = []
-    for letter in text.replace(",", " ").replace(" ", "").lower():
+    for typed in text.replace(",", " ").replace(" ", "").lower():
+        letter = ENGLISH_KONTRA_LETTERS.get(typed, typed)
         if letter not in KONTRA_LETTERS:
             raise ValidationError(
                 _("Unknown kontra letter “%(letter)s”: type m for the young (młodzi) and s for the old (starzy)."),
                 code="kontra_letter",
-                params={"letter": letter},
+                params={"letter": typed},
             )
         sides.append(KONTRA_LETTERS[letter])
     return sides
@@ -65,7 +65,7 @@ class DealForm(forms.Form):
     value_c = forms.IntegerField(label="C", required=False)
     value_d = forms.IntegerField(label="D", required=False)
 
-    VALUE_FIELDS = {"A": "value_a", "B": "value_b", "C": "value_c", "D": "value_d"}
+    VALUE_FIELDS = {seat: f"value_{seat.lower()}" for seat in SEATS}
 
     def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -10,16 +10,25 @@ Words used below:
 - **zamknięcie serii** (closing a series): the referee (sędzia) accepts all
   protocols of a series; corrections after it need a referee and a reason.
 
+The services (each ``<entity>_<verb>``, keyword-only): :func:`protocol_row_save`,
+:func:`protocol_row_delete`, :func:`protocol_totals_set`, :func:`protocol_complete`,
+:func:`protocol_confirm` and :func:`series_close`. Reads are in
+``league.results.selectors``.
+
 Who may change rows: while the series is open, the table (a table scorer,
 ``user=None`` with an ``author``) while its protocol is still being entered,
 or a referee at any time before closing; after closing only a referee, with a
-reason. A referee's change to a complete or confirmed protocol of an open
-series sends it back to "being entered": the paper must be checked and
-confirmed again. Only the last row can be deleted, so deal numbers always
-follow the paper without renumbering.
+reason. The role is checked once, at the door: ``user`` is a referee of the
+tournament, as the referee pages make sure (``referee_required``) before they
+call; the table's phone passes no user, only its ``author`` after its PIN.
+A referee's change to a complete or confirmed protocol of an open series sends
+it back to "being entered": the paper must be checked and confirmed again.
+Only the last row can be deleted, so deal numbers always follow the paper
+without renumbering.
 
 Values are computed only by ``scoring``; every change re-scores the whole
-protocol because bok rounds depend on earlier deals. Bad input raises
+protocol once (bok rounds depend on earlier deals) and stores each row's values
+and bok round, which the pages then read without scoring again. Bad input raises
 :class:`~django.core.exceptions.ValidationError` and changes nothing.
 """
 
@@ -27,7 +36,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -37,16 +45,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-import scoring
 from league.models import Series
-from league.results.labels import scoring_error_message
 from league.standings.tasks import schedule_recompute
-from league.tournaments.roles import is_referee
-from scoring import SEATS, ProtocolResult, ScoringError
+from scoring import SEATS, ProtocolResult
 
-from .describe import DealDescription, describe_deal
 from .models import DealRow, DealRowVersion, Protocol
-from .shorthand import format_deal
+from .selectors import protocol_score, protocol_sheet, totals_difference
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -68,72 +72,6 @@ class StaleProtocol(ValidationError):
             code="stale",
             params={"version": version},
         )
-
-
-@dataclass(frozen=True)
-class SheetRow:
-    """A row as the protocol page shows it: the stored row (None for a preview) and its scoring."""
-
-    number: int
-    deal: dict[str, Any]
-    values: dict[str, int]
-    totals: dict[str, int]
-    bok_round: bool
-    row: DealRow | None = None
-
-    @property
-    def cells(self) -> list[tuple[str, int, int]]:
-        """(seat, value, running total) in seat order, as the paper has them."""
-        return [(seat, self.values[seat], self.totals[seat]) for seat in SEATS]
-
-    @property
-    def shorthand(self) -> str:
-        return format_deal(self.deal)
-
-    @property
-    def description(self) -> DealDescription | None:
-        return describe_deal(self.deal)
-
-
-def score(protocol: Protocol, deals: list[dict[str, Any]]) -> ProtocolResult:
-    """The protocol's deals valued under its tournament's rules; errors name the deal number."""
-    try:
-        return scoring.score_protocol(deals, protocol.series.tournament.ruleset())
-    except ScoringError as error:
-        message = scoring_error_message(error)
-        if error.path and error.path.startswith("deals["):
-            number = int(error.path[len("deals[") : error.path.index("]")]) + 1
-            message = _("Deal %(number)s: %(message)s") % {"number": number, "message": message}
-        raise ValidationError(message, code=error.code) from error
-
-
-def sheet(protocol: Protocol, *, replace: tuple[int, dict[str, Any]] | None = None) -> list[SheetRow]:
-    """The rows with running totals; ``replace=(number, deal)`` previews a row without saving it."""
-    rows = list(protocol.rows.order_by("number"))
-    deals = [row.deal for row in rows]
-    if replace is not None:
-        number, deal = replace
-        if number > len(deals) + 1:
-            raise ValidationError(
-                _("Deals are entered in order: the next one is deal %(number)s."),
-                code="order",
-                params={"number": len(deals) + 1},
-            )
-        if number <= len(deals):
-            deals[number - 1] = deal
-        else:
-            deals.append(deal)
-    result = score(protocol, deals)
-    return [
-        SheetRow(i + 1, deal, line.values, line.totals, line.bok_round, rows[i] if i < len(rows) else None)
-        for i, (deal, line) in enumerate(zip(deals, result.rows, strict=True))
-    ]
-
-
-def get_or_create_protocols(series: Series) -> list[Protocol]:
-    """One protocol per drawn table of the series."""
-    tables = series.assignments.values_list("table", flat=True).distinct().order_by("table")
-    return [Protocol.objects.get_or_create(series=series, table=table)[0] for table in tables]
 
 
 def _atomic_write(write: Callable[..., T]) -> Callable[..., T]:
@@ -167,18 +105,25 @@ def _claim(protocol: Protocol, expected_version: int) -> Protocol:
     The version is bumped by a conditional UPDATE as the first statement, so the
     write lock is taken at once: a second writer waits (PostgreSQL row lock,
     SQLite busy timeout) instead of deadlocking, then finds the version moved on.
+    The fresh copy keeps the caller's tournament: its rules do not change mid-request.
     """
-    claimed = Protocol.objects.filter(pk=protocol.pk, version=expected_version).update(version=F("version") + 1)
-    fresh = Protocol.objects.select_for_update().select_related("series__tournament").get(pk=protocol.pk)
+    claimed = Protocol.objects.filter(pk=protocol.pk, version=expected_version).update(
+        version=F("version") + 1, updated=timezone.now()
+    )
+    fresh = Protocol.objects.select_for_update().select_related("series").get(pk=protocol.pk)
     if not claimed:
         raise StaleProtocol(fresh.version)
+    fresh.series.tournament = protocol.series.tournament
     return fresh
 
 
 def _check_may_change(protocol: Protocol, user: AbstractBaseUser | None, *, reason: str | None = None) -> None:
-    """Refuse writers the rules do not allow; ``reason`` is None for changes other than rows."""
+    """Refuse what the series' and protocol's state do not allow this writer (a referee ``user``, or the table).
+
+    ``reason`` is None for changes other than rows.
+    """
     series = protocol.series
-    referee = user is not None and is_referee(user, series.tournament)
+    referee = user is not None
     if series.status == Series.Status.CLOSED:
         if not referee:
             raise PermissionDenied(_("The series is closed: only a referee may correct it."))
@@ -186,7 +131,7 @@ def _check_may_change(protocol: Protocol, user: AbstractBaseUser | None, *, reas
             raise ValidationError(_("Give the reason for a correction after the series was closed."), code="reason")
     elif series.status not in OPEN_SERIES:
         raise ValidationError(_("The tables of this series have not been drawn yet."), code="not_drawn")
-    elif not referee and (user is not None or protocol.status != Protocol.Status.OPEN):
+    elif not referee and protocol.status != Protocol.Status.OPEN:
         raise PermissionDenied(_("Only a referee may change a protocol once it is complete."))
 
 
@@ -216,26 +161,41 @@ def _record(
     )
 
 
-def _write_rows(protocol: Protocol, deals: list[dict[str, Any]], result: ProtocolResult) -> None:
-    """Store every row whose deal, values or bok round differ from the new scoring."""
-    existing = {row.number: row for row in protocol.rows.all()}
+VALUE_FIELDS = {seat: f"value_{seat.lower()}" for seat in SEATS}
+
+
+def _write_rows(protocol: Protocol, rows: list[DealRow], deals: list[dict[str, Any]], result: ProtocolResult) -> None:
+    """Store the new rows and every row whose deal, values or bok round differ from the new scoring.
+
+    ``rows`` are the stored rows in order; a changed deal can move the bok rounds
+    (and so the values) of the deals after it.
+    """
+    now = timezone.now()
+    new, changed = [], []
     for number, (deal, line) in enumerate(zip(deals, result.rows, strict=True), start=1):
-        values = {f"value_{seat.lower()}": line.values[seat] for seat in SEATS}
-        row = existing.get(number)
-        if row is None:
-            DealRow.objects.create(protocol=protocol, number=number, deal=deal, bok_round=line.bok_round, **values)
-        elif row.deal != deal or row.values != line.values or row.bok_round != line.bok_round:
-            DealRow.objects.filter(pk=row.pk).update(
-                deal=deal, bok_round=line.bok_round, updated=timezone.now(), **values
-            )
+        if number > len(rows):
+            values = {VALUE_FIELDS[seat]: line.values[seat] for seat in SEATS}
+            new.append(DealRow(protocol=protocol, number=number, deal=deal, bok_round=line.bok_round, **values))
+            continue
+        row = rows[number - 1]
+        if row.deal != deal or row.values != line.values or row.bok_round != line.bok_round:
+            row.deal, row.bok_round, row.updated = deal, line.bok_round, now
+            for seat in SEATS:
+                setattr(row, VALUE_FIELDS[seat], line.values[seat])
+            changed.append(row)
+    if changed:
+        DealRow.objects.bulk_update(changed, ["deal", "bok_round", "updated", *VALUE_FIELDS.values()])
+    if new:
+        DealRow.objects.bulk_create(new)
 
 
 def _after_change(protocol: Protocol) -> Protocol:
+    """A change to an accepted protocol of an open series sends it back to being entered."""
     if protocol.series.status != Series.Status.CLOSED and protocol.status != Protocol.Status.OPEN:
         protocol.status = Protocol.Status.OPEN
         protocol.completed_by_seat = ""
         protocol.confirmed_by_seat, protocol.confirmed_at = "", None
-    protocol.save()
+        protocol.save(update_fields=["status", "completed_by_seat", "confirmed_by_seat", "confirmed_at"])
     # Public standings count closed series only: a deal of an open series cannot
     # change them, a correction after closing can.
     if protocol.series.status == Series.Status.CLOSED:
@@ -244,7 +204,7 @@ def _after_change(protocol: Protocol) -> Protocol:
 
 
 @_atomic_write
-def save_row(
+def protocol_row_save(
     *,
     protocol: Protocol,
     number: int,
@@ -257,22 +217,22 @@ def save_row(
     """Add deal ``number`` (the next one) or change an existing one; returns the protocol at its new version."""
     protocol = _claim(protocol, expected_version)
     _check_may_change(protocol, user, reason=reason)
-    deals = [row.deal for row in protocol.rows.order_by("number")]
+    rows = list(protocol.rows.order_by("number"))
     limit = protocol.series.tournament.deals_per_series
-    if not 1 <= number <= min(len(deals) + 1, limit):
+    if not 1 <= number <= min(len(rows) + 1, limit):
         raise ValidationError(
             _("Deal %(number)s cannot be entered: the next deal is %(next)s of %(limit)s."),
             code="number",
-            params={"number": number, "next": len(deals) + 1, "limit": limit},
+            params={"number": number, "next": len(rows) + 1, "limit": limit},
         )
-    old = protocol.rows.filter(number=number).first()
-    if number <= len(deals):
+    deals = [row.deal for row in rows]
+    old = rows[number - 1] if number <= len(rows) else None
+    if old:
         deals[number - 1] = deal
     else:
         deals.append(deal)
-    result = score(protocol, deals)
-    _write_rows(protocol, deals, result)
-    _record(
+    result = protocol_score(protocol=protocol, deals=deals)
+    _record(  # before the rows are written: it keeps the old row as it was
         protocol,
         number=number,
         action=DealRowVersion.Action.CHANGE if old else DealRowVersion.Action.ADD,
@@ -283,6 +243,7 @@ def save_row(
         author=author,
         reason=reason,
     )
+    _write_rows(protocol, rows, deals, result)
     series = protocol.series
     if not series.results_entered or series.status == Series.Status.DRAWN:
         # The first saved row makes the draw final (no redraw) and shows the series is being played.
@@ -294,7 +255,7 @@ def save_row(
 
 
 @_atomic_write
-def delete_row(
+def protocol_row_delete(
     *,
     protocol: Protocol,
     number: int,
@@ -306,9 +267,10 @@ def delete_row(
     """Delete the last row (only the last one: numbers follow the paper)."""
     protocol = _claim(protocol, expected_version)
     _check_may_change(protocol, user, reason=reason)
-    last = protocol.rows.order_by("number").last()
-    if last is None or last.number != number:
+    rows = list(protocol.rows.order_by("number"))
+    if not rows or rows[-1].number != number:
         raise ValidationError(_("Only the last deal of a protocol can be deleted."), code="not_last")
+    last = rows.pop()
     _record(
         protocol,
         number=number,
@@ -321,8 +283,8 @@ def delete_row(
         reason=reason,
     )
     last.delete()
-    deals = [row.deal for row in protocol.rows.order_by("number")]
-    _write_rows(protocol, deals, score(protocol, deals))
+    deals = [row.deal for row in rows]
+    _write_rows(protocol, rows, deals, protocol_score(protocol=protocol, deals=deals))
     return _after_change(protocol)
 
 
@@ -341,28 +303,19 @@ def _read_totals(totals: dict[str, Any]) -> dict[str, int]:
 
 
 @_atomic_write
-def set_declared_totals(
+def protocol_totals_set(
     *, protocol: Protocol, totals: dict[str, Any], expected_version: int, user: AbstractBaseUser | None = None
 ) -> Protocol:
     """Record the four totals from the paper's last line."""
     protocol = _claim(protocol, expected_version)
     _check_may_change(protocol, user)
     protocol.declared_totals = _read_totals(totals)
+    protocol.save(update_fields=["declared_totals"])
     return _after_change(protocol)
 
 
-def totals_difference(protocol: Protocol) -> dict[str, int] | None:
-    """Paper minus screen per seat, or None when the paper's totals agree (or are missing)."""
-    if protocol.declared_totals is None:
-        return None
-    rows = sheet(protocol)
-    computed = rows[-1].totals if rows else dict.fromkeys(SEATS, 0)
-    difference = {seat: protocol.declared_totals[seat] - computed[seat] for seat in SEATS}
-    return difference if any(difference.values()) else None
-
-
 @_atomic_write
-def mark_complete(
+def protocol_complete(
     *,
     protocol: Protocol,
     expected_version: int,
@@ -381,20 +334,20 @@ def mark_complete(
         raise ValidationError(
             _("Unknown seat %(seat)s; the seats are A, B, C and D."), code="seat", params={"seat": seat}
         )
-    count = protocol.rows.count()
+    sheet = protocol_sheet(protocol=protocol)
     limit = protocol.series.tournament.deals_per_series
-    if count < limit and not ended_early:
+    if len(sheet) < limit and not ended_early:
         raise ValidationError(
             _(
                 "Only %(count)s of %(limit)s deals are entered; "
                 "mark the table as stopped by the time limit if it did not finish."
             ),
             code="incomplete",
-            params={"count": count, "limit": limit},
+            params={"count": len(sheet), "limit": limit},
         )
     if protocol.declared_totals is None:
         raise ValidationError(_("Enter the totals written on the paper first."), code="no_totals")
-    if difference := totals_difference(protocol):
+    if difference := totals_difference(protocol=protocol, sheet=sheet):
         raise ValidationError(
             _(
                 "The totals on paper differ from the rows (paper minus screen: %(difference)s); "
@@ -406,15 +359,16 @@ def mark_complete(
     protocol.status = Protocol.Status.COMPLETE
     protocol.ended_early = ended_early
     protocol.completed_by_seat = seat
-    protocol.save()
+    protocol.save(update_fields=["status", "ended_early", "completed_by_seat"])
     return protocol
 
 
 @_atomic_write
-def confirm(*, protocol: Protocol, seat: str, expected_version: int, user: AbstractBaseUser | None = None) -> Protocol:
+def protocol_confirm(*, protocol: Protocol, seat: str, expected_version: int) -> Protocol:
     """A second player of the table (at ``seat``) confirms the complete protocol, as the signature on paper.
 
     Refused from the seat that marked the protocol complete, and once the series is closed.
+    Nothing else depends on who types it: the table's phone or a referee from the paper.
     """
     protocol = _claim(protocol, expected_version)
     if protocol.series.status == Series.Status.CLOSED:
@@ -432,19 +386,20 @@ def confirm(*, protocol: Protocol, seat: str, expected_version: int, user: Abstr
     protocol.status = Protocol.Status.CONFIRMED
     protocol.confirmed_by_seat = seat
     protocol.confirmed_at = timezone.now()
-    protocol.save()
+    protocol.save(update_fields=["status", "confirmed_by_seat", "confirmed_at"])
     return protocol
 
 
 @_atomic_write
-def close_series(*, series: Series, user: AbstractBaseUser) -> Series:
-    """Accept every table's protocol; refused unless all are confirmed."""
-    if not is_referee(user, series.tournament):
-        raise PermissionDenied(_("Only a referee may close a series."))
+def series_close(*, series: Series) -> Series:
+    """Accept every table's protocol; refused unless all are confirmed.
+
+    Only a referee closes a series (the caller checked the role, as the referee pages do).
+    """
     series = Series.objects.select_for_update().get(pk=series.pk)
     if series.status not in OPEN_SERIES:
         raise ValidationError(_("Only a drawn series that is not closed can be closed."), code="status")
-    protocols = get_or_create_protocols(series)
+    protocols = list(series.protocols.order_by("table"))
     problems = [
         ValidationError(
             _("Table %(table)s: %(status)s."),

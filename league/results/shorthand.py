@@ -1,6 +1,6 @@
 """Shorthand ("skrót"): one deal of a table protocol typed as one short line.
 
-Pure Python, no Django: the referee copies a paper protocol by keyboard, one
+Pure Python, no Django (only ``scoring``'s seats): the referee copies a paper protocol by keyboard, one
 line per deal, lower case, no Shift. A line is either a description of the
 deal or its four values:
 
@@ -42,7 +42,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-SEAT_LETTERS = "abcd"
+from scoring import SEATS
+
+SEAT_LETTERS = "".join(SEATS).lower()
 
 CODES: dict[str, str] = {
     "n": "zwykla",
@@ -60,8 +62,20 @@ CODES: dict[str, str] = {
 
 PAIR_CONTRACTS = frozenset({"zwykla", "wesele"})
 LEVEL_CODES = {"w": "z_wyjsciem", "bw": "bez_wyjscia", "bb": "bez_bitki"}
-KONTRA_SIDES = {"m": "young", "s": "old"}
+KONTRA_LETTERS = {"m": "young", "s": "old"}
+"""The kontra letters: who gave a kontra, m(łodzi) the young or s(tarzy) the old.
+The one encoding of the sides as letters: the shorthand, the deal form's kontra
+field and the phone's kontra buttons all use it."""
+SIDE_LETTERS = {side: letter for letter, side in KONTRA_LETTERS.items()}
+ENGLISH_KONTRA_LETTERS = {"y": "m", "o": "s"}
+"""y(oung) and o(ld), which the deal form's kontra field also takes."""
 OTHER_SIDE = {"young": "old", "old": "young"}
+
+
+def kontra_letters(kontras: list[str]) -> str:
+    """The sides that gave the kontras as letters, in order: ``["young", "old"]`` → ``"ms"``."""
+    return "".join(SIDE_LETTERS[side] for side in kontras)
+
 
 _VALUES = re.compile(r"(?P<code>[a-z]*)=?(?P<values>-?\d+(?:[,;]-?\d+){3})")
 _RESULT = re.compile(r"(?P<eyes>\d+)|(?P<sign>[+=-])(?P<level>bw|bb|w)?|x(?P<misplay>[a-z])")
@@ -115,7 +129,7 @@ def parse(line: str) -> dict[str, Any]:
         raise ShorthandError("empty")
     if match := _VALUES.fullmatch(text):
         numbers = [int(n) for n in re.split(r"[,;]", match["values"])]
-        deal: dict[str, Any] = {"values": dict(zip("ABCD", numbers, strict=True))}
+        deal: dict[str, Any] = {"values": dict(zip(SEATS, numbers, strict=True))}
         if match["code"]:
             if match["code"] not in CODES:
                 raise ShorthandError("unknown_start", 0, text=match["code"])
@@ -125,14 +139,14 @@ def parse(line: str) -> dict[str, Any]:
     contract, old, at = _contract_and_seats(text)
     deal = {"contract": contract, "old": old}
     kontras: list[str] = []
-    while at < len(text) and text[at] in "kmsl":
+    while at < len(text) and (text[at] in "kl" or text[at] in KONTRA_LETTERS):
         letter = text[at]
         if letter == "l":
             deal["laid_down"] = True
         elif letter == "k":
             kontras.append(OTHER_SIDE[kontras[-1]] if kontras else "young")
         else:
-            kontras.append(KONTRA_SIDES[letter])
+            kontras.append(KONTRA_LETTERS[letter])
         at += 1
     if kontras:
         deal["kontras"] = kontras
@@ -158,12 +172,12 @@ def format_deal(deal: dict[str, Any]) -> str:
     values = deal.get("values")
     if values is not None and "old" not in deal:
         label = code[deal["contract"]] if "contract" in deal else ""
-        return label + "=" + ",".join(str(values[seat]) for seat in "ABCD")
+        return label + "=" + ",".join(str(values[seat]) for seat in SEATS)
     contract = deal["contract"]
     line = ("" if contract == "zwykla" else code[contract]) + "".join(deal["old"]).lower()
     if deal.get("laid_down"):
         line += "l"
-    line += "".join("m" if side == "young" else "s" for side in deal.get("kontras", []))
+    line += kontra_letters(deal.get("kontras", []))
     if "old_eyes" in deal:
         line += str(deal["old_eyes"])
     elif "winner" in deal:

@@ -8,7 +8,8 @@ confirms it from another seat. Once the series is closed the page is read-only:
 only the referee corrects (rules.md §7).
 
 Every change goes through ``league.results.services``, which computes the values
-with ``scoring`` and refuses a writer holding an old protocol version.
+with ``scoring`` and refuses a writer holding an old protocol version; the pages
+read through ``league.results.selectors`` the protocol that the draw created.
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ from league.results.labels import CONTRACT_LABELS
 from players.models import Player
 from scoring import SEATS
 
-from . import pin, services
+from . import pin, selectors, services
 from .forms import ConfirmForm, RowForm, TotalsForm, typed_deal
 from .models import DealRow, Protocol
-from .shorthand import format_deal
+from .shorthand import SIDE_LETTERS, format_deal, kontra_letters
 
 CHANGES_SHOWN = 5
 """How many of the latest changes a stale save shows the scorer to re-check."""
@@ -76,8 +77,7 @@ def _protocol(slug: str, series: int, table: int) -> Protocol:
 
 
 def _players(protocol: Protocol) -> dict[str, Player]:
-    assignments = protocol.series.assignments.filter(table=protocol.table).select_related("player")
-    return {a.seat: a.player for a in assignments}
+    return selectors.table_players(series=protocol.series, table=protocol.table)
 
 
 def _pin_form(request: HttpRequest, protocol: Protocol, data: Any = None) -> pin.PinForm:
@@ -129,23 +129,20 @@ def _deal_initial(deal: dict[str, Any]) -> dict[str, Any]:
     """A stored deal as the button form's initial data (the shorthand line carries any deal)."""
     keys = ("contract", "old", "old_eyes", "winner", "level", "misplay", "laid_down")
     initial = {key: deal[key] for key in keys if key in deal}
-    initial["kontras"] = "".join("m" if side == "young" else "s" for side in deal.get("kontras", []))
+    initial["kontras"] = kontra_letters(deal.get("kontras", []))
     return initial
 
 
-def _entry_forms(scorer: Scorer, number: int | None = None) -> dict[str, Any]:
-    """Fresh entry forms for the next deal, or for deal ``number`` to fix it."""
-    protocol = scorer.protocol
-    row = protocol.rows.filter(number=number).first() if number else None
-    next_number = row.number if row else protocol.rows.count() + 1
+def _entry_forms(number: int, row: DealRow | None = None) -> dict[str, Any]:
+    """Fresh entry forms for deal ``number``: the next one, or the saved ``row`` to fix it."""
     return {
-        "row_form": RowForm(initial={"number": next_number, "line": format_deal(row.deal) if row else ""}),
+        "row_form": RowForm(initial={"number": number, "line": format_deal(row.deal) if row else ""}),
         "deal_form": DealForm(prefix="full", initial=_deal_initial(row.deal) if row else {"contract": "zwykla"}),
         "editing": row,
     }
 
 
-def _display_rows(rows: list[services.SheetRow]) -> list[dict[str, Any]]:
+def _display_rows(rows: list[selectors.SheetRow]) -> list[dict[str, Any]]:
     """The rows as the phone lists them: the deal in words with its shorthand, and (value, running total) per seat."""
     return [
         {
@@ -179,8 +176,8 @@ def _finish_step(scorer: Scorer, *, has_rows: bool) -> str | None:
 def _render_page(request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
     """The protocol page: players and totals, the rows, and the forms the protocol's state allows."""
     protocol = scorer.protocol
-    rows = services.sheet(protocol)
-    totals = rows[-1].totals if rows else dict.fromkeys(SEATS, 0)
+    rows = selectors.protocol_sheet(protocol=protocol)
+    totals = selectors.sheet_totals(rows)
     players = _players(protocol)
     can_enter = scorer.writable and protocol.status == Protocol.Status.OPEN
     context = {
@@ -191,12 +188,13 @@ def _render_page(request: HttpRequest, scorer: Scorer, status: int = 200, **cont
         "seats": [(seat, players.get(seat), totals[seat]) for seat in SEATS],
         "rows": _display_rows(rows),
         "contract_choices": _contract_choices(protocol),
+        "kontra_buttons": [(SIDE_LETTERS["young"], _("young")), (SIDE_LETTERS["old"], _("old"))],
         "can_enter": can_enter,
         "finish_step": _finish_step(scorer, has_rows=bool(rows)),
         "all_entered": len(rows) >= protocol.series.tournament.deals_per_series,
         "totals_form": TotalsForm(initial={"version": protocol.version, **(protocol.declared_totals or totals)}),
         "confirm_form": ConfirmForm(initial={"version": protocol.version}),
-        **_entry_forms(scorer),
+        **_entry_forms(len(rows) + 1),
         **context,
     }
     return render(request, "results/table/protocol.html", context, status=status)
@@ -234,8 +232,8 @@ def protocol_page(request: HttpRequest, scorer: Scorer) -> HttpResponse:
 @table_scorer
 def edit_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
     """The page with deal ``number`` loaded into the entry forms, to fix it."""
-    get_object_or_404(scorer.protocol.rows, number=number)
-    return _render_page(request, scorer, **_entry_forms(scorer, number))
+    row = get_object_or_404(scorer.protocol.rows, number=number)
+    return _render_page(request, scorer, **_entry_forms(number, row))
 
 
 @table_scorer
@@ -247,7 +245,7 @@ def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     if deal is not None:
         number = row_form.cleaned_data["number"]
         try:
-            services.save_row(
+            services.protocol_row_save(
                 protocol=scorer.protocol,
                 number=number,
                 deal=deal,
@@ -272,7 +270,7 @@ def preview(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     if deal is not None:
         number = row_form.cleaned_data["number"]
         try:
-            row = services.sheet(scorer.protocol, replace=(number, deal))[number - 1]
+            row = selectors.protocol_row_preview(protocol=scorer.protocol, number=number, deal=deal)
         except ValidationError as error:
             row_form.add_error(None, error)
     context = {"row_form": row_form, "deal_form": deal_form, "preview": row}
@@ -287,7 +285,9 @@ def delete_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpRespons
     """Delete the last deal (the services refuse any other)."""
     try:
         version = forms.IntegerField(min_value=0).clean(request.POST.get("version"))
-        services.delete_row(protocol=scorer.protocol, number=number, expected_version=version, author=scorer.author)
+        services.protocol_row_delete(
+            protocol=scorer.protocol, number=number, expected_version=version, author=scorer.author
+        )
         messages.success(request, _("Deal %(number)s deleted.") % {"number": number})
     except (ValidationError, PermissionDenied) as error:
         messages.error(request, " ".join(error.messages if isinstance(error, ValidationError) else [str(error)]))
@@ -303,10 +303,10 @@ def finish(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     if form.is_valid():
         data = form.cleaned_data
         try:
-            protocol = services.set_declared_totals(
+            protocol = services.protocol_totals_set(
                 protocol=scorer.protocol, totals=data, expected_version=data["version"]
             )
-            services.mark_complete(
+            services.protocol_complete(
                 protocol=protocol, expected_version=protocol.version, ended_early=data["ended_early"], seat=scorer.seat
             )
             messages.success(request, _("The protocol is complete. Now another player of the table confirms it."))
@@ -327,7 +327,7 @@ def confirm(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     extra: dict[str, Any] = {}
     if form.is_valid():
         try:
-            services.confirm(
+            services.protocol_confirm(
                 protocol=scorer.protocol, seat=form.cleaned_data["seat"], expected_version=form.cleaned_data["version"]
             )
             messages.success(request, _("The protocol is confirmed. Thank you!"))

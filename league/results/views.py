@@ -1,7 +1,9 @@
 """The referee's results screens: a series' tables, a protocol's entry, totals, corrections and history.
 
 Every page works as plain forms; htmx only adds the live preview of a row
-while it is typed. All changes go through ``league.results.services``.
+while it is typed. All changes go through ``league.results.services``, all reads
+through ``league.results.selectors``; a page reads the protocol that the draw
+created and never creates one.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from django.views.decorators.http import require_POST
 
 from league.models import Series
 from league.results.deal_form import DealForm
+from league.standings.selectors import series_byes
 from league.tournaments.roles import referee_required
+from scoring import SEATS
 
-from . import services
+from . import selectors, services
 from .forms import ConfirmForm, CorrectionForm, RowForm, TotalsForm, typed_deal
 from .models import Protocol
 from .shorthand import format_deal
@@ -31,9 +35,15 @@ def _series(request: HttpRequest, number: int) -> Series:
 
 
 def _protocol(request: HttpRequest, number: int, table: int) -> Protocol:
-    series = _series(request, number)
-    services.get_or_create_protocols(series)
-    return get_object_or_404(Protocol.objects.select_related("series__tournament"), series=series, table=table)
+    """The table's protocol with its series, in one query; 404 for a table the draw did not make."""
+    protocol = get_object_or_404(
+        Protocol.objects.select_related("series"),
+        series__tournament=request.tournament,
+        series__number=number,
+        table=table,
+    )
+    protocol.series.tournament = request.tournament  # already read by the role check
+    return protocol
 
 
 def _protocol_url(protocol: Protocol, name: str = "protocol") -> str:
@@ -44,18 +54,15 @@ def _protocol_url(protocol: Protocol, name: str = "protocol") -> str:
 @referee_required
 def series_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     series = _series(request, number)
-    tables = []
-    for protocol in services.get_or_create_protocols(series):
-        rows = services.sheet(protocol)
-        tables.append({"protocol": protocol, "count": len(rows), "totals": rows[-1].totals if rows else None})
     return render(
         request,
         "results/series.html",
         {
             "tournament": request.tournament,
             "series": series,
-            "tables": tables,
-            "byes": series.byes.select_related("player"),
+            "seats": SEATS,
+            "tables": selectors.series_tables(series=series),
+            "byes": series_byes(series),  # with the ruleset's compensation
         },
     )
 
@@ -65,7 +72,7 @@ def series_results(request: HttpRequest, slug: str, number: int) -> HttpResponse
 def close_series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     series = _series(request, number)
     try:
-        services.close_series(series=series, user=request.user)
+        services.series_close(series=series)
         messages.success(request, _("The series is closed."))
     except ValidationError as error:
         for message in error.messages:
@@ -73,13 +80,8 @@ def close_series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect("results:series", slug, number)
 
 
-def _seats(protocol: Protocol) -> dict[str, Any]:
-    assignments = protocol.series.assignments.filter(table=protocol.table).select_related("player")
-    return {a.seat: a.player for a in assignments}
-
-
 def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> HttpResponse:
-    rows = services.sheet(protocol)
+    rows = selectors.protocol_sheet(protocol=protocol)
     next_number = len(rows) + 1
     limit = protocol.series.tournament.deals_per_series
     version = protocol.version
@@ -87,7 +89,7 @@ def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> Ht
         "tournament": protocol.series.tournament,
         "series": protocol.series,
         "protocol": protocol,
-        "seats": _seats(protocol),
+        "seats": selectors.table_players(series=protocol.series, table=protocol.table),
         "rows": rows,
         "totals": rows[-1].totals if rows else None,
         "next_number": next_number if next_number <= limit else None,
@@ -97,7 +99,7 @@ def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> Ht
             initial={"version": version, **(protocol.declared_totals or {}), "ended_early": protocol.ended_early}
         ),
         "confirm_form": ConfirmForm(initial={"version": version}),
-        "difference": services.totals_difference(protocol),
+        "difference": selectors.totals_difference(protocol=protocol, sheet=rows),
         **forms,
     }
     return render(request, "results/protocol.html", context)
@@ -111,7 +113,7 @@ def protocol_entry(request: HttpRequest, slug: str, number: int, table: int) -> 
     row_form, deal_form, deal = typed_deal(request, protocol)
     if deal is not None:
         try:
-            services.save_row(
+            services.protocol_row_save(
                 protocol=protocol,
                 number=row_form.cleaned_data["number"],
                 deal=deal,
@@ -133,8 +135,9 @@ def protocol_preview(request: HttpRequest, slug: str, number: int, table: int) -
     context: dict[str, Any] = {"form": form}
     if form.is_valid() and form.cleaned_data["line"] is not None:
         try:
-            rows = services.sheet(protocol, replace=(form.cleaned_data["number"], form.cleaned_data["line"]))
-            context["row"] = rows[form.cleaned_data["number"] - 1]
+            context["row"] = selectors.protocol_row_preview(
+                protocol=protocol, number=form.cleaned_data["number"], deal=form.cleaned_data["line"]
+            )
         except ValidationError as error:
             form.add_error(None, error)
     return render(request, "results/_preview.html", context)
@@ -149,10 +152,10 @@ def protocol_totals(request: HttpRequest, slug: str, number: int, table: int) ->
     if form.is_valid():
         data = form.cleaned_data
         try:
-            protocol = services.set_declared_totals(
+            protocol = services.protocol_totals_set(
                 protocol=protocol, totals=data, expected_version=data["version"], user=request.user
             )
-            services.mark_complete(
+            services.protocol_complete(
                 protocol=protocol, expected_version=protocol.version, ended_early=data["ended_early"], user=request.user
             )
             messages.success(request, _("The protocol is complete; a player of the table confirms it."))
@@ -170,11 +173,10 @@ def protocol_confirm(request: HttpRequest, slug: str, number: int, table: int) -
     form = ConfirmForm(request.POST)
     if form.is_valid():
         try:
-            services.confirm(
+            services.protocol_confirm(
                 protocol=protocol,
                 seat=form.cleaned_data["seat"],
                 expected_version=form.cleaned_data["version"],
-                user=request.user,
             )
             messages.success(request, _("The protocol is confirmed."))
             return redirect(_protocol_url(protocol))
@@ -201,9 +203,9 @@ def row_correction(request: HttpRequest, slug: str, number: int, table: int, row
         }
         try:
             if data["delete"]:
-                services.delete_row(**common)
+                services.protocol_row_delete(**common)
             else:
-                services.save_row(deal=data["line"], **common)
+                services.protocol_row_save(deal=data["line"], **common)
             messages.success(request, _("Deal %(number)s has been corrected.") % {"number": row})
             return redirect(_protocol_url(protocol))
         except ValidationError as error:

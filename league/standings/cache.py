@@ -1,10 +1,7 @@
-"""Standings for the public site: tournaments, series and seasons, cached.
+"""Tournament and season standings in Django's cache, keyed by a stamp of their data.
 
-``league.standings.compute`` loads a tournament's results and lets ``scoring`` rank
-them; this module adds what the public pages show on top of that — the
-"3–4." labels of shared places, each table's placement points in a series, the
-season tables (best K of N) — and keeps tournament and season standings in
-Django's cache.
+``league.standings.compute`` ranks a tournament and ``league.standings.seasons``
+adds up a season; this module keeps both in the cache for the public site.
 
 The cache key carries a stamp of the data the standings are computed from
 (protocol versions, closed series, byes, seats, registrations), read in one
@@ -15,27 +12,24 @@ only makes sure the next visitor finds the new standings already computed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
-from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.expressions import Expression
+from django.utils import timezone
 
-import scoring
-from league.exchange import external_ids
 from league.models import Bye, Registration, Season, Series, TableAssignment, Tournament
-from league.results.models import DealRow, DealRowVersion, Protocol
-from league.standings.compute import points, tournament_standings
-from scoring import SEATS, Standing
-
-Rankings = dict[str, list[dict[str, Any]]]
+from league.results.models import DealRowVersion, Protocol
+from league.standings.compute import tournament_standings
+from league.standings.seasons import Rankings, season_standings, season_tournaments
 
 CACHE_SECONDS = 24 * 60 * 60  # a stamp that no longer matches is never read, so long is safe
-LISTS = ("individual", "women", "men", "teams")
 
 
 # --- the stamp --------------------------------------------------------------
@@ -49,6 +43,40 @@ def _per_tournament(queryset: QuerySet, path: str, aggregate: Expression) -> Sub
 
 def stamps(tournaments: QuerySet[Tournament]) -> dict[int, str]:
     """A short digest per tournament of everything its standings depend on, in one query."""
+    return _digests(*_stamp_rows(tournaments).query.sql_with_params())
+
+
+def stamp_by_slug(slug: str) -> tuple[int, str] | None:
+    """The primary key and stamp of the tournament with ``slug`` (``None`` if there is none).
+
+    The same digest as :func:`stamps`, for the page every spectator reloads:
+    building and compiling the stamp's dozen subqueries costs the ORM about ten
+    times what the database takes to answer them, so the statement is compiled
+    once per process and only the slug changes.
+    """
+    sql, params = _stamp_by_slug_statement()
+    found = _digests(sql, [slug if param == _SLUG else param for param in params])
+    return next(iter(found.items()), None)
+
+
+_SLUG = "\x00slug"  # stands for the slug in the statement compiled once; never sent to the database
+
+
+@functools.cache
+def _stamp_by_slug_statement() -> tuple[str, tuple[Any, ...]]:
+    return _stamp_rows(Tournament.objects.filter(slug=_SLUG)).query.sql_with_params()
+
+
+def _digests(sql: str, params: Sequence[Any]) -> dict[int, str]:
+    # run as raw SQL in both functions, so both digest the same values
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return {row[0]: hashlib.blake2b(repr(tuple(row)).encode(), digest_size=8).hexdigest() for row in rows}
+
+
+def _stamp_rows(tournaments: QuerySet[Tournament]) -> QuerySet:
+    """Per tournament: its pk, then the counts, sums and latest values its standings depend on."""
     closed = Q(status=Series.Status.CLOSED)
     # The public standings count only closed series with published results; deals being
     # entered in an open series must not change the stamp, or every deal saved anywhere
@@ -57,7 +85,7 @@ def stamps(tournaments: QuerySet[Tournament]) -> dict[int, str]:
     counted_changes = DealRowVersion.objects.filter(
         protocol__series__status=Series.Status.CLOSED, protocol__series__results_published=True
     )
-    rows = tournaments.order_by().values_list(
+    return tournaments.order_by().values_list(
         "pk",
         "updated",
         _per_tournament(counted, "series__tournament", Count("pk")),
@@ -76,46 +104,42 @@ def stamps(tournaments: QuerySet[Tournament]) -> dict[int, str]:
         _per_tournament(Registration.objects, "tournament", Count("pk")),
         _per_tournament(Registration.objects, "tournament", Sum("team_id")),
     )
-    return {row[0]: hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest() for row in rows}
+
+
+def stamp_seen(tournament_id: int, stamp: str) -> datetime:
+    """When the tournament's standings last changed, as far as this site has seen:
+    the time its current stamp was first met, for ``Last-Modified``.
+
+    No stored timestamp moves with every change (closing or publishing a series
+    writes none), but every change gives a new stamp. A new stamp's time is at
+    least a second after the one before, so a client asking "modified since?"
+    with the old date, to the second as HTTP dates go, gets the new page.
+    """
+    key = f"standings:seen:{tournament_id}"
+    seen = cache.get(key)
+    if seen is not None and seen[0] == stamp:
+        return seen[1]
+    now = timezone.now().replace(microsecond=0)
+    if seen is not None:
+        now = max(now, seen[1] + timedelta(seconds=1))
+    cache.set(key, (stamp, now), CACHE_SECONDS)
+    return now
 
 
 # --- tournaments ------------------------------------------------------------
 
 
-def published(tournament: Tournament) -> dict[str, bool]:
-    """Which of the lists the organiser has chosen to publish."""
-    return {
-        "individual": tournament.publish_individual,
-        "women": tournament.publish_women,
-        "men": tournament.publish_men,
-        "teams": tournament.publish_teams,
-    }
-
-
-def _compute_tournament(tournament: Tournament) -> Rankings:
-    standings = tournament_standings(tournament, published_only=True)
-    # the lists name players and teams by their exchange ids; pages link by primary key
-    player_ids, team_ids = external_ids(tournament)
-    pks = {
-        "players": {external: pk for pk, external in player_ids.items()},
-        "teams": {external: pk for pk, external in team_ids.items()},
-    }
-    return {
-        key: [
-            {**entry, "pk": pks["teams" if key == "teams" else "players"][entry["id"]]}
-            for entry in standings.get(key, [])
-        ]
-        for key in LISTS
-    }
-
-
 def tournament_rankings(tournament: Tournament, stamp: str | None = None) -> Rankings:
-    """The tournament's standing lists (interfaces.md §4, plus ``label``), from the cache when current."""
+    """The tournament's public standing lists (closed, published series), from the cache when current.
+
+    The lists of ``league.standings.compute``: interfaces.md §4 with ``label``,
+    players and teams named by ``pk``.
+    """
     stamp = stamp or stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
     key = f"rankings:tournament:{tournament.pk}:{stamp}"
     rankings = cache.get(key)
     if rankings is None:
-        rankings = _compute_tournament(tournament)
+        rankings = tournament_standings(tournament, published_only=True)
         cache.set(key, rankings, CACHE_SECONDS)
     return rankings
 
@@ -123,58 +147,21 @@ def tournament_rankings(tournament: Tournament, stamp: str | None = None) -> Ran
 # --- seasons ----------------------------------------------------------------
 
 
-def _season_list(
-    per_tournament: Iterable[list[dict[str, Any]]], best_of: int | None, tiebreaks: tuple[str, ...]
-) -> list[dict[str, Any]]:
-    """Add up one list (players or teams) over the tournaments: the best ``best_of`` of them when set.
-
-    Players and teams are matched by primary key: exchange ids are per tournament.
-    """
-    results: list[dict[str, Standing]] = []
-    latest: dict[str, dict[str, Any]] = {}  # name and team as in the player's last tournament
-    played: Counter[str] = Counter()
-    for entries in per_tournament:
-        results.append({str(e["pk"]): Standing(str(e["pk"]), e["big_points"], e["small_points"]) for e in entries})
-        for entry in entries:
-            latest[str(entry["pk"])] = {"pk": entry["pk"], "name": entry["name"], "team": entry.get("team")}
-            played[str(entry["pk"])] += 1
-    totals = scoring.season_totals(results, best_of)
-    return [
-        {
-            **latest[r.standing.id],
-            "place": r.place,
-            "label": r.label,
-            "big_points": points(r.standing.big_points),
-            "small_points": r.standing.small_points,
-            "tournaments": played[r.standing.id],
-        }
-        for r in scoring.rank(totals.values(), tiebreaks)
-    ]
-
-
-def _compute_season(season: Season, tournaments: list[Tournament], tournament_stamps: dict[int, str]) -> Rankings:
-    per_tournament = [tournament_rankings(t, tournament_stamps[t.pk]) for t in tournaments]
-    # big points lead only when some tournament awards them; otherwise small points alone rank
-    tiebreaks = ("big_points", "small_points") if any(t.uses_big_points for t in tournaments) else ("small_points",)
-    return {
-        "individual": _season_list((r["individual"] for r in per_tournament), season.best_of, tiebreaks),
-        "teams": _season_list((r["teams"] for r in per_tournament), season.best_of, tiebreaks),
-    }
-
-
-def season_tournaments(season: Season) -> QuerySet[Tournament]:
-    return season.tournaments.filter(counts_for_season=True).order_by("date", "pk")
-
-
 def season_rankings(season: Season) -> Rankings:
     """The season's individual and team tables, summed over its counted tournaments."""
     tournaments = list(season_tournaments(season))
-    tournament_stamps = stamps(season_tournaments(season))
+    return season_rankings_of(season, tournaments, stamps(season_tournaments(season)))
+
+
+def season_rankings_of(season: Season, tournaments: list[Tournament], tournament_stamps: dict[int, str]) -> Rankings:
+    """The season's tables given its counted tournaments (in date order) and their stamps,
+    so a page showing several seasons reads all the stamps in one query."""
     digest = hashlib.blake2b(repr((season.best_of, sorted(tournament_stamps.items()))).encode(), digest_size=8)
     key = f"rankings:season:{season.pk}:{digest.hexdigest()}"
     rankings = cache.get(key)
     if rankings is None:
-        rankings = _compute_season(season, tournaments, tournament_stamps)
+        per_tournament = [tournament_rankings(t, tournament_stamps[t.pk]) for t in tournaments]
+        rankings = season_standings(season, tournaments, per_tournament)
         cache.set(key, rankings, CACHE_SECONDS)
     return rankings
 
@@ -187,69 +174,3 @@ def refresh(tournament_id: int) -> None:
     tournament_rankings(tournament)
     if tournament.season is not None and tournament.counts_for_season:
         season_rankings(tournament.season)
-
-
-# --- one series -------------------------------------------------------------
-
-
-@dataclass
-class Seat:
-    seat: str
-    player_id: int
-    name: str
-    team: str
-    small_points: int | None = None
-    big_points: float | None = None
-    label: str = ""
-
-
-@dataclass
-class Table:
-    number: int
-    seats: list[Seat] = field(default_factory=list)
-    has_results: bool = False
-
-
-def series_tables(series: Series, *, with_results: bool) -> list[Table]:
-    """The tables of a series in seat order; with results, each seat's small
-    points, placement points and place at the table ("1–2." when tied)."""
-    teams = dict(Registration.objects.filter(tournament_id=series.tournament_id).values_list("player_id", "team__name"))
-    tables: dict[int, Table] = {}
-    for assignment in TableAssignment.objects.filter(series=series).select_related("player").order_by("table", "seat"):
-        table = tables.setdefault(assignment.table, Table(assignment.table))
-        player = assignment.player
-        table.seats.append(Seat(assignment.seat, player.pk, player.full_name, teams.get(player.pk) or ""))
-    if with_results:
-        _add_results(series, tables)
-    return list(tables.values())
-
-
-def _add_results(series: Series, tables: dict[int, Table]) -> None:
-    ruleset = series.tournament.ruleset()
-    totals = (
-        DealRow.objects.filter(protocol__series=series)
-        .order_by()
-        .values("protocol__table")
-        .annotate(A=Sum("value_a"), B=Sum("value_b"), C=Sum("value_c"), D=Sum("value_d"))
-    )
-    for row in totals:
-        table = tables.get(row["protocol__table"])
-        if table is None or len(table.seats) != len(SEATS):
-            continue
-        small = {seat: row[seat] for seat in SEATS}
-        big = scoring.placement_points(small, ruleset)
-        places = {
-            r.standing.id: r.label
-            for r in scoring.rank(
-                [Standing(seat, small_points=points) for seat, points in small.items()], ["small_points"]
-            )
-        }
-        for seat in table.seats:
-            seat.small_points, seat.big_points, seat.label = small[seat.seat], points(big[seat.seat]), places[seat.seat]
-        table.has_results = True
-
-
-def series_byes(series: Series) -> list[Seat]:
-    """The bye players of a series with their compensation, as seats without a table."""
-    byes = Bye.objects.filter(series=series).select_related("player").order_by("player__last_name")
-    return [Seat("", bye.player_id, bye.player.full_name, "", bye.small_points, points(bye.big_points)) for bye in byes]

@@ -3,8 +3,9 @@
 This module only loads numbers (seats, protocol totals, byes) in a constant
 number of queries and shapes the result; placement points, bye compensation,
 totals, tie-breaks and the counting of team members all come from
-``scoring``. The result is the ``standings --json`` structure of
-interfaces.md §4, meant for the web pages too.
+``scoring``. The lists have the shape of ``standings --json`` (interfaces.md
+§4), except that they name players and teams by primary key (``pk``): the
+exchange package turns those into the file's ids where it prints them.
 
 A series counts once any of its tables has a deal; then its tables with deals
 and its byes count, so a drawn series gives no bye points before play.
@@ -18,10 +19,9 @@ from typing import Any
 from django.db.models import Sum
 
 import scoring
-from league.exchange import external_ids
 from league.models import Bye, Registration, Series, TableAssignment, TeamRanking, Tournament
 from league.results.models import DealRow
-from players.models import Gender
+from league.standings.lists import RANKING_LISTS
 
 Row = dict[str, Any]
 
@@ -29,7 +29,8 @@ Row = dict[str, Any]
 def tournament_standings(tournament: Tournament, *, published_only: bool = False) -> dict[str, list[Row]]:
     """``{"individual": […], "women": […], "men": […], "teams": […]}``, best
     first; tied entries share a place (1, 2, 3, 3, 5) and carry the printed
-    label ("3–4.", an optional field beyond interfaces.md §4).
+    label ("3–4.", an optional field beyond interfaces.md §4). Each entry names
+    its player or team by ``pk``.
 
     ``published_only`` counts only the series the public may see: closed, with
     their results published. The referee's view counts every deal entered.
@@ -39,7 +40,6 @@ def tournament_standings(tournament: Tournament, *, published_only: bool = False
     tiebreaks = ruleset.tiebreaks
     if not tournament.uses_big_points:
         tiebreaks = tuple(t for t in tiebreaks if t != "big_points")
-    player_ids, team_ids = external_ids(tournament)
     registrations = {r.player_id: r for r in tournament.registrations.select_related("player", "team")}
 
     # rank() keeps the input order within a shared place: list by name first
@@ -49,7 +49,7 @@ def tournament_standings(tournament: Tournament, *, published_only: bool = False
 
     players = sorted(totals.values(), key=by_name)
 
-    def individual(gender: str | None = None) -> list[Row]:
+    def individual(gender: str | None) -> list[Row]:
         chosen = [s for s in players if gender is None or registrations[int(s.id)].player.gender == gender]
         rows = []
         for ranked in scoring.rank(chosen, tiebreaks):
@@ -59,7 +59,7 @@ def tournament_standings(tournament: Tournament, *, published_only: bool = False
                     "place": ranked.place,
                     "label": ranked.label,
                     "name": registration.player.full_name,
-                    "id": player_ids[registration.player_id],
+                    "pk": registration.player_id,
                     "team": registration.team.name if registration.team else None,
                     **_points(ranked.standing),
                 }
@@ -68,20 +68,19 @@ def tournament_standings(tournament: Tournament, *, published_only: bool = False
 
     team_names = {r.team_id: r.team.name for r in registrations.values() if r.team}
     teams = sorted(_team_standings(tournament, players, registrations), key=lambda s: team_names[int(s.id)])
+    team_rows = [
+        {
+            "place": ranked.place,
+            "label": ranked.label,
+            "name": team_names[int(ranked.standing.id)],
+            "pk": int(ranked.standing.id),
+            **_points(ranked.standing),
+        }
+        for ranked in scoring.rank(teams, tiebreaks)
+    ]
     return {
-        "individual": individual(),
-        "women": individual(Gender.WOMAN),
-        "men": individual(Gender.MAN),
-        "teams": [
-            {
-                "place": ranked.place,
-                "label": ranked.label,
-                "name": team_names[int(ranked.standing.id)],
-                "id": team_ids[int(ranked.standing.id)],
-                **_points(ranked.standing),
-            }
-            for ranked in scoring.rank(teams, tiebreaks)
-        ],
+        ranking_list.key: team_rows if ranking_list.teams else individual(ranking_list.gender)
+        for ranking_list in RANKING_LISTS
     }
 
 

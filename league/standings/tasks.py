@@ -1,4 +1,4 @@
-"""Celery tasks of the league: recomputing standings after results change.
+"""The standings' Celery task: recomputing them after results change.
 
 Without a broker (the embedded mode) tasks run eagerly in the web process, so
 the recompute happens before the referee's response is sent.
@@ -20,11 +20,10 @@ logger = logging.getLogger(__name__)
 def recompute_standings(tournament_id: int) -> None:
     """Compute a tournament's standings and its season's and put them in the
     cache, so the first visitor after a change does not wait for them."""
-    from league.standings import (
-        cache as rankings,
-    )  # imported late: Celery loads this module before the app registry is ready
+    # imported late: Celery loads this module before the app registry is ready
+    from league.standings.cache import refresh
 
-    rankings.refresh(tournament_id)
+    refresh(tournament_id)
 
 
 def schedule_recompute(tournament_id: int) -> None:

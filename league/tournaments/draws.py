@@ -1,8 +1,9 @@
 """The table draw (losowanie) stored in the database: drawing, redrawing and swapping.
 
 The seating itself comes from the pure ``league.draw`` package; this module
-chooses who is drawn, feeds in what earlier series already did, writes seats
-and byes, and logs every change. Series drawn earlier are passed as meeting
+chooses who is drawn, feeds in what earlier series already did, writes seats,
+byes and one protocol (protokół stołu, the table's score sheet) with its PIN
+per table, and logs every change. Series drawn earlier are passed as meeting
 counts rather than fixed series, because players may have withdrawn or
 arrived since then.
 """
@@ -10,8 +11,7 @@ arrived since then.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
-from decimal import Decimal
+from collections.abc import Sequence
 from typing import Literal
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -21,11 +21,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from league.draw import DrawError, DrawPlayer, SeriesDraw, check_swap, count_repeats, draw_tournament, swap
+from league.draw import DrawError, DrawPlayer, SeriesDraw, check_swap, draw_tournament, swap
 from league.models import Bye, DrawLog, Registration, Series, TableAssignment, Tournament
+from league.results.models import Protocol
 from league.tournaments.draw_messages import draw_error_to_validation_error
-from league.tournaments.services import ensure_series
+from league.tournaments.selectors import draw_names, series_seating, tournament_repeats, tournament_seatings
+from league.tournaments.services import series_ensure
 from players.models import Player
+from scoring import SEATS
 
 SEED_DIGITS = 6
 
@@ -40,32 +43,6 @@ def individuals_sit_out_first(ruleset: scoring.Ruleset) -> bool:
     return ruleset.byes.individuals_first
 
 
-def series_draw(series: Series) -> SeriesDraw:
-    """A stored series in the draw package's form (player ids as strings)."""
-    tables: dict[int, list[str]] = {}
-    for table, player in series.assignments.order_by("table", "seat").values_list("table", "player_id"):
-        tables.setdefault(table, []).append(str(player))
-    byes = [str(p) for p in series.byes.order_by("player_id").values_list("player_id", flat=True)]
-    return SeriesDraw(tables=[tuple(tables[t]) for t in sorted(tables)], byes=byes)  # type: ignore[misc]
-
-
-def tournament_repeats(tournament: Tournament) -> int:
-    """Repeated meetings over every drawn series, as the organiser sees them now."""
-    drawn = tournament.series.exclude(status=Series.Status.PLANNED).order_by("number")
-    return count_repeats([series_draw(s) for s in drawn])
-
-
-def _names(tournament: Tournament) -> tuple[dict[str, str], dict[str, str]]:
-    """Player and team names by draw id, to turn a DrawError into a readable message."""
-    players: dict[str, str] = {}
-    teams: dict[str, str] = {}
-    for reg in tournament.registrations.select_related("player", "team"):
-        players[str(reg.player_id)] = reg.player.full_name
-        if reg.team:
-            teams[str(reg.team_id)] = reg.team.name
-    return players, teams
-
-
 def _refuse_if_final(series: Series) -> None:
     if series.has_results():
         raise ValidationError(
@@ -77,7 +54,7 @@ def _refuse_if_final(series: Series) -> None:
 
 def _target_series(tournament: Tournament, numbers: Sequence[int] | Literal["all"]) -> list[Series]:
     """The series to draw: the given numbers, or with "all" every series not drawn yet."""
-    series = {s.number: s for s in ensure_series(tournament)}
+    series = {s.number: s for s in series_ensure(tournament=tournament)}
     if numbers == "all":
         targets = [s for s in series.values() if not s.is_drawn]
         if not targets:
@@ -111,9 +88,8 @@ def _players_for(tournament: Tournament, targets: list[Series]) -> list[Registra
     return playing
 
 
-def _history(others: Iterable[Series]) -> tuple[dict[tuple[str, str], int], list[str]]:
+def _history(draws: Sequence[SeriesDraw]) -> tuple[dict[tuple[str, str], int], list[str]]:
     """Meetings per pair and bye players from the series that stay as they are."""
-    draws = [series_draw(s) for s in others]
     meetings: dict[tuple[str, str], int] = {}
     for draw in draws:
         for table in draw.tables:
@@ -124,31 +100,33 @@ def _history(others: Iterable[Series]) -> tuple[dict[tuple[str, str], int], list
     return meetings, sorted({p for draw in draws for p in draw.byes})
 
 
-def _write_series(series: Series, draw: SeriesDraw, ruleset: scoring.Ruleset) -> None:
+def _write_seats(series: Series, draw: SeriesDraw) -> None:
     """Replace the seats and byes of a series with ``draw``."""
     series.assignments.all().delete()
     series.byes.all().delete()
     TableAssignment.objects.bulk_create(
         TableAssignment(series=series, table=t, seat=seat, player_id=int(player))
         for t, table in enumerate(draw.tables, start=1)
-        for seat, player in zip("ABCD", table, strict=True)
+        for seat, player in zip(SEATS, table, strict=True)
     )
-    if draw.byes:
-        compensation = scoring.bye_compensation(ruleset, len(draw.byes))
-        Bye.objects.bulk_create(
-            Bye(
-                tournament_id=series.tournament_id,
-                series=series,
-                player_id=int(player),
-                big_points=Decimal(str(compensation.big_points)),
-                small_points=compensation.small_points,
-            )
-            for player in draw.byes
-        )
+    Bye.objects.bulk_create(
+        Bye(tournament_id=series.tournament_id, series=series, player_id=int(player)) for player in draw.byes
+    )
+
+
+def _write_protocols(series: Series, draw: SeriesDraw) -> None:
+    """One empty protocol, with a new PIN, per table of the new draw.
+
+    The protocols of an earlier draw go: the series has no results (a redraw
+    is refused then), so they hold no rows, and their PINs, perhaps already
+    handed out, must not open the new tables.
+    """
+    series.protocols.all().delete()
+    Protocol.objects.bulk_create(Protocol(series=series, table=t) for t in range(1, len(draw.tables) + 1))
 
 
 @transaction.atomic
-def draw_series(
+def series_draw(
     *,
     tournament: Tournament,
     numbers: Sequence[int] | Literal["all"],
@@ -167,9 +145,7 @@ def draw_series(
         _refuse_if_final(series)
     registrations = _players_for(tournament, targets)
     present = {str(r.player_id) for r in registrations}
-    target_ids = [s.pk for s in targets]
-    others = tournament.series.exclude(status=Series.Status.PLANNED).exclude(pk__in=target_ids)
-    meetings, had_bye = _history(others)
+    meetings, had_bye = _history(tournament_seatings(tournament=tournament, exclude=[s.pk for s in targets]))
     seed = new_seed() if seed is None else seed
     ruleset = tournament.ruleset()
     players = [
@@ -191,13 +167,14 @@ def draw_series(
             individuals_sit_out_first=individuals_sit_out_first(ruleset),
         )
     except DrawError as error:
-        player_names, team_names = _names(tournament)
+        player_names, team_names = draw_names(tournament=tournament)
         raise draw_error_to_validation_error(error, player_names=player_names, team_names=team_names) from error
 
     now = timezone.now()
     for series, drawn in zip(targets, result.series, strict=True):
         action = DrawLog.Action.REDRAW if series.is_drawn else DrawLog.Action.DRAW
-        _write_series(series, drawn, ruleset)
+        _write_seats(series, drawn)
+        _write_protocols(series, drawn)
         series.status = Series.Status.DRAWN
         series.seed = result.seed
         series.algorithm = result.algorithm
@@ -222,7 +199,7 @@ def draw_series(
 
 
 @transaction.atomic
-def swap_players(
+def series_swap(
     *,
     series: Series,
     player_a: Player,
@@ -241,7 +218,7 @@ def swap_players(
     if player_a == player_b:
         raise ValidationError(_("Choose two different players."), code="same_player")
     a, b = str(player_a.pk), str(player_b.pk)
-    current = series_draw(series)
+    current = series_seating(series=series)
     teams = {
         str(player): str(team) if team else None
         for player, team in tournament.registrations.values_list("player_id", "team_id")
@@ -250,7 +227,7 @@ def swap_players(
         check_swap(current, a, b, teams)
         swapped = swap(current, a, b)
     except DrawError as error:
-        player_names, team_names = _names(tournament)
+        player_names, team_names = draw_names(tournament=tournament)
         raise draw_error_to_validation_error(error, player_names=player_names, team_names=team_names) from error
 
     for player in (player_a, player_b):
@@ -261,13 +238,14 @@ def swap_players(
                 code="second_bye",
                 params={"player": player.full_name},
             )
-    _write_series(series, swapped, tournament.ruleset())
+    # The tables stay, so do their protocols and PINs.
+    _write_seats(series, swapped)
     DrawLog.objects.create(
         series=series,
         action=DrawLog.Action.SWAP,
         seed=series.seed,
         algorithm=series.algorithm,
-        repeats=tournament_repeats(tournament),
+        repeats=tournament_repeats(tournament=tournament),
         user=user,
         details={
             "players": [player_a.pk, player_b.pk],

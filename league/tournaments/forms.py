@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django import forms
+from django.db.models import BLANK_CHOICE_DASH
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Series, Tournament
@@ -79,16 +82,25 @@ class DrawForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    """Two players of one series who exchange places (a seat or a bye)."""
+    """Two players of one series who exchange places (a seat or a bye).
 
-    player_a = forms.ModelChoiceField(label=_("player"), queryset=Player.objects.none())
-    player_b = forms.ModelChoiceField(label=_("swap with"), queryset=Player.objects.none())
+    The choices are the series' players as the page already loaded them, so the
+    draw page renders a form per series without a query per series.
+    """
+
+    player_a = forms.TypedChoiceField(label=_("player"), coerce=int)
+    player_b = forms.TypedChoiceField(label=_("swap with"), coerce=int)
     reason = forms.CharField(label=_("reason"), max_length=200, required=False)
 
-    def __init__(self, *args, series: Series, **kwargs) -> None:
+    def __init__(self, *args, series: Series, players: Sequence[Player], **kwargs) -> None:
         super().__init__(*args, prefix=f"swap{series.number}", **kwargs)
-        players = Player.objects.filter(pk__in=series.assignments.values("player")) | Player.objects.filter(
-            pk__in=series.byes.values("player")
-        )
+        self.players = {player.pk: player for player in players}
+        choices = [("", BLANK_CHOICE_DASH[0][1])] + [(player.pk, str(player)) for player in players]
         for name in ("player_a", "player_b"):
-            self.fields[name].queryset = players.order_by("last_name", "first_name")
+            self.fields[name].choices = choices
+
+    def clean_player_a(self) -> Player:
+        return self.players[self.cleaned_data["player_a"]]
+
+    def clean_player_b(self) -> Player:
+        return self.players[self.cleaned_data["player_b"]]

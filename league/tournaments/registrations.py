@@ -10,29 +10,14 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Registration, Series, Tournament
-from players.models import Club, Player, Team, TeamMember
+from league.tournaments.selectors import player_current_team, series_next_undrawn
+from players.models import Club, Player, Team
 
 Flag = Literal["checked_in", "fee_paid"]
 
 
-def current_team(player: Player) -> Team | None:
-    """The player's active team, which is the default team for a new registration."""
-    membership = TeamMember.objects.filter(player=player, team_active=True).select_related("team").first()
-    return membership.team if membership else None
-
-
-def next_undrawn_series(tournament: Tournament) -> int | None:
-    """The number of the first series not drawn yet; None when all are drawn."""
-    return (
-        tournament.series.filter(status=Series.Status.PLANNED)
-        .order_by("number")
-        .values_list("number", flat=True)
-        .first()
-    )
-
-
 @transaction.atomic
-def register_player(
+def registration_create(
     *, tournament: Tournament, player: Player, team: Team | None = None, individual: bool = False
 ) -> Registration:
     """Register a player, for ``team`` or else their current team; ``individual`` plays for none.
@@ -47,10 +32,10 @@ def register_player(
     if individual:
         team = None
     elif team is None:
-        team = current_team(player)
+        team = player_current_team(player=player)
     registration = Registration(tournament=tournament, player=player, team=team)
     if tournament.series.exclude(status=Series.Status.PLANNED).exists():
-        first = next_undrawn_series(tournament)
+        first = series_next_undrawn(tournament=tournament)
         if first is None:
             raise ValidationError(
                 _("All series are already drawn, so a late player cannot join any more."),
@@ -63,7 +48,7 @@ def register_player(
 
 
 @transaction.atomic
-def quick_add(
+def registration_quick_add(
     *,
     tournament: Tournament,
     first_name: str,
@@ -74,10 +59,10 @@ def quick_add(
 ) -> Registration:
     """Create a player nobody knew yet and register them in one step."""
     player = Player.objects.create(first_name=first_name, last_name=last_name, gender=gender, club=club)
-    return register_player(tournament=tournament, player=player, team=team, individual=team is None)
+    return registration_create(tournament=tournament, player=player, team=team, individual=team is None)
 
 
-def toggle(*, registration: Registration, flag: Flag) -> bool:
+def registration_flag_toggle(*, registration: Registration, flag: Flag) -> bool:
     """Flip the check-in or fee tick and return its new value."""
     value = not getattr(registration, flag)
     setattr(registration, flag, value)
@@ -86,7 +71,7 @@ def toggle(*, registration: Registration, flag: Flag) -> bool:
 
 
 @transaction.atomic
-def withdraw_after_series(*, registration: Registration, number: int | None) -> list[int]:
+def registration_withdraw(*, registration: Registration, number: int | None) -> list[int]:
     """Record that the player leaves after series ``number`` (None takes the withdrawal back).
 
     Returns the later series that are already drawn with the player at a table

@@ -1,7 +1,8 @@
 """The organiser's tournament screens: programme, registration, the day's ticks and the draw.
 
 Only the tournament's organisers (and superusers) may open them; every change
-goes through ``league.services``.
+goes through the services (``services``, ``registrations``, ``draws``), every
+read through ``selectors``.
 """
 
 from __future__ import annotations
@@ -9,20 +10,15 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.models import DrawLog, Registration, Series, Tournament
-from league.tournaments import draws, registrations
+from league.models import Registration
+from league.tournaments import draws, registrations, selectors, services
 from league.tournaments.forms import DrawForm, QuickAddForm, RegisterForm, SwapForm, TournamentForm, WithdrawForm
 from league.tournaments.roles import organiser_required
-from league.tournaments.services import create_tournament
-from players.models import Player
-
-SEARCH_LIMIT = 20
 
 
 def posted_number(value: str | None) -> int | None:
@@ -41,16 +37,7 @@ def show_errors(request: HttpRequest, error: ValidationError) -> None:
 @login_required
 def tournament_list(request: HttpRequest) -> HttpResponse:
     """The tournaments the user organises or referees, newest first."""
-    tournaments = Tournament.objects.select_related("season").prefetch_related("series").order_by("-date")
-    if not request.user.is_superuser:
-        tournaments = tournaments.filter(Q(organisers=request.user) | Q(referees=request.user)).distinct()
-    organised = set(
-        Tournament.objects.filter(organisers=request.user).values_list("pk", flat=True)
-        if not request.user.is_superuser
-        else Tournament.objects.values_list("pk", flat=True)
-    )
-    rows = [(tournament, tournament.pk in organised) for tournament in tournaments]
-    return render(request, "league/tournament_list.html", {"rows": rows})
+    return render(request, "league/tournament_list.html", {"rows": selectors.tournament_list(user=request.user)})
 
 
 @login_required
@@ -58,7 +45,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, request.FILES or None)
     if form.is_valid():
-        tournament = create_tournament(user=request.user, **form.cleaned_data)
+        tournament = services.tournament_create(user=request.user, **form.cleaned_data)
         messages.success(request, _("The tournament has been created."))
         return redirect(tournament)
     return render(request, "league/tournament_form.html", {"form": form})
@@ -67,26 +54,15 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 @organiser_required
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = request.tournament
-    summary = tournament.registrations.aggregate(
-        total=Count("pk"),
-        present=Count("pk", filter=Q(checked_in=True)),
-        paid=Count("pk", filter=Q(fee_paid=True)),
-        teams=Count("team", distinct=True),
-        individuals=Count("pk", filter=Q(team__isnull=True)),
-    )
     return render(
         request,
         "league/tournament_detail.html",
-        {"tournament": tournament, "series_list": tournament.series.order_by("number"), "summary": summary},
+        {
+            "tournament": tournament,
+            "series_list": tournament.series.order_by("number"),
+            "summary": selectors.tournament_summary(tournament=tournament),
+        },
     )
-
-
-def search_players(tournament: Tournament, query: str) -> QuerySet[Player]:
-    """Known players matching every typed word, not yet registered for the tournament."""
-    players = Player.objects.filter(active=True).exclude(registrations__tournament=tournament)
-    for word in query.split():
-        players = players.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word))
-    return players.select_related("club")[:SEARCH_LIMIT]
 
 
 @organiser_required
@@ -94,7 +70,7 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
     """Registered players with the day's ticks, and the search that registers more."""
     tournament = request.tournament
     query = request.GET.get("q", "").strip()
-    found = search_players(tournament, query) if query else []
+    found = selectors.player_search(tournament=tournament, query=query) if query else []
     if request.htmx and request.htmx.target == "search-results":
         return render(
             request, "league/_search_results.html", {"tournament": tournament, "found": found, "query": query}
@@ -104,12 +80,12 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
         "league/registration_list.html",
         {
             "tournament": tournament,
-            "registrations": tournament.registrations.select_related("player__club", "team"),
+            "registrations": selectors.registration_list(tournament=tournament),
             "query": query,
             "found": found,
             "quick_form": QuickAddForm(),
             "withdraw_choices": range(1, tournament.series_count),
-            "next_series": registrations.next_undrawn_series(tournament),
+            "next_series": selectors.series_next_undrawn(tournament=tournament),
         },
     )
 
@@ -133,7 +109,7 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         try:
             _registered(
-                request, registrations.register_player(tournament=tournament, player=form.cleaned_data["player"])
+                request, registrations.registration_create(tournament=tournament, player=form.cleaned_data["player"])
             )
         except ValidationError as error:
             show_errors(request, error)
@@ -146,7 +122,7 @@ def quick_add(request: HttpRequest, slug: str) -> HttpResponse:
     form = QuickAddForm(request.POST or None)
     if form.is_valid():
         try:
-            _registered(request, registrations.quick_add(tournament=tournament, **form.cleaned_data))
+            _registered(request, registrations.registration_quick_add(tournament=tournament, **form.cleaned_data))
             return redirect("tournaments:registrations", slug=slug)
         except ValidationError as error:
             form.add_error(None, error)
@@ -159,7 +135,7 @@ def toggle(request: HttpRequest, slug: str, pk: int, flag: registrations.Flag) -
     """Tick presence or fee; htmx gets the new button, a plain form goes back to the list."""
     tournament = request.tournament
     registration = get_object_or_404(tournament.registrations, pk=pk)
-    registrations.toggle(registration=registration, flag=flag)
+    registrations.registration_flag_toggle(registration=registration, flag=flag)
     if request.htmx:
         return render(
             request, "league/_toggle.html", {"tournament": tournament, "registration": registration, "flag": flag}
@@ -175,11 +151,9 @@ def publish(request: HttpRequest, slug: str) -> HttpResponse:
     number = request.POST.get("series")
     if number:
         series = get_object_or_404(tournament.series, number=posted_number(number))
-        series.results_published = not series.results_published
-        series.save(update_fields=["results_published"])
+        services.series_results_publication_toggle(series=series)
     else:
-        tournament.draw_published = not tournament.draw_published
-        tournament.save(update_fields=["draw_published"])
+        services.tournament_draw_publication_toggle(tournament=tournament)
     return redirect("tournaments:detail", slug=slug)
 
 
@@ -191,7 +165,7 @@ def withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = WithdrawForm(request.POST, tournament=tournament)
     if form.is_valid():
         try:
-            to_redraw = registrations.withdraw_after_series(
+            to_redraw = registrations.registration_withdraw(
                 registration=registration, number=form.cleaned_data["after_series"]
             )
         except ValidationError as error:
@@ -218,12 +192,12 @@ def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
             numbers: list[int] | str = "all"
         elif action == "next":
             # With nothing left to draw, "all" gives the organiser the right refusal.
-            following = registrations.next_undrawn_series(tournament)
+            following = selectors.series_next_undrawn(tournament=tournament)
             numbers = [following] if following else "all"
         else:
             numbers = [posted_number(request.POST.get("series")) or 0]
         try:
-            drawn = draws.draw_series(
+            drawn = draws.series_draw(
                 tournament=tournament, numbers=numbers, seed=form.cleaned_data["seed"], user=request.user
             )
         except ValidationError as error:
@@ -235,43 +209,31 @@ def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
                 % {"numbers": ", ".join(str(s.number) for s in drawn), "seed": drawn[0].seed},
             )
             return redirect("tournaments:draw", slug=slug)
-    series_list = list(tournament.series.order_by("number"))
+    items = selectors.tournament_series_seats(tournament=tournament)
     return render(
         request,
         "league/draw.html",
         {
             "tournament": tournament,
             "form": form,
-            "series_list": [_series_view(s) for s in series_list],
-            "repeats": draws.tournament_repeats(tournament),
-            "undrawn": [s.number for s in series_list if not s.is_drawn],
+            "series_list": [
+                {"seats": item, "swap_form": SwapForm(series=item.series, players=item.players)} for item in items
+            ],
+            "repeats": selectors.tournament_repeats(tournament=tournament),
+            "undrawn": [item.series.number for item in items if not item.series.is_drawn],
         },
     )
-
-
-def _series_view(series: Series, swap_form: SwapForm | None = None) -> dict:
-    """One series for the draw page: seats grouped by table, byes, and its swap form."""
-    teams = dict(series.tournament.registrations.values_list("player_id", "team__name"))
-    tables: dict[int, list] = {}
-    for seat in series.assignments.select_related("player"):
-        seat.team_name = teams.get(seat.player_id)
-        tables.setdefault(seat.table, []).append(seat)
-    return {
-        "series": series,
-        "tables": sorted(tables.items()),
-        "byes": series.byes.select_related("player"),
-        "swap_form": swap_form or SwapForm(series=series),
-    }
 
 
 @organiser_required
 def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = request.tournament
     series = get_object_or_404(tournament.series, number=number)
-    form = SwapForm(request.POST or None, series=series)
+    [seats] = selectors.tournament_series_seats(tournament=tournament, series=series)
+    form = SwapForm(request.POST or None, series=series, players=seats.players)
     if form.is_valid():
         try:
-            draws.swap_players(
+            draws.series_swap(
                 series=series,
                 player_a=form.cleaned_data["player_a"],
                 player_b=form.cleaned_data["player_b"],
@@ -286,7 +248,7 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(
         request,
         "league/swap.html",
-        {"tournament": tournament, "item": _series_view(series, form)},
+        {"tournament": tournament, "item": {"seats": seats, "swap_form": form}},
         status=400 if request.method == "POST" else 200,
     )
 
@@ -294,5 +256,5 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @organiser_required
 def draw_log(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = request.tournament
-    log = DrawLog.objects.filter(series__tournament=tournament).select_related("series", "user")
+    log = selectors.draw_log(tournament=tournament)
     return render(request, "league/draw_log.html", {"tournament": tournament, "log": log})

@@ -19,7 +19,7 @@ import json
 import pytest
 from django.core.management import call_command
 
-from league.exchange import export_tournament, import_tournament
+from league.exchange import export_tournament, file_standings, import_tournament
 from league.models import Tournament
 from league.standings.compute import tournament_standings
 from tests.exchange.files import load
@@ -111,7 +111,7 @@ def test_the_ids_are_those_of_the_export(django_assert_num_queries):
     tournament = import_tournament(load("small_puck"))
     exported = export_tournament(tournament)
     with django_assert_num_queries(5):  # whatever the number of players, series and deals
-        standings = tournament_standings(tournament)
+        standings = file_standings(tournament)
     player_ids = {f"{p['first_name']} {p['last_name']}": p["id"] for p in exported["players"]}
     team_ids = {t["name"]: t["id"] for t in exported["teams"]}
     assert {r["name"]: r["id"] for r in standings["individual"]} == player_ids
@@ -119,7 +119,7 @@ def test_the_ids_are_those_of_the_export(django_assert_num_queries):
 
 
 def test_the_ids_are_those_of_the_imported_file():
-    standings = tournament_standings(import_tournament(load("small_puck")))
+    standings = file_standings(import_tournament(load("small_puck")))
     assert standings["individual"][0]["id"] == "b1"
     assert standings["teams"][0]["id"] == "t1"
 
@@ -129,10 +129,24 @@ def test_the_command_prints_the_json_of_the_interfaces(capsys):
     call_command("standings", "maly-turniej", "--json")
     printed = json.loads(capsys.readouterr().out)
     assert list(printed) == ["individual", "women", "men", "teams"]
-    assert printed == tournament_standings(Tournament.objects.get(pk=tournament.pk))
+    assert printed == file_standings(Tournament.objects.get(pk=tournament.pk))
     # the fields of interfaces.md §4, plus the optional printed label of the place
     assert set(printed["individual"][0]) == {"place", "label", "name", "id", "team", "big_points", "small_points"}
     assert set(printed["teams"][0]) == {"place", "label", "name", "id", "big_points", "small_points"}
+
+
+def test_the_standings_name_players_and_teams_by_primary_key_and_the_command_by_file_id(capsys):
+    tournament = import_tournament(load("small_puck"))
+    standings = tournament_standings(tournament)
+    call_command("standings", "maly-turniej", "--json")
+    printed = json.loads(capsys.readouterr().out)
+    bork = tournament.registrations.get(player__last_name="Bork")
+    konkol = tournament.registrations.get(player__last_name="Konkol")  # of Kaszëbë, the best team
+    assert standings["individual"][0]["pk"] == bork.player_id and "id" not in standings["individual"][0]
+    assert standings["teams"][0]["pk"] == konkol.team_id
+    assert printed["individual"][0]["id"] == "b1" and "pk" not in printed["individual"][0]
+    # the file id takes the primary key's place, so the printed fields keep their order
+    assert list(printed["individual"][0]) == ["place", "label", "name", "id", "team", "big_points", "small_points"]
 
 
 def test_the_command_prints_a_readable_table_without_json(capsys):

@@ -7,8 +7,8 @@ from django.core.exceptions import ValidationError
 from players.importing import (
     Action,
     ImportFileError,
-    apply_preview,
     build_preview,
+    player_import,
     read_rows,
 )
 from players.models import Club, Gender, Player, Team
@@ -86,7 +86,7 @@ def test_import_preview_lists_every_bad_row_and_saves_nothing():
     assert "row 2" in preview.rows[3].errors[0]
     assert not preview.can_confirm
     with pytest.raises(ValidationError):
-        apply_preview(preview)
+        player_import(preview=preview)
     assert not Player.objects.exists()
 
 
@@ -95,7 +95,7 @@ def test_confirmed_import_creates_players_clubs_and_teams():
     preview = preview_of(text)
     assert preview.rows[0].action == Action.CREATE
     assert any("Gryf Wejherowo" in note for note in preview.rows[0].notes)
-    apply_preview(preview)
+    player_import(preview=preview)
     team = Team.objects.get(name="Gryfy")
     assert team.members.count() == 4
     assert Club.objects.get().players.count() == 4
@@ -106,7 +106,7 @@ def test_existing_player_is_updated_and_blank_cells_keep_values():
     preview = preview_of("imię,nazwisko,płeć,licencja\nanna,kowalska,,PL-7\n")
     assert preview.rows[0].player == player
     assert preview.rows[0].action == Action.UPDATE
-    apply_preview(preview)
+    player_import(preview=preview)
     player.refresh_from_db()
     assert (player.licence, player.gender) == ("PL-7", Gender.WOMAN)
 
@@ -115,7 +115,7 @@ def test_existing_player_is_skipped_when_updates_are_off():
     player = PlayerFactory(first_name="Anna", last_name="Kowalska", licence="")
     preview = preview_of("imię,nazwisko,licencja\nAnna,Kowalska,PL-7\n", update_existing=False)
     assert preview.rows[0].action == Action.SKIP
-    apply_preview(preview)
+    player_import(preview=preview)
     player.refresh_from_db()
     assert player.licence == ""
 
@@ -137,7 +137,7 @@ def test_confirm_is_all_or_nothing_when_the_database_refuses_a_row():
     preview = preview_of("imię,nazwisko,płeć,klub,licencja\nAnna,Nowak,K,Gryf,L1\nJan,Bork,M,Gryf,L2\n")
     PlayerFactory(first_name="Inny", last_name="Gracz", licence="L2")  # appears after the preview
     with pytest.raises(ValidationError):
-        apply_preview(preview)
+        player_import(preview=preview)
     assert not Player.objects.filter(last_name__in=["Nowak", "Bork"]).exists()
 
 
@@ -145,5 +145,5 @@ def test_xlsx_upload_is_previewed_and_confirmed():
     upload = xlsx_file([["imię", "nazwisko", "płeć"], ["Anna", "Nowak", "kobieta"], ["Jan", "Bork", "M"]])
     preview = build_preview(read_rows(upload, "lista.xlsx"))
     assert preview.can_confirm
-    apply_preview(preview)
+    player_import(preview=preview)
     assert Player.objects.get(last_name="Nowak").gender == Gender.WOMAN

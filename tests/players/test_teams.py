@@ -58,18 +58,24 @@ def test_updating_a_team_replaces_its_members():
 
 
 def test_team_keeps_its_own_members_when_updated():
+    """Its members are in an active team already (this one): that must not refuse them."""
     team = TeamFactory(members=4)
+    memberships = set(team.memberships.values_list("pk", "player_id", "team_active"))
+    captain = team.captain
     club = ClubFactory()
     services.team_update(
         team=team,
         name="Nowa nazwa",
         members=team.members.all(),
-        captain=team.captain,
+        captain=captain,
         club=club,
         active=True,
     )
     team.refresh_from_db()
-    assert (team.name, team.club) == ("Nowa nazwa", club)
+    assert (team.name, team.club, team.captain) == ("Nowa nazwa", club, captain)
+    # the very same membership rows, not deleted and made again
+    assert set(team.memberships.values_list("pk", "player_id", "team_active")) == memberships
+    assert len(memberships) == 4
 
 
 def test_deactivating_a_team_frees_its_players():

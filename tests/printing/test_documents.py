@@ -14,12 +14,14 @@ from league.models import Bye, Series, TableAssignment, Tournament
 from league.printing import documents
 from league.results.models import DealRow, Protocol
 from players.models import Gender
+from scoring import SEATS
 from tests.factories import (
     ClubFactory,
     PlayerFactory,
     RegistrationFactory,
     TeamFactory,
     TournamentFactory,
+    table_protocols,
 )
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +40,7 @@ def pdf_pages(content: bytes) -> int:
 
 
 def seated_tournament(tables: int = 2, *, deals: int = 40) -> tuple[Tournament, Series]:
-    """A tournament with series 1 drawn: ``tables`` tables of four, one bye, Polish names throughout.
+    """A tournament with series 1 drawn: ``tables`` tables of four with their protocols, one bye, Polish names.
 
     Seat 1A is Żaneta Wójcik-Łęcka of "Drużyna Zażółć" from Kościerzyna.
     """
@@ -62,8 +64,9 @@ def seated_tournament(tables: int = 2, *, deals: int = 40) -> tuple[Tournament, 
             tournament=tournament, player=player, team=team if index < 2 else None, fee_paid=index % 2 == 0
         )
     for index, player in enumerate(players[:-1]):
-        TableAssignment.objects.create(series=series, table=index // 4 + 1, seat="ABCD"[index % 4], player=player)
-    Bye.objects.create(series=series, player=players[-1], big_points=4, small_points=40)
+        TableAssignment.objects.create(series=series, table=index // 4 + 1, seat=SEATS[index % 4], player=player)
+    Bye.objects.create(series=series, player=players[-1])
+    table_protocols(series)
     return tournament, series
 
 
@@ -124,7 +127,7 @@ def test_table_list_prints_seats_seed_and_alphabetical_index() -> None:
 
 def test_protocol_is_prefilled_and_splits_forty_deals_over_pages_with_repeated_header() -> None:
     tournament, series = seated_tournament()
-    sheet = documents.protocol_sheet(series, 1, filled=False, base_url=BASE_URL)
+    [sheet] = documents.protocol_sheets(series, [1], filled=False, base_url=BASE_URL)
     content = render("printing/protocol.html", documents.protocol_context(tournament, sheet))
     reader = PdfReader(io.BytesIO(content))
     assert len(reader.pages) == 2
@@ -152,7 +155,7 @@ def page_footers(content: bytes) -> list[tuple[str, str]]:
 @pytest.mark.slow
 def test_batch_of_protocols_numbers_the_pages_of_each_table_on_its_own() -> None:
     tournament, series = seated_tournament(tables=3)
-    protocol = Protocol.objects.create(series=series, table=2)
+    protocol = Protocol.objects.get(series=series, table=2)
     DealRow.objects.create(  # table 2 ended after one deal: its archive copy is a single page
         protocol=protocol,
         number=1,
@@ -163,9 +166,9 @@ def test_batch_of_protocols_numbers_the_pages_of_each_table_on_its_own() -> None
         value_d=-7,
     )
     sheets = [
-        documents.protocol_sheet(series, 1, filled=False, base_url=BASE_URL),
-        documents.protocol_sheet(series, 2, filled=True, base_url=BASE_URL),
-        documents.protocol_sheet(series, 3, filled=False, base_url=BASE_URL),
+        *documents.protocol_sheets(series, [1], filled=False, base_url=BASE_URL),
+        *documents.protocol_sheets(series, [2], filled=True, base_url=BASE_URL),
+        *documents.protocol_sheets(series, [3], filled=False, base_url=BASE_URL),
         documents.blank_protocol_sheet(tournament),
     ]
     with translation.override("pl"):
@@ -192,25 +195,25 @@ def test_batch_of_protocols_numbers_the_pages_of_each_table_on_its_own() -> None
 def test_protocol_qr_links_to_the_table_entry_page() -> None:
     _tournament, series = seated_tournament()
     assert documents.table_entry_url(BASE_URL, series, 2) == "http://testserver/turnieje/puchar-wojta/stolik/1/2/"
-    sheet = documents.protocol_sheet(series, 2, filled=False, base_url=BASE_URL)
+    [sheet] = documents.protocol_sheets(series, [2], filled=False, base_url=BASE_URL)
     assert sheet.qr.startswith("data:image/svg+xml")
 
 
 def test_archive_protocol_has_values_and_running_totals() -> None:
     tournament, series = seated_tournament(deals=4)
-    protocol = Protocol.objects.create(series=series, table=1)
+    protocol = Protocol.objects.get(series=series, table=1)
     rows = [(7, -7, 7, -7), (-12, 4, 4, 4), (30, -10, -10, -10), (-2, 2, -2, 2)]
     for number, values in enumerate(rows, start=1):
         DealRow.objects.create(
             protocol=protocol,
             number=number,
-            deal={"contract": "zolo", "values": dict(zip("ABCD", values, strict=True))},
+            deal={"contract": "zolo", "values": dict(zip(SEATS, values, strict=True))},
             value_a=values[0],
             value_b=values[1],
             value_c=values[2],
             value_d=values[3],
         )
-    sheet = documents.protocol_sheet(series, 1, filled=True, base_url=BASE_URL)
+    [sheet] = documents.protocol_sheets(series, [1], filled=True, base_url=BASE_URL)
     assert sheet.totals == [23, -11, -1, -11]
     assert sheet.lines[1].cells == [(-12, -5), (4, -3), (4, 11), (4, -3)]
     text = " ".join(pdf_text(render("printing/protocol.html", documents.protocol_context(tournament, sheet))).split())

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.printing import tasks
-from league.printing.models import PrintJob
+from league.printing.models import STALE_AFTER, STOPPED_MESSAGE, PrintJob
 from league.results.models import DealRow, Protocol
+from scoring import SEATS
 from tests.factories import TournamentFactory, UserFactory
 from tests.printing.test_documents import (
     page_footer,
@@ -17,6 +19,7 @@ from tests.printing.test_documents import (
     pdf_text,
     seated_tournament,
 )
+from tests.results.test_reads import writes_nothing
 
 pytestmark = pytest.mark.django_db
 
@@ -102,11 +105,11 @@ def test_protocol_qr_uses_the_address_the_organiser_came_from(client, tournament
 def test_results_sheets_from_entered_protocols(client, tournament, organiser) -> None:
     series = tournament.series.get(number=1)
     for table, values in ((1, (30, -10, -10, -10)), (2, (-4, 4, -4, 4))):
-        protocol = Protocol.objects.create(series=series, table=table)
+        protocol = Protocol.objects.get(series=series, table=table)
         DealRow.objects.create(
             protocol=protocol,
             number=1,
-            deal={"contract": "zolo", "values": dict(zip("ABCD", values, strict=True))},
+            deal={"contract": "zolo", "values": dict(zip(SEATS, values, strict=True))},
             value_a=values[0],
             value_b=values[1],
             value_c=values[2],
@@ -177,3 +180,22 @@ def test_jobs_of_another_tournament_are_not_found(client, tournament, organiser)
     elsewhere = TournamentFactory()
     elsewhere.organisers.add(organiser)
     assert client.get(reverse("printing:job", args=[elsewhere.slug, job.pk])).status_code == 404
+
+
+def test_the_print_pages_and_documents_only_read(client, tournament, organiser) -> None:
+    """Printing a protocol reads the PIN the draw made; a stopped job's page says so, and only restarting it writes."""
+    series = tournament.series.get(number=1)
+    stopped = PrintJob.objects.create(series=series, kind=PrintJob.Kind.PROTOCOLS, status=PrintJob.Status.RUNNING)
+    PrintJob.objects.filter(pk=stopped.pk).update(updated=timezone.now() - STALE_AFTER * 2)
+    slug = tournament.slug
+    with writes_nothing():
+        for address in [
+            *documents_of(slug),
+            reverse("printing:archive", args=[slug, 1, 2]),
+            reverse("printing:results", args=[slug]),
+        ]:
+            assert client.get(address).status_code == 200, address
+        page = client.get(reverse("printing:job", args=[slug, stopped.pk])).content.decode()
+    assert str(STOPPED_MESSAGE) in page and "hx-trigger" not in page
+    stopped.refresh_from_db()
+    assert stopped.status == PrintJob.Status.RUNNING

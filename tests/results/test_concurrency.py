@@ -16,14 +16,14 @@ def test_two_writers_with_the_same_version_one_wins_the_other_is_told():
     referee = UserFactory()
     series = drawn_series()
     series.tournament.referees.add(referee)
-    protocol = services.get_or_create_protocols(series)[0]
+    protocol = series.protocols.get()
     start = threading.Barrier(2)
     outcomes: dict[str, object] = {}
 
     def write(name: str, line: str) -> None:
         try:
             start.wait()
-            services.save_row(protocol=protocol, number=1, deal=parse(line), expected_version=0, user=referee)
+            services.protocol_row_save(protocol=protocol, number=1, deal=parse(line), expected_version=0, user=referee)
             outcomes[name] = "saved"
         except services.StaleProtocol as error:
             outcomes[name] = error

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
-from league.results import services
+from league.results import selectors, services
 from league.results.models import DealRow, DealRowVersion, Protocol
 from league.results.shorthand import parse
 from tests.factories import UserFactory, drawn_series
@@ -26,9 +26,13 @@ def series(referee):
     return series
 
 
+def table_protocols_of(series):
+    return list(series.protocols.order_by("table"))
+
+
 def enter(protocol, lines, user):
     for line in lines:
-        protocol = services.save_row(
+        protocol = services.protocol_row_save(
             protocol=protocol,
             number=protocol.rows.count() + 1,
             deal=parse(line),
@@ -39,20 +43,15 @@ def enter(protocol, lines, user):
 
 
 def finish(protocol, user, totals):
-    protocol = services.set_declared_totals(
+    protocol = services.protocol_totals_set(
         protocol=protocol, totals=totals, expected_version=protocol.version, user=user
     )
-    protocol = services.mark_complete(protocol=protocol, expected_version=protocol.version, user=user)
-    return services.confirm(protocol=protocol, seat="B", expected_version=protocol.version)
-
-
-def test_one_protocol_per_drawn_table(series):
-    assert [p.table for p in services.get_or_create_protocols(series)] == [1, 2]
-    assert [p.table for p in services.get_or_create_protocols(series)] == [1, 2]
+    protocol = services.protocol_complete(protocol=protocol, expected_version=protocol.version, user=user)
+    return services.protocol_confirm(protocol=protocol, seat="B", expected_version=protocol.version)
 
 
 def test_saving_rows_scores_them_and_keeps_history(series, referee):
-    protocol = services.get_or_create_protocols(series)[0]
+    protocol = table_protocols_of(series)[0]
     protocol = enter(protocol, ["ac60", "zak+"], referee)
     assert [row.values for row in protocol.rows.all()] == [
         {"A": 1, "B": -1, "C": 1, "D": -1},
@@ -65,13 +64,13 @@ def test_saving_rows_scores_them_and_keeps_history(series, referee):
 
 
 def test_an_invalid_deal_changes_nothing(series, referee):
-    protocol = enter(services.get_or_create_protocols(series)[0], ["ac60"], referee)
+    protocol = enter(table_protocols_of(series)[0], ["ac60"], referee)
     with pytest.raises(ValidationError, match="Deal 2"):
-        services.save_row(
+        services.protocol_row_save(
             protocol=protocol, number=2, deal=parse("bac-"), expected_version=protocol.version, user=referee
         )
     with pytest.raises(ValidationError):
-        services.save_row(
+        services.protocol_row_save(
             protocol=protocol, number=4, deal=parse("ac60"), expected_version=protocol.version, user=referee
         )
     protocol.refresh_from_db()
@@ -80,78 +79,78 @@ def test_an_invalid_deal_changes_nothing(series, referee):
 
 
 def test_a_stale_version_is_refused(series, referee):
-    protocol = enter(services.get_or_create_protocols(series)[0], ["ac60"], referee)
+    protocol = enter(table_protocols_of(series)[0], ["ac60"], referee)
     with pytest.raises(services.StaleProtocol, match="Someone else changed"):
-        services.save_row(protocol=protocol, number=1, deal=parse("bd+"), expected_version=0, user=referee)
+        services.protocol_row_save(protocol=protocol, number=1, deal=parse("bd+"), expected_version=0, user=referee)
     assert DealRow.objects.get(protocol=protocol).deal == parse("ac60")
 
 
 def test_only_the_last_row_can_be_deleted(series, referee):
-    protocol = enter(services.get_or_create_protocols(series)[0], ["ac60", "bd+"], referee)
+    protocol = enter(table_protocols_of(series)[0], ["ac60", "bd+"], referee)
     with pytest.raises(ValidationError):
-        services.delete_row(protocol=protocol, number=1, expected_version=protocol.version, user=referee)
-    protocol = services.delete_row(protocol=protocol, number=2, expected_version=protocol.version, user=referee)
+        services.protocol_row_delete(protocol=protocol, number=1, expected_version=protocol.version, user=referee)
+    protocol = services.protocol_row_delete(
+        protocol=protocol, number=2, expected_version=protocol.version, user=referee
+    )
     assert protocol.rows.count() == 1
     assert protocol.history.last().action == "delete"
 
 
 def test_complete_is_refused_until_the_paper_agrees(series, referee):
-    protocol = enter(services.get_or_create_protocols(series)[0], ["ac60", "bd+", "ac+", "zak+"], referee)
-    protocol = services.set_declared_totals(
+    protocol = enter(table_protocols_of(series)[0], ["ac60", "bd+", "ac+", "zak+"], referee)
+    protocol = services.protocol_totals_set(
         protocol=protocol,
         totals={"A": 32, "B": -11, "C": -9, "D": -12},
         expected_version=protocol.version,
         user=referee,
     )
     with pytest.raises(ValidationError, match="A \\+1, B \\+0, C \\+0, D -1"):
-        services.mark_complete(protocol=protocol, expected_version=protocol.version, user=referee)
-    assert services.totals_difference(protocol) == {"A": 1, "B": 0, "C": 0, "D": -1}
+        services.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
+    assert selectors.totals_difference(protocol=protocol) == {"A": 1, "B": 0, "C": 0, "D": -1}
     protocol = finish(protocol, referee, {"A": 31, "B": -11, "C": -9, "D": -11})
     assert protocol.status == "confirmed" and protocol.confirmed_by_seat == "B"
 
 
 def test_an_unfinished_table_must_be_marked_as_stopped(series, referee):
-    protocol = enter(services.get_or_create_protocols(series)[0], ["ac60"], referee)
-    protocol = services.set_declared_totals(
+    protocol = enter(table_protocols_of(series)[0], ["ac60"], referee)
+    protocol = services.protocol_totals_set(
         protocol=protocol, totals={"A": 1, "B": -1, "C": 1, "D": -1}, expected_version=protocol.version, user=referee
     )
     with pytest.raises(ValidationError, match="1 of 4"):
-        services.mark_complete(protocol=protocol, expected_version=protocol.version, user=referee)
-    protocol = services.mark_complete(
+        services.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
+    protocol = services.protocol_complete(
         protocol=protocol, expected_version=protocol.version, ended_early=True, user=referee
     )
     assert protocol.status == "complete" and protocol.ended_early
 
 
 def test_close_is_refused_with_an_incomplete_table(series, referee):
-    first, second = services.get_or_create_protocols(series)
+    first, second = table_protocols_of(series)
     finish(enter(first, ["ac60", "bd+", "ac+", "zak+"], referee), referee, {"A": 31, "B": -11, "C": -9, "D": -11})
     enter(second, ["ac60"], referee)
     with pytest.raises(ValidationError, match="Table 2"):
-        services.close_series(series=series, user=referee)
-    with pytest.raises(PermissionDenied):
-        services.close_series(series=series, user=UserFactory())
+        services.series_close(series=series)
     series.refresh_from_db()
     assert series.status == "in_play"
 
 
 def test_correction_after_closing_needs_a_referee_and_a_reason(series, referee):
-    protocols = services.get_or_create_protocols(series)
+    protocols = table_protocols_of(series)
     for protocol in protocols:
         finish(
             enter(protocol, ["ac60", "bd+", "ac+", "zak+"], referee), referee, {"A": 31, "B": -11, "C": -9, "D": -11}
         )
-    services.close_series(series=series, user=referee)
+    services.series_close(series=series)
     protocol = Protocol.objects.get(pk=protocols[0].pk)
     with pytest.raises(PermissionDenied):
-        services.save_row(
+        services.protocol_row_save(
             protocol=protocol, number=1, deal=parse("ac40"), expected_version=protocol.version, author="table 1"
         )
     with pytest.raises(ValidationError, match="reason"):
-        services.save_row(
+        services.protocol_row_save(
             protocol=protocol, number=1, deal=parse("ac40"), expected_version=protocol.version, user=referee
         )
-    services.save_row(
+    services.protocol_row_save(
         protocol=protocol,
         number=1,
         deal=parse("ac40"),
@@ -166,69 +165,71 @@ def test_correction_after_closing_needs_a_referee_and_a_reason(series, referee):
 
 
 def test_the_table_may_not_change_a_complete_protocol(series, referee):
-    protocol = enter(services.get_or_create_protocols(series)[0], ["ac60", "bd+", "ac+", "zak+"], referee)
+    protocol = enter(table_protocols_of(series)[0], ["ac60", "bd+", "ac+", "zak+"], referee)
     protocol = finish(protocol, referee, {"A": 31, "B": -11, "C": -9, "D": -11})
     with pytest.raises(PermissionDenied):
-        services.save_row(
+        services.protocol_row_save(
             protocol=protocol, number=4, deal=parse("ac60"), expected_version=protocol.version, author="B"
         )
-    protocol = services.save_row(
+    protocol = services.protocol_row_save(
         protocol=protocol, number=4, deal=parse("ac60"), expected_version=protocol.version, user=referee
     )
     assert protocol.status == "open"  # the paper must be checked and confirmed again
 
 
 def test_the_database_refuses_a_row_that_does_not_sum_to_zero(series):
-    protocol = services.get_or_create_protocols(series)[0]
+    protocol = table_protocols_of(series)[0]
     with pytest.raises(IntegrityError), transaction.atomic():
         DealRow.objects.create(protocol=protocol, number=1, deal={}, value_a=1, value_b=1, value_c=-1, value_d=0)
 
 
 def complete(protocol, user=None, seat=""):
     protocol = enter(protocol, ["ac60", "bd+", "ac+", "zak+"], user)
-    protocol = services.set_declared_totals(
+    protocol = services.protocol_totals_set(
         protocol=protocol, totals={"A": 31, "B": -11, "C": -9, "D": -11}, expected_version=protocol.version, user=user
     )
-    return services.mark_complete(protocol=protocol, expected_version=protocol.version, user=user, seat=seat)
+    return services.protocol_complete(protocol=protocol, expected_version=protocol.version, user=user, seat=seat)
 
 
 def test_the_seat_that_marked_complete_may_not_confirm(series, referee):
-    protocol = complete(services.get_or_create_protocols(series)[0], referee, seat="C")
+    protocol = complete(table_protocols_of(series)[0], referee, seat="C")
     assert Protocol.objects.get(pk=protocol.pk).completed_by_seat == "C"
     with pytest.raises(ValidationError, match="Seat C marked the protocol complete") as refused:
-        services.confirm(protocol=protocol, seat="C", expected_version=protocol.version)
+        services.protocol_confirm(protocol=protocol, seat="C", expected_version=protocol.version)
     assert refused.value.code == "same_seat"
     protocol.refresh_from_db()
     assert protocol.status == "complete" and protocol.confirmed_by_seat == ""
-    protocol = services.confirm(protocol=protocol, seat="D", expected_version=protocol.version)
+    protocol = services.protocol_confirm(protocol=protocol, seat="D", expected_version=protocol.version)
     assert protocol.status == "confirmed" and protocol.confirmed_by_seat == "D"
 
 
 def test_a_referee_may_mark_complete_without_a_seat(series, referee):
-    protocol = complete(services.get_or_create_protocols(series)[0], referee)
+    protocol = complete(table_protocols_of(series)[0], referee)
     assert protocol.completed_by_seat == ""
-    assert services.confirm(protocol=protocol, seat="A", expected_version=protocol.version).status == "confirmed"
+    assert (
+        services.protocol_confirm(protocol=protocol, seat="A", expected_version=protocol.version).status == "confirmed"
+    )
 
 
 def test_an_unknown_completing_seat_is_refused(series, referee):
     with pytest.raises(ValidationError, match="Unknown seat E"):
-        complete(services.get_or_create_protocols(series)[0], referee, seat="E")
+        complete(table_protocols_of(series)[0], referee, seat="E")
 
 
 def test_reopening_forgets_the_completing_seat(series, referee):
-    protocol = complete(services.get_or_create_protocols(series)[0], referee, seat="A")
-    protocol = services.save_row(
+    protocol = complete(table_protocols_of(series)[0], referee, seat="A")
+    protocol = services.protocol_row_save(
         protocol=protocol, number=4, deal=parse("ac60"), expected_version=protocol.version, user=referee
     )
     assert protocol.status == "open" and protocol.completed_by_seat == ""
 
 
 def test_confirming_is_refused_once_the_series_is_closed(series, referee):
-    protocol = complete(services.get_or_create_protocols(series)[0], referee, seat="A")
+    protocol = complete(table_protocols_of(series)[0], referee, seat="A")
     series.status = series.Status.CLOSED
     series.save()
     with pytest.raises(ValidationError, match="series is closed") as refused:
-        services.confirm(protocol=protocol, seat="B", expected_version=protocol.version)
+        services.protocol_confirm(protocol=protocol, seat="B", expected_version=protocol.version)
     assert refused.value.code == "closed"
     protocol.refresh_from_db()
     assert protocol.status == "complete"

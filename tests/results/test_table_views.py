@@ -11,7 +11,7 @@ import scoring
 from league.models import Series, TableAssignment
 from league.results import pin, services
 from league.results.models import DealRowVersion, Protocol
-from tests.factories import PlayerFactory, TournamentFactory
+from tests.factories import PlayerFactory, TournamentFactory, table_protocols
 
 pytestmark = pytest.mark.django_db
 
@@ -30,9 +30,9 @@ def series() -> Series:
     tournament = TournamentFactory(deals_per_series=2)
     series = Series.objects.create(tournament=tournament, number=1, status=Series.Status.IN_PLAY)
     for table in (1, 2):
-        for seat in "ABCD":
+        for seat in scoring.SEATS:
             TableAssignment.objects.create(series=series, table=table, seat=seat, player=PlayerFactory())
-    services.get_or_create_protocols(series)
+    table_protocols(series)
     return series
 
 
@@ -183,7 +183,7 @@ def test_preview_values_the_deal_without_saving(scorer, protocol):
 
 def test_stale_version_is_refused_and_shows_the_other_change(scorer, protocol):
     seen = protocol.version
-    services.save_row(
+    services.protocol_row_save(
         protocol=protocol,
         number=1,
         deal={"contract": "zwykla", "old": ["B", "D"], "old_eyes": 70},

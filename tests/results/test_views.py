@@ -111,12 +111,16 @@ def test_a_referee_confirmation_from_the_completing_seat_is_refused(client, seri
     from league.results import services
     from league.results.shorthand import parse
 
-    protocol = services.get_or_create_protocols(series)[0]
-    protocol = services.save_row(protocol=protocol, number=1, deal=parse("ac60"), expected_version=0, author="table")
-    protocol = services.set_declared_totals(
+    protocol = series.protocols.get()
+    protocol = services.protocol_row_save(
+        protocol=protocol, number=1, deal=parse("ac60"), expected_version=0, author="table"
+    )
+    protocol = services.protocol_totals_set(
         protocol=protocol, totals={"A": 1, "B": -1, "C": 1, "D": -1}, expected_version=protocol.version
     )
-    protocol = services.mark_complete(protocol=protocol, expected_version=protocol.version, ended_early=True, seat="B")
+    protocol = services.protocol_complete(
+        protocol=protocol, expected_version=protocol.version, ended_early=True, seat="B"
+    )
     response = client.post(url(series, "confirm", 1), {"version": protocol.version, "seat": "B"})
     assert response.context["confirm_form"].has_error("seat", "same_seat")
     assert "Seat B marked the protocol complete" in response.content.decode()

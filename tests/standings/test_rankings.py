@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
-from league.models import TeamRanking
+from league.models import TeamRanking, Tournament
 from league.results import services as results
 from league.results.models import Protocol
-from league.standings import cache as rankings
+from league.standings.cache import season_rankings, stamp_by_slug, stamps, tournament_rankings
 from league.standings.tasks import schedule_recompute
 from players.models import Gender
 from tests.factories import (
@@ -65,7 +65,7 @@ def test_gorzow_tiebreaks_places_then_shared_places():
         ],
     )
 
-    individual = rankings.tournament_rankings(t)["individual"]
+    individual = tournament_rankings(t)["individual"]
 
     # X and Y: 6 big, 0 small; X has a 1st place, Y none, so X is ahead
     assert summary(individual) == [
@@ -100,7 +100,7 @@ def puck_two_teams():
 
 
 def test_puck_shared_places_are_labelled(puck_two_teams):
-    individual = rankings.tournament_rankings(puck_two_teams)["individual"]
+    individual = tournament_rankings(puck_two_teams)["individual"]
 
     assert summary(individual) == [
         ("1.", "g g", 6.5, 60),
@@ -116,7 +116,7 @@ def test_puck_shared_places_are_labelled(puck_two_teams):
 
 
 def test_women_and_men_are_ranked_apart(puck_two_teams):
-    lists = rankings.tournament_rankings(puck_two_teams)
+    lists = tournament_rankings(puck_two_teams)
 
     assert [(e["label"], e["name"]) for e in lists["women"]] == [("1.", "a a"), ("2.", "c c"), ("3.", "f f")]
     assert [(e["label"], e["name"]) for e in lists["men"]] == [
@@ -129,7 +129,7 @@ def test_women_and_men_are_ranked_apart(puck_two_teams):
 
 
 def test_teams_count_their_best_three_of_four(puck_two_teams):
-    teams = rankings.tournament_rankings(puck_two_teams)["teams"]
+    teams = tournament_rankings(puck_two_teams)["teams"]
 
     # Gryf +50 +20 −30 (−50 dropped) = +40; Remus +60 +20 −30 (−40 dropped) = +50; both 12 big
     assert summary(teams) == [("1.", "Remus", 12, 50), ("2.", "Gryf", 12, 40)]
@@ -139,7 +139,7 @@ def test_teams_sum_all_four_when_so_set(puck_two_teams):
     puck_two_teams.team_ranking = TeamRanking.SUM
     puck_two_teams.save()
 
-    teams = rankings.tournament_rankings(puck_two_teams)["teams"]
+    teams = tournament_rankings(puck_two_teams)["teams"]
 
     assert summary(teams) == [("1.", "Remus", 12, 10), ("2.", "Gryf", 12, -10)]
 
@@ -161,7 +161,7 @@ def small_points_season(best_of: int | None):
 
 
 def test_season_adds_up_all_tournaments():
-    individual = rankings.season_rankings(small_points_season(None))["individual"]
+    individual = season_rankings(small_points_season(None))["individual"]
 
     # psb example I: +178 −100 +50 = +128
     assert [(e["label"], e["name"].strip(), e["small_points"], e["tournaments"]) for e in individual] == [
@@ -173,7 +173,7 @@ def test_season_adds_up_all_tournaments():
 
 
 def test_season_counts_the_best_two_of_three():
-    individual = rankings.season_rankings(small_points_season(2))["individual"]
+    individual = season_rankings(small_points_season(2))["individual"]
 
     assert [(e["name"].strip(), e["small_points"]) for e in individual] == [
         ("P", 228),
@@ -193,7 +193,7 @@ def test_season_team_table_adds_team_results():
             RegistrationFactory(tournament=t, player=player, team=team)
         played_series(t, 1, [list(zip(members, (30, 10, -10, -30), strict=True))])
 
-    teams = rankings.season_rankings(season)["teams"]
+    teams = season_rankings(season)["teams"]
 
     # each tournament: 6.5 + 4.5 + 1 + 0 = 12 big, 0 small
     assert [(e["name"], e["big_points"], e["small_points"], e["tournaments"]) for e in teams] == [("Gryf", 24, 0, 2)]
@@ -203,13 +203,13 @@ def test_a_correction_is_never_served_stale(django_capture_on_commit_callbacks, 
     t = TournamentFactory(ruleset_preset="puck")
     p = players(t, "abcd")
     series = played_series(t, 1, [[(p["a"], 30), (p["b"], 10), (p["c"], -10), (p["d"], -30)]])
-    assert rankings.tournament_rankings(t)["individual"][0]["name"] == "a a"
+    assert tournament_rankings(t)["individual"][0]["name"] == "a a"
 
     referee = UserFactory()
     t.referees.add(referee)
     protocol = Protocol.objects.get(series=series, table=1)
     with django_capture_on_commit_callbacks(execute=True):
-        results.save_row(
+        results.protocol_row_save(
             protocol=protocol,
             number=1,
             deal={"values": {"A": -30, "B": 10, "C": -10, "D": 30}},
@@ -221,10 +221,22 @@ def test_a_correction_is_never_served_stale(django_capture_on_commit_callbacks, 
 
     # the task has already put the new standings in the cache: reading them costs only the stamp
     with django_assert_num_queries(1):
-        individual = rankings.tournament_rankings(t)["individual"]
+        individual = tournament_rankings(t)["individual"]
     assert [(e["name"], e["small_points"]) for e in individual] == [
         ("d d", 30),
         ("b b", 10),
         ("c c", -10),
         ("a a", -30),
     ]
+
+
+def test_the_stamp_by_slug_is_the_stamp_of_the_tournament_and_moves_with_its_results():
+    t = TournamentFactory(ruleset_preset="puck")
+    p = players(t, "ABCD")
+    played_series(t, 1, [[(p["A"], 10), (p["B"], 5), (p["C"], -5), (p["D"], -10)]])
+    before = stamp_by_slug(t.slug)
+
+    assert before == (t.pk, stamps(Tournament.objects.filter(pk=t.pk))[t.pk])
+    played_series(t, 2, [[(p["A"], -10), (p["B"], 5), (p["C"], -5), (p["D"], 10)]])
+    assert stamp_by_slug(t.slug)[1] != before[1]
+    assert stamp_by_slug("no-such-tournament") is None

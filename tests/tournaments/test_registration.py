@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from league.tournaments import draws, registrations
-from league.tournaments.services import create_tournament
+from league.tournaments.services import tournament_create
 from tests.factories import (
     PlayerFactory,
     RegistrationFactory,
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 def test_creating_a_tournament_plans_its_series_and_makes_the_creator_organiser():
     user = UserFactory()
-    tournament = create_tournament(
+    tournament = tournament_create(
         user=user, name="Puchar Wójta", ruleset_preset="gorzow", date="2026-03-14", series_count=4
     )
     assert tournament.slug == "puchar-wojta"
@@ -31,35 +31,39 @@ def test_creating_a_tournament_plans_its_series_and_makes_the_creator_organiser(
 def test_a_registered_player_plays_for_their_current_team_by_default():
     team = TeamFactory(members=4)
     player = team.captain
-    registration = registrations.register_player(tournament=TournamentFactory(), player=player)
+    registration = registrations.registration_create(tournament=TournamentFactory(), player=player)
     assert registration.team == team
     assert registration.first_series == 1
 
 
 def test_a_player_can_be_registered_as_an_individual_despite_a_team():
     team = TeamFactory(members=4)
-    registration = registrations.register_player(tournament=TournamentFactory(), player=team.captain, individual=True)
+    registration = registrations.registration_create(
+        tournament=TournamentFactory(), player=team.captain, individual=True
+    )
     assert registration.team is None
 
 
 def test_a_player_cannot_be_registered_twice():
     registration = RegistrationFactory()
     with pytest.raises(ValidationError):
-        registrations.register_player(tournament=registration.tournament, player=registration.player)
+        registrations.registration_create(tournament=registration.tournament, player=registration.player)
 
 
 def test_quick_add_creates_the_player_and_registers_them():
     tournament = TournamentFactory()
-    registration = registrations.quick_add(tournament=tournament, first_name="Anna", last_name="Kowalska", gender="F")
+    registration = registrations.registration_quick_add(
+        tournament=tournament, first_name="Anna", last_name="Kowalska", gender="F"
+    )
     assert registration.player.full_name == "Anna Kowalska"
     assert registration.team is None
 
 
 def test_check_in_and_fee_ticks_toggle():
     registration = RegistrationFactory(checked_in=False)
-    assert registrations.toggle(registration=registration, flag="checked_in") is True
-    assert registrations.toggle(registration=registration, flag="fee_paid") is True
-    assert registrations.toggle(registration=registration, flag="checked_in") is False
+    assert registrations.registration_flag_toggle(registration=registration, flag="checked_in") is True
+    assert registrations.registration_flag_toggle(registration=registration, flag="fee_paid") is True
+    assert registrations.registration_flag_toggle(registration=registration, flag="checked_in") is False
     registration.refresh_from_db()
     assert (registration.checked_in, registration.fee_paid) == (False, True)
 
@@ -67,8 +71,8 @@ def test_check_in_and_fee_ticks_toggle():
 def test_a_late_arrival_is_present_and_plays_from_the_next_undrawn_series():
     tournament = TournamentFactory(series_count=3)
     register_teams(tournament, teams=0, individuals=8)
-    draws.draw_series(tournament=tournament, numbers=[1], seed=1)
-    late = registrations.register_player(tournament=tournament, player=PlayerFactory())
+    draws.series_draw(tournament=tournament, numbers=[1], seed=1)
+    late = registrations.registration_create(tournament=tournament, player=PlayerFactory())
     assert (late.checked_in, late.first_series) == (True, 2)
     assert not late.plays_in(1) and late.plays_in(2)
 
@@ -76,20 +80,20 @@ def test_a_late_arrival_is_present_and_plays_from_the_next_undrawn_series():
 def test_nobody_can_arrive_late_once_every_series_is_drawn():
     tournament = TournamentFactory(series_count=2)
     register_teams(tournament, teams=0, individuals=8)
-    draws.draw_series(tournament=tournament, numbers="all", seed=1)
+    draws.series_draw(tournament=tournament, numbers="all", seed=1)
     with pytest.raises(ValidationError):
-        registrations.register_player(tournament=tournament, player=PlayerFactory())
+        registrations.registration_create(tournament=tournament, player=PlayerFactory())
 
 
 def test_a_withdrawal_names_the_drawn_later_series_to_draw_again():
     tournament = TournamentFactory(series_count=3)
     regs = register_teams(tournament, teams=0, individuals=8)
-    draws.draw_series(tournament=tournament, numbers="all", seed=1)
-    assert registrations.withdraw_after_series(registration=regs[0], number=1) == [2, 3]
+    draws.series_draw(tournament=tournament, numbers="all", seed=1)
+    assert registrations.registration_withdraw(registration=regs[0], number=1) == [2, 3]
     assert regs[0].plays_in(1) and not regs[0].plays_in(2)
 
 
 def test_a_withdrawal_must_leave_a_series_to_miss():
     registration = RegistrationFactory(tournament__series_count=3)
     with pytest.raises(ValidationError):
-        registrations.withdraw_after_series(registration=registration, number=3)
+        registrations.registration_withdraw(registration=registration, number=3)

@@ -56,10 +56,10 @@ def test_referees_and_organisers_get_in(client, series, role):
     for name, args in PAGES:
         address = reverse(f"results:{name}", args=[series.tournament.slug, series.number, *args])
         assert client.get(address).status_code == 200, address
-    from league.results.services import get_or_create_protocols, save_row
+    from league.results.services import protocol_row_save
     from league.results.shorthand import parse
 
-    protocol = get_or_create_protocols(series)[0]
-    save_row(protocol=protocol, number=1, deal=parse("ac60"), expected_version=0, user=user)
+    protocol = series.protocols.get()
+    protocol_row_save(protocol=protocol, number=1, deal=parse("ac60"), expected_version=0, user=user)
     address = reverse("results:correct", args=[series.tournament.slug, series.number, 1, 1])
     assert client.get(address).status_code == 200

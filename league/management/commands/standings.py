@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from league.standings.compute import tournament_standings
+from league.exchange import file_standings
 
 from .export_tournament import tournament_by_slug
 
@@ -22,7 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print the JSON of interfaces.md §4")
 
     def handle(self, *args: Any, slug: str, **options: Any) -> None:
-        standings = tournament_standings(tournament_by_slug(slug))
+        standings = file_standings(tournament_by_slug(slug))
         if options["json"]:
             self.stdout.write(json.dumps(standings, ensure_ascii=False, indent=2))
             return

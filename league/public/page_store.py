@@ -1,0 +1,105 @@
+"""Pages kept ready in each web process for anonymous spectators.
+
+During a tournament evening the hall's phones and the projector reload the
+standings page all the time, while results change a few times an hour. A
+spectator who is not logged in sees the same page as every other spectator
+asking in the same language with the same sort order, so each web process
+keeps that page ready, already compressed, under the stamp of the standings.
+
+The stamp itself is read from the database at most once every
+``STANDINGS_STAMP_SECONDS`` (one second by default) per tournament and process:
+a closed or corrected series reaches the spectators' page within that second,
+and in the meantime a reload costs no query at all. Both stores are bounded
+(least recently used entries go first) and only hold tournaments that exist and
+sort orders that name real columns, so no request can make them grow without
+limit.
+"""
+
+from __future__ import annotations
+
+import gzip
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from django.conf import settings
+
+T = TypeVar("T")
+
+PAGES_KEPT = 256
+STAMPS_KEPT = 1024
+GZIP_LEVEL = 6
+
+
+class LruStore(Generic[T]):
+    """A thread-safe mapping that forgets its least recently used entries beyond ``size``."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[Hashable, T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> T | None:
+        with self._lock:
+            value = self._entries.get(key)
+            if value is not None:
+                self._entries.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: T) -> None:
+        with self._lock:
+            self._entries[key] = value
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+@dataclass(frozen=True)
+class ReadyPage:
+    """A rendered page with its validators, plain and gzip-compressed."""
+
+    etag: str
+    last_modified: int
+    body: bytes
+    gzipped: bytes
+
+    @classmethod
+    def of(cls, *, etag: str, last_modified: int, body: bytes) -> ReadyPage:
+        return cls(etag, last_modified, body, gzip.compress(body, GZIP_LEVEL, mtime=0))
+
+
+_stamps: LruStore[tuple[float, tuple[int, str]]] = LruStore(STAMPS_KEPT)
+pages: LruStore[ReadyPage] = LruStore(PAGES_KEPT)
+
+
+def recent_stamp(slug: str, lookup: Callable[[str], tuple[int, str] | None]) -> tuple[int, str] | None:
+    """``lookup(slug)`` (the tournament's pk and stamp), reused for ``STANDINGS_STAMP_SECONDS``.
+
+    An unknown slug is looked up every time and never stored: a visitor trying
+    made-up addresses fills nothing.
+    """
+    seconds = settings.STANDINGS_STAMP_SECONDS
+    now = time.monotonic()
+    kept = _stamps.get(slug)
+    if kept is not None and now - kept[0] < seconds:
+        return kept[1]
+    found = lookup(slug)
+    if found is not None and seconds > 0:
+        _stamps.put(slug, (now, found))
+    return found
+
+
+def forget_all() -> None:
+    """Drop every kept stamp and page of this process."""
+    _stamps.clear()
+    pages.clear()

@@ -1,0 +1,147 @@
+"""Reads of results: a protocol's rows with running totals, a series' tables, who sits where.
+
+Nothing here writes. A row's values and its bok round (runda bokowa) are computed
+by ``scoring`` when the row is saved (``league.results.services``) and stored
+with it, so a page shows the stored values and their running totals (plain
+sums, as on paper) without scoring the protocol again. Only
+:func:`protocol_row_preview` values a deal that is not stored yet, and
+:func:`protocol_score` is the valuing the services store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Sum
+from django.utils.translation import gettext as _
+
+import scoring
+from league.models import Series, TableAssignment
+from league.results.labels import scoring_error_message
+from players.models import Player
+from scoring import SEATS, ProtocolResult, ScoringError
+
+from .describe import DealDescription, describe_deal
+from .models import DealRow, Protocol
+from .shorthand import format_deal
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """A row as the protocol page shows it: the deal, its values, the running totals after it."""
+
+    number: int
+    deal: dict[str, Any]
+    values: dict[str, int]
+    totals: dict[str, int]
+    bok_round: bool
+
+    @property
+    def cells(self) -> list[tuple[str, int, int]]:
+        """(seat, value, running total) in seat order, as the paper has them."""
+        return [(seat, self.values[seat], self.totals[seat]) for seat in SEATS]
+
+    @property
+    def shorthand(self) -> str:
+        return format_deal(self.deal)
+
+    @property
+    def description(self) -> DealDescription | None:
+        return describe_deal(self.deal)
+
+
+def protocol_score(*, protocol: Protocol, deals: list[dict[str, Any]]) -> ProtocolResult:
+    """The deals valued under the protocol's tournament's rules; errors name the deal number."""
+    try:
+        return scoring.score_protocol(deals, protocol.series.tournament.ruleset())
+    except ScoringError as error:
+        message = scoring_error_message(error)
+        if error.path and error.path.startswith("deals["):
+            number = int(error.path[len("deals[") : error.path.index("]")]) + 1
+            message = _("Deal %(number)s: %(message)s") % {"number": number, "message": message}
+        raise ValidationError(message, code=error.code) from error
+
+
+def rows_sheet(rows: Iterable[DealRow]) -> list[SheetRow]:
+    """Stored rows (in deal order) with the running totals of their stored values."""
+    totals = dict.fromkeys(SEATS, 0)
+    sheet = []
+    for row in rows:
+        values = row.values
+        totals = {seat: totals[seat] + values[seat] for seat in SEATS}
+        sheet.append(SheetRow(row.number, row.deal, values, totals, row.bok_round))
+    return sheet
+
+
+def protocol_sheet(*, protocol: Protocol) -> list[SheetRow]:
+    """The protocol's rows in order with running totals, as stored."""
+    return rows_sheet(protocol.rows.order_by("number"))
+
+
+def sheet_totals(sheet: list[SheetRow]) -> dict[str, int]:
+    """The totals after the last row; zero for each seat before the first deal."""
+    return sheet[-1].totals if sheet else dict.fromkeys(SEATS, 0)
+
+
+def protocol_row_preview(*, protocol: Protocol, number: int, deal: dict[str, Any]) -> SheetRow:
+    """Deal ``number`` valued as ``deal`` in place (the next one, or a change of a saved one), not saved.
+
+    The whole protocol is scored with it: a change can move the bok rounds of the deals after it.
+    """
+    deals = [row.deal for row in protocol.rows.order_by("number")]
+    if number > len(deals) + 1:
+        raise ValidationError(
+            _("Deals are entered in order: the next one is deal %(number)s."),
+            code="order",
+            params={"number": len(deals) + 1},
+        )
+    if number <= len(deals):
+        deals[number - 1] = deal
+    else:
+        deals.append(deal)
+    line = protocol_score(protocol=protocol, deals=deals).rows[number - 1]
+    return SheetRow(number, deal, line.values, line.totals, line.bok_round)
+
+
+def totals_difference(*, protocol: Protocol, sheet: list[SheetRow] | None = None) -> dict[str, int] | None:
+    """Paper minus screen per seat, or None when the paper's totals agree (or are missing).
+
+    Pass the ``sheet`` already read to spare reading the rows again.
+    """
+    if protocol.declared_totals is None:
+        return None
+    computed = sheet_totals(protocol_sheet(protocol=protocol) if sheet is None else sheet)
+    difference = {seat: protocol.declared_totals[seat] - computed[seat] for seat in SEATS}
+    return difference if any(difference.values()) else None
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """One table of a series on the referee's overview: its protocol, how many deals, the totals (None before any)."""
+
+    protocol: Protocol
+    count: int
+    totals: dict[str, int] | None
+
+
+def series_tables(*, series: Series) -> list[TableSummary]:
+    """Every table's protocol of the series with its deal count and totals, in one query."""
+    sums = {f"total_{seat.lower()}": Sum(f"rows__value_{seat.lower()}") for seat in SEATS}
+    protocols = series.protocols.order_by("table").annotate(deal_count=Count("rows"), **sums)
+    return [
+        TableSummary(
+            protocol,
+            protocol.deal_count,
+            {seat: getattr(protocol, f"total_{seat.lower()}") for seat in SEATS} if protocol.deal_count else None,
+        )
+        for protocol in protocols
+    ]
+
+
+def table_players(*, series: Series, table: int) -> dict[str, Player]:
+    """Who sits where at one table of the series, by seat."""
+    assignments = TableAssignment.objects.filter(series=series, table=table).select_related("player")
+    return {a.seat: a.player for a in assignments}

@@ -1,0 +1,140 @@
+"""Reads of the public pages: a series' tables and byes, a player's or a team's tournaments.
+
+Each takes a fixed number of queries however many tables, series or
+tournaments there are; the standings themselves come from the cache
+(``league.standings.cache``), keyed by each tournament's stamp.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Sum
+
+import scoring
+from league.models import Bye, Registration, Series, TableAssignment, Tournament
+from league.results.models import DealRow
+from league.standings.cache import season_rankings_of, stamps, tournament_rankings
+from league.standings.compute import points
+from league.standings.seasons import season_tournaments
+from players.models import Player, Team
+from scoring import SEATS, Standing
+
+
+@dataclass
+class Seat:
+    seat: str
+    player_id: int
+    name: str
+    team: str
+    small_points: int | None = None
+    big_points: float | None = None
+    label: str = ""
+
+
+@dataclass
+class Table:
+    number: int
+    seats: list[Seat] = field(default_factory=list)
+    has_results: bool = False
+
+
+def series_tables(series: Series, *, with_results: bool) -> list[Table]:
+    """The tables of a series in seat order; with results, each seat's small
+    points, placement points and place at the table ("1–2." when tied)."""
+    teams = dict(Registration.objects.filter(tournament_id=series.tournament_id).values_list("player_id", "team__name"))
+    tables: dict[int, Table] = {}
+    for assignment in TableAssignment.objects.filter(series=series).select_related("player").order_by("table", "seat"):
+        table = tables.setdefault(assignment.table, Table(assignment.table))
+        player = assignment.player
+        table.seats.append(Seat(assignment.seat, player.pk, player.full_name, teams.get(player.pk) or ""))
+    if with_results:
+        _add_results(series, tables)
+    return list(tables.values())
+
+
+def _add_results(series: Series, tables: dict[int, Table]) -> None:
+    ruleset = series.tournament.ruleset()
+    totals = (
+        DealRow.objects.filter(protocol__series=series)
+        .order_by()
+        .values("protocol__table")
+        .annotate(A=Sum("value_a"), B=Sum("value_b"), C=Sum("value_c"), D=Sum("value_d"))
+    )
+    for row in totals:
+        table = tables.get(row["protocol__table"])
+        if table is None or len(table.seats) != len(SEATS):
+            continue
+        small = {seat: row[seat] for seat in SEATS}
+        big = scoring.placement_points(small, ruleset)
+        places = {
+            r.standing.id: r.label
+            for r in scoring.rank(
+                [Standing(seat, small_points=points) for seat, points in small.items()], ["small_points"]
+            )
+        }
+        for seat in table.seats:
+            seat.small_points, seat.big_points, seat.label = small[seat.seat], points(big[seat.seat]), places[seat.seat]
+        table.has_results = True
+
+
+def series_byes(series: Series) -> list[Seat]:
+    """The bye players (wolny los, a series without a table) with their compensation.
+
+    The compensation comes from the ruleset by the number of byes in the
+    series, as the standings count it; nothing stored can disagree with it.
+    """
+    byes = list(Bye.objects.filter(series=series).select_related("player").order_by("player__last_name"))
+    if not byes:
+        return []
+    compensation = scoring.bye_compensation(series.tournament.ruleset(), len(byes))
+    big_points = points(compensation.big_points)
+    return [Seat("", bye.player_id, bye.player.full_name, "", compensation.small_points, big_points) for bye in byes]
+
+
+# --- a player's and a team's tournaments ------------------------------------
+
+
+def player_history(player: Player) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The player's tournaments, newest first, and seasons, each with the player's
+    entry of the individual ranking (``None`` where not ranked)."""
+    registrations = list(
+        Registration.objects.filter(player=player)
+        .select_related("tournament__season", "team")
+        .order_by("-tournament__date", "-tournament_id")
+    )
+    seasons = sorted(
+        {r.tournament.season for r in registrations if r.tournament.season}, key=lambda s: (-s.year, s.name, s.pk)
+    )
+    # a season's table needs every tournament counted in it, not only the player's
+    counted_tournaments = list(season_tournaments(*seasons))
+    played = {r.tournament_id for r in registrations}
+    current = stamps(Tournament.objects.filter(pk__in=played | {t.pk for t in counted_tournaments}))
+    history = [
+        {
+            "tournament": r.tournament,
+            "team": r.team,
+            "entry": _entry(tournament_rankings(r.tournament, current[r.tournament_id])["individual"], player.pk),
+        }
+        for r in registrations
+    ]
+    season_rows = []
+    for season in seasons:
+        counted = [t for t in counted_tournaments if t.season_id == season.pk]
+        lists = season_rankings_of(season, counted, {t.pk: current[t.pk] for t in counted})
+        season_rows.append({"season": season, "entry": _entry(lists["individual"], player.pk)})
+    return history, season_rows
+
+
+def team_history(team: Team) -> list[dict[str, Any]]:
+    """The team's tournaments, newest first, each with its entry of the team ranking."""
+    tournaments = list(Tournament.objects.filter(registrations__team=team).distinct().order_by("-date", "-pk"))
+    current = stamps(Tournament.objects.filter(pk__in=[t.pk for t in tournaments]))
+    return [
+        {"tournament": t, "entry": _entry(tournament_rankings(t, current[t.pk])["teams"], team.pk)} for t in tournaments
+    ]
+
+
+def _entry(entries: list[dict[str, Any]], pk: int) -> dict[str, Any] | None:
+    return next((entry for entry in entries if entry["pk"] == pk), None)

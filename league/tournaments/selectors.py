@@ -1,0 +1,182 @@
+"""Reads of the organiser's tournament screens and of the draw service.
+
+Every function here only reads, and takes a fixed number of queries however
+many series, tables or registrations the tournament has: the draw page loads
+all seats and byes of the tournament at once instead of asking per series.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from django.db.models import Count, Q, QuerySet
+
+import scoring
+from league.draw import SeriesDraw, count_repeats
+from league.models import Bye, DrawLog, Registration, Series, TableAssignment, Tournament
+from players.models import Player, Team, TeamMember
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+
+SEARCH_LIMIT = 20
+
+
+def tournament_list(*, user: AbstractBaseUser) -> list[tuple[Tournament, bool]]:
+    """The tournaments the user organises or referees, newest first, each with
+    whether the user organises it (a superuser organises every one)."""
+    tournaments = Tournament.objects.select_related("season").prefetch_related("series").order_by("-date", "name")
+    if user.is_superuser:
+        return [(tournament, True) for tournament in tournaments]
+    tournaments = tournaments.filter(Q(organisers=user) | Q(referees=user)).distinct()
+    organised = set(Tournament.objects.filter(organisers=user).values_list("pk", flat=True))
+    return [(tournament, tournament.pk in organised) for tournament in tournaments]
+
+
+def tournament_summary(*, tournament: Tournament) -> dict[str, int]:
+    """Head counts of the registration: registered, present, paid, teams and individuals."""
+    return tournament.registrations.aggregate(
+        total=Count("pk"),
+        present=Count("pk", filter=Q(checked_in=True)),
+        paid=Count("pk", filter=Q(fee_paid=True)),
+        teams=Count("team", distinct=True),
+        individuals=Count("pk", filter=Q(team__isnull=True)),
+    )
+
+
+def player_search(*, tournament: Tournament, query: str) -> QuerySet[Player]:
+    """Known active players matching every typed word, not yet registered for the tournament."""
+    players = Player.objects.filter(active=True).exclude(registrations__tournament=tournament)
+    for word in query.split():
+        players = players.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word))
+    return players.select_related("club")[:SEARCH_LIMIT]
+
+
+def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
+    """The tournament's registrations with the player, their club and the team, by name."""
+    return tournament.registrations.select_related("player__club", "team")
+
+
+def player_current_team(*, player: Player) -> Team | None:
+    """The player's active team, which is the default team for a new registration."""
+    membership = TeamMember.objects.filter(player=player, team_active=True).select_related("team").first()
+    return membership.team if membership else None
+
+
+def series_next_undrawn(*, tournament: Tournament) -> int | None:
+    """The number of the first series not drawn yet; None when all are drawn."""
+    return (
+        tournament.series.filter(status=Series.Status.PLANNED)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
+
+
+# --- the draw -----------------------------------------------------------------
+
+
+@dataclass
+class Seat:
+    """One seat of the draw page: the letter, the player and the team they play for."""
+
+    seat: str
+    player: Player
+    team_name: str | None
+
+
+@dataclass
+class SeriesSeats:
+    """One series as the draw page shows it: seats by table, bye players and
+    what each bye player gets (None without byes)."""
+
+    series: Series
+    tables: dict[int, list[Seat]] = field(default_factory=dict)
+    byes: list[Player] = field(default_factory=list)
+    compensation: scoring.ByeCompensation | None = None
+
+    @property
+    def players(self) -> list[Player]:
+        """Everybody of the series, seated or on a bye, by name: who can be swapped."""
+        everybody = [seat.player for seats in self.tables.values() for seat in seats] + self.byes
+        return sorted(everybody, key=lambda player: (player.last_name, player.first_name, player.pk))
+
+
+def tournament_series_seats(*, tournament: Tournament, series: Series | None = None) -> list[SeriesSeats]:
+    """Every series of the tournament (or only ``series``) with its seats and byes, in four queries."""
+    if series is None:
+        series_list = list(tournament.series.order_by("number"))
+    else:
+        series_list = [series]
+    by_pk = {s.pk: SeriesSeats(s) for s in series_list}
+    teams = dict(tournament.registrations.values_list("player_id", "team__name"))
+    assignments = (
+        TableAssignment.objects.filter(series__in=list(by_pk))
+        .select_related("player")
+        .order_by("series_id", "table", "seat")
+    )
+    for assignment in assignments:
+        seats = by_pk[assignment.series_id].tables.setdefault(assignment.table, [])
+        seats.append(Seat(assignment.seat, assignment.player, teams.get(assignment.player_id)))
+    byes = Bye.objects.filter(series__in=list(by_pk)).select_related("player")
+    for bye in byes.order_by("player__last_name", "player__first_name", "player_id"):
+        by_pk[bye.series_id].byes.append(bye.player)
+    ruleset = tournament.ruleset()
+    for item in by_pk.values():
+        if item.byes:
+            item.compensation = scoring.bye_compensation(ruleset, len(item.byes))
+    return list(by_pk.values())
+
+
+def _seatings(series: QuerySet[Series]) -> dict[int, SeriesDraw]:
+    """The given series in the draw package's form (player ids as strings), by primary key
+    in series order, in three queries."""
+    numbers = dict(series.values_list("pk", "number"))
+    tables: dict[int, dict[int, list[str]]] = {pk: {} for pk in numbers}
+    byes: dict[int, list[str]] = {pk: [] for pk in numbers}
+    seats = TableAssignment.objects.filter(series__in=series).order_by("series_id", "table", "seat")
+    for pk, table, player in seats.values_list("series_id", "table", "player_id"):
+        tables[pk].setdefault(table, []).append(str(player))
+    on_bye = Bye.objects.filter(series__in=series).order_by("player_id")
+    for pk, player in on_bye.values_list("series_id", "player_id"):
+        byes[pk].append(str(player))
+    return {
+        pk: SeriesDraw(tables=[tuple(tables[pk][t]) for t in sorted(tables[pk])], byes=byes[pk])  # type: ignore[misc]
+        for pk in sorted(numbers, key=numbers.__getitem__)
+    }
+
+
+def series_seating(*, series: Series) -> SeriesDraw:
+    """One stored series in the draw package's form."""
+    return _seatings(Series.objects.filter(pk=series.pk))[series.pk]
+
+
+def tournament_seatings(*, tournament: Tournament, exclude: list[int] | None = None) -> list[SeriesDraw]:
+    """Every drawn series of the tournament in the draw package's form, in order.
+
+    ``exclude`` leaves out the series with these primary keys (those being drawn again).
+    """
+    drawn = tournament.series.exclude(status=Series.Status.PLANNED).exclude(pk__in=exclude or [])
+    return list(_seatings(drawn).values())
+
+
+def tournament_repeats(*, tournament: Tournament) -> int:
+    """Repeated meetings over every drawn series, as the organiser sees them now."""
+    return count_repeats(tournament_seatings(tournament=tournament))
+
+
+def draw_names(*, tournament: Tournament) -> tuple[dict[str, str], dict[str, str]]:
+    """Player and team names by draw id, to turn a DrawError into a readable message."""
+    players: dict[str, str] = {}
+    teams: dict[str, str] = {}
+    for registration in tournament.registrations.select_related("player", "team"):
+        players[str(registration.player_id)] = registration.player.full_name
+        if registration.team:
+            teams[str(registration.team_id)] = registration.team.name
+    return players, teams
+
+
+def draw_log(*, tournament: Tournament) -> QuerySet[DrawLog]:
+    """Every draw, redraw and swap of the tournament, newest first, with its series and user."""
+    return DrawLog.objects.filter(series__tournament=tournament).select_related("series", "user")

@@ -1,0 +1,97 @@
+"""The standings page kept ready for anonymous spectators: a reload within the
+stamp's second costs no query, results reach the page once it has passed, and
+nothing a visitor sends makes the stores grow."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from league.public import page_store
+from tests.factories import played_series
+from tests.public.test_pages import league_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+class Clock:
+    """time.monotonic for page_store, moved on by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch, settings):
+    settings.STANDINGS_STAMP_SECONDS = 1
+    clock = Clock()
+    monkeypatch.setattr(page_store.time, "monotonic", clock)
+    return clock
+
+
+@pytest.fixture
+def tournament():
+    return league_tournament(tables=3, series=2)
+
+
+def url(tournament) -> str:
+    return reverse("public:standings", args=[tournament.slug])
+
+
+def test_a_reload_within_the_second_is_answered_without_a_query(client, tournament, clock, django_assert_num_queries):
+    first = client.get(url(tournament), HTTP_ACCEPT_ENCODING="gzip")
+
+    with django_assert_num_queries(0):
+        again = client.get(url(tournament), HTTP_ACCEPT_ENCODING="gzip")
+
+    assert again.status_code == 200 and again.content == first.content
+    assert again["Content-Encoding"] == "gzip" and again["ETag"] == first["ETag"]
+
+
+def test_a_closed_series_reaches_the_spectators_once_the_second_has_passed(client, tournament, clock):
+    before = client.get(url(tournament)).content.decode()
+    newcomer = league_tournament(tables=1, series=0).registrations.first().player
+    tournament.registrations.create(player=newcomer, checked_in=True)
+    others = [r.player for r in tournament.registrations.exclude(player=newcomer).order_by("pk")[:3]]
+    played_series(tournament, 3, [list(zip([newcomer, *others], (90, 10, -40, -60), strict=True))])
+
+    assert newcomer.last_name not in client.get(url(tournament)).content.decode()  # within the second
+    clock.now += 1.5
+    after = client.get(url(tournament)).content.decode()
+
+    assert newcomer.last_name not in before and newcomer.last_name in after
+
+
+def test_the_kept_page_carries_no_visitors_token_and_the_language_switch_still_works(tournament, clock):
+    browser = Client(enforce_csrf_checks=True)
+    page = browser.get(url(tournament)).content.decode()
+
+    assert "csrfmiddlewaretoken" not in page and "X-CSRFToken" not in page
+    switched = browser.post(reverse("set_language"), {"language": "pl", "next": url(tournament)})
+    assert switched.status_code == 302
+    assert "Klasyfikacja" in browser.get(url(tournament)).content.decode()
+
+
+def test_made_up_addresses_and_parameters_fill_no_store(client, tournament, clock):
+    client.get(url(tournament))
+    kept = len(page_store.pages), len(page_store._stamps)
+
+    for number in range(20):
+        assert client.get(reverse("public:standings", args=[f"nie-ma-{number}"])).status_code == 404
+        client.get(url(tournament), {"x": number, "individual-sort": f"bogus{number}"})
+
+    assert (len(page_store.pages), len(page_store._stamps)) == kept
+
+
+def test_the_store_forgets_the_least_recently_used_pages_beyond_its_size():
+    store: page_store.LruStore[int] = page_store.LruStore(2)
+    store.put("a", 1)
+    store.put("b", 2)
+    store.get("a")
+    store.put("c", 3)
+
+    assert (store.get("a"), store.get("b"), store.get("c")) == (1, None, 3)

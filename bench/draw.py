@@ -1,4 +1,4 @@
-"""Benchmark of the table draw against a naive baseline (draw.md, "Figures").
+"""Benchmark of the table draw against a naive baseline (docs/draw.md, "Figures").
 
 Run: ``.venv/bin/python bench/draw.py``.  For each instance it prints the
 repeated pairs, the highest meeting count, seat balance (most times any

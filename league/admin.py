@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Bye, DrawLog, Registration, Season, Series, TableAssignment, Tournament
+from league.standings.lists import PUBLISH_FIELDS
 from league.tournaments.draws import series_draw
 from league.tournaments.services import series_ensure
 
@@ -85,10 +86,7 @@ class TournamentAdmin(admin.ModelAdmin):
                 "fields": [
                     "team_ranking",
                     "team_best_of",
-                    "publish_individual",
-                    "publish_women",
-                    "publish_men",
-                    "publish_teams",
+                    *PUBLISH_FIELDS,
                 ]
             },
         ),

@@ -8,7 +8,7 @@ Domain words used across the app:
   player sits at a table or has a bye.
 - **stolik** (table): four players at seats A–D for one series.
 - **wolny los** (bye, also "pauza"): a player sits a series out and is
-  compensated with points set by the ruleset (rules.md §5).
+  compensated with points set by the ruleset (docs/rules.md §5).
 - **zapis** (registration): a player taking part in one tournament, for a team
   or as an individual.
 - **losowanie** (draw): the seating of players at tables, reproducible from its
@@ -16,8 +16,6 @@ Domain words used across the app:
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.validators import FileExtensionValidator, MinValueValidator
@@ -28,9 +26,6 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring import SEATS
-
-if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 LOGO_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"]
 
@@ -162,9 +157,6 @@ class Tournament(models.Model):
             return scoring.parse_ruleset(self.ruleset_data)
         return scoring.load_ruleset(self.ruleset_preset)
 
-    def is_organised_by(self, user: AbstractBaseUser | AnonymousUser) -> bool:
-        return user.is_authenticated and (user.is_superuser or self.organisers.filter(pk=user.pk).exists())
-
 
 class Series(models.Model):
     class Status(models.TextChoices):
@@ -239,7 +231,7 @@ class Registration(models.Model):
     )
     withdrawn_after_series = models.PositiveSmallIntegerField(_("withdrew after series"), null=True, blank=True)
     registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
-    # The ids an imported exchange file gave the player and the team (interfaces.md §4):
+    # The ids an imported exchange file gave the player and the team (docs/interfaces.md §4):
     # export and standings print them back, so other software can match its rows.
     external_id = models.CharField(_("id in the imported file"), max_length=60, blank=True)
     team_external_id = models.CharField(_("team id in the imported file"), max_length=60, blank=True)

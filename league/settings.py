@@ -136,6 +136,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "players.context_processors.player_register",
             ],
         },
     },
@@ -234,6 +235,9 @@ STANDINGS_STAMP_SECONDS = 1
 CELERY_IMPORTS = ("league.standings.tasks",)
 
 SESSION_COOKIE_HTTPONLY = True
+# Sessions are read from the cache (Redis with CACHE_URL) and kept in the database too,
+# so a page costs no session query and a restarted cache logs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 if env_bool("DJANGO_SECURE"):

@@ -7,7 +7,7 @@ Domain words used across the app:
 - **zawodnik / zawodniczka** (player): one person at the card table.
 - **licencja** (licence): the federation's player number, when the player has one.
 - **drużyna** (team): four or five players of whom the best results make the
-  team ranking (rules.md §6); one member is the **kapitan** (captain).
+  team ranking (docs/rules.md §6); one member is the **kapitan** (captain).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class PlayerQuerySet(models.QuerySet):
 class Player(models.Model):
     first_name = models.CharField(_("first name"), max_length=80)
     last_name = models.CharField(_("last name"), max_length=80)
-    # Needed for the separate women's and men's rankings (rules.md §6).
+    # Needed for the separate women's and men's rankings (docs/rules.md §6).
     gender = models.CharField(_("gender"), max_length=1, choices=Gender.choices)
     club = models.ForeignKey(
         Club,

@@ -1,5 +1,5 @@
 """``python -m scoring deal|protocol|placement``: JSON in on stdin, JSON out on
-stdout (interfaces.md §2).  Exit 0 on success, 2 with an error object on
+stdout (docs/interfaces.md §2).  Exit 0 on success, 2 with an error object on
 invalid input."""
 
 from __future__ import annotations

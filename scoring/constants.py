@@ -1,6 +1,6 @@
 """Fixed facts of the game: seats, contracts, sides and levels.
 
-These are the vocabulary of the deal format (interfaces.md §1), not rules an
+These are the vocabulary of the deal format (docs/interfaces.md §1), not rules an
 organiser could change; everything an organiser can change lives in a ruleset.
 """
 

@@ -116,7 +116,7 @@ def _parse_old(value: Any, rule: ContractRule, deal_path: str) -> tuple[str, ...
 
 def counted_doublings(kontras: Sequence[str]) -> tuple[int, str | None]:
     """How many kontras count, and the side of the last that counts: only kontras
-    that alternate sides count, a repeat by the same side adds nothing (rules.md §2)."""
+    that alternate sides count, a repeat by the same side adds nothing (docs/rules.md §2)."""
     doublings, last = 0, None
     for side in kontras:
         if side != last:
@@ -179,7 +179,7 @@ def _missing(path: str, key: str) -> ScoringError:
 
 
 def parse_deal(data: dict[str, Any], ruleset: Ruleset, *, path: str = "deal") -> Deal:
-    """Validate a deal object (interfaces.md §1) against a ruleset.
+    """Validate a deal object (docs/interfaces.md §1) against a ruleset.
 
     Paths for error messages are built only when an error is raised: a
     tournament values thousands of deals.

@@ -1,7 +1,7 @@
 """Rulesets: everything an organiser can change about scoring, as data.
 
 A ruleset ("regulamin") is one JSON object.  The presets in ``rulesets/`` follow
-the source documents (rules.md); an organiser's own ruleset has the same shape.
+the source documents (docs/rules.md); an organiser's own ruleset has the same shape.
 :func:`parse_ruleset` validates such an object into the typed :class:`Ruleset`
 and :func:`ruleset_to_dict` turns it back, so the two round-trip.
 """
@@ -200,7 +200,7 @@ def parse_ruleset(data: dict[str, Any]) -> Ruleset:
     contracts_obj = read_object(obj["contracts"], "contracts", _ERR, allowed=CONTRACTS)
     if not contracts_obj:
         raise fail(_ERR, "contracts", "a non-empty object")
-    # keep the canonical order of rules.md §1 whatever the order in the file
+    # keep the canonical order of docs/rules.md §1 whatever the order in the file
     contracts = tuple(
         _parse_contract(code, contracts_obj[code], join("contracts", code))
         for code in CONTRACTS

@@ -1,4 +1,5 @@
 import pytest
+from django.core.cache import cache
 from django.utils import translation
 
 from league.celery import app as celery_app
@@ -30,12 +31,15 @@ def english_messages(settings):
 
 
 @pytest.fixture(autouse=True)
-def fresh_public_pages(settings):
-    """Each test starts with no page kept ready and reads the stamp on every request, so a
-    test that changes results sees them at once; tests/public/test_ready_pages.py sets its own."""
+def fresh_caches(settings):
+    """Each test starts with an empty cache (standings, PIN tries) and no page kept ready, and
+    reads the stamp on every request, so a test that changes results sees them at once;
+    tests/public/test_ready_pages.py sets its own stamp time."""
     from league.public import page_store
 
     settings.STANDINGS_STAMP_SECONDS = 0
+    cache.clear()
     page_store.forget_all()
     yield
+    cache.clear()
     page_store.forget_all()

@@ -9,7 +9,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.db import OperationalError, close_old_connections, connection
 from django.test import Client
 from django.urls import include, path, reverse
@@ -34,13 +33,6 @@ MIDDLEWARE = "league.errors.DatabaseUnavailableMiddleware"
 
 on_postgres = pytest.mark.skipif(connection.vendor != "postgresql", reason="kills a PostgreSQL backend")
 pytestmark = pytest.mark.urls(__name__)
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -22,7 +22,6 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.contrib.messages import constants as message_levels
 from django.contrib.messages import get_messages
-from django.core.cache import cache
 from django.db.models import Sum
 from django.forms import BaseForm
 from django.test import Client
@@ -221,13 +220,6 @@ def make_client(handler) -> Client:
     client = Client(raise_request_exception=False, headers={"Accept-Language": "pl"})
     client.handler = handler
     return client
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 Players are seated four to a table in every *seria* (series); the remainder
 gets a *wolny los* (bye).  Teammates never share a table, and pairs of players
-meet as rarely as possible across the tournament.  See draw.md for the method.
+meet as rarely as possible across the tournament.  See docs/draw.md for the method.
 """
 
 from .bound import repeat_lower_bound

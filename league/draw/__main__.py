@@ -1,6 +1,6 @@
 """``python -m league.draw``: JSON request on stdin, the draw as JSON on stdout.
 
-Format in interfaces.md §3.  Exit status 2 with ``{"error": {...}}`` on
+Format in docs/interfaces.md §3.  Exit status 2 with ``{"error": {...}}`` on
 invalid input, as the scoring command line does.
 """
 

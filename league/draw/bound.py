@@ -1,4 +1,4 @@
-"""The counting bound on repeated meetings (draw.md, "Counting bound")."""
+"""The counting bound on repeated meetings (docs/draw.md, "Counting bound")."""
 
 from __future__ import annotations
 

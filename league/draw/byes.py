@@ -1,7 +1,7 @@
 """Choosing the *wolny los* (bye): who sits out each new series.
 
-Byes are chosen before any table is drawn (draw.md: byes first, then seats).
-Rules (rules.md §5): at most one bye per player per tournament; with
+Byes are chosen before any table is drawn (docs/draw.md: byes first, then seats).
+Rules (docs/rules.md §5): at most one bye per player per tournament; with
 ``individuals_sit_out_first`` (puck) players without a team go first; after
 that the byes are spread across teams, the team with the fewest byes so far
 giving the next one.

@@ -21,5 +21,5 @@ class DrawError(ValueError):
         self.params: Mapping[str, Any] = params
 
     def as_json(self) -> dict[str, dict[str, str]]:
-        """The error object of the command-line interface (interfaces.md §2–3)."""
+        """The error object of the command-line interface (docs/interfaces.md §2–3)."""
         return {"error": {"code": self.code, "message": self.message}}

@@ -1,4 +1,4 @@
-"""The tournament exchange file "baska-league/1" (interfaces.md §4).
+"""The tournament exchange file "baska-league/1" (docs/interfaces.md §4).
 
 One JSON document holds a whole tournament: its settings, teams, players, the
 seating of every series, the byes and every table's deals. Clubs archive

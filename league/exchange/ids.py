@@ -8,7 +8,7 @@ from league.models import Tournament
 def external_ids(tournament: Tournament) -> tuple[dict[int, str], dict[int, str]]:
     """Player pk → id and team pk → id for everyone registered for ``tournament``.
 
-    An imported tournament keeps the file's ids (interfaces.md §4: "id is the id
+    An imported tournament keeps the file's ids (docs/interfaces.md §4: "id is the id
     from the imported file where there was one"); everyone else gets an id made
     from the primary key (``p12``, ``t3``), suffixed where it would collide with a
     file's id, since the ids are read back as keys.

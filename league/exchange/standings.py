@@ -1,4 +1,4 @@
-"""Standings as interfaces.md §4 prints them: players and teams named by their file ids.
+"""Standings as docs/interfaces.md §4 prints them: players and teams named by their file ids.
 
 The standings package ranks by primary key; this is the one place where those
 keys become the ids of the exchange file (``"id": "p1"``), for

@@ -1,6 +1,6 @@
 """Read-only JSON of a tournament's standings, for club websites to embed.
 
-The body has the shape of ``manage.py standings SLUG --json`` (interfaces.md
+The body has the shape of ``manage.py standings SLUG --json`` (docs/interfaces.md
 §4), players and teams named by their exchange-file ids; lists the organiser
 has not published are empty.
 """
@@ -16,7 +16,7 @@ from league.models import Tournament
 from league.standings.cache import tournament_rankings
 from league.standings.lists import RANKING_LISTS
 
-# the keys of interfaces.md §4; the page-only extra (label) stays out of the API
+# the keys of docs/interfaces.md §4; the page-only extra (label) stays out of the API
 PLAYER_KEYS = ("place", "name", "id", "team", "big_points", "small_points")
 TEAM_KEYS = ("place", "name", "id", "big_points", "small_points")
 

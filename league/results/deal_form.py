@@ -2,7 +2,7 @@
 
 The calculator page uses it as it is; protocol entry reuses the same parsing and
 validation with the tournament's ruleset. The form only gathers what the referee
-typed into a deal object (interfaces.md §1); whether that deal is valid and what
+typed into a deal object (docs/interfaces.md §1); whether that deal is valid and what
 it is worth is decided by the scoring engine alone.
 """
 
@@ -87,7 +87,7 @@ class DealForm(forms.Form):
         return self.ruleset
 
     def deal_data(self) -> dict[str, Any]:
-        """The deal object of interfaces.md §1 built from what was typed."""
+        """The deal object of docs/interfaces.md §1 built from what was typed."""
         data = self.cleaned_data
         deal: dict[str, Any] = {"contract": data["contract"]}
         if data.get("old"):

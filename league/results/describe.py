@@ -1,6 +1,6 @@
 """A stored deal in words, for the protocol pages and the history of changes.
 
-The one place that turns a deal object (interfaces.md §1) into what a person
+The one place that turns a deal object (docs/interfaces.md §1) into what a person
 reads in a protocol row: the contract's translated name, the old seats, the
 kontras as the stake's multiplier ("×4"), the result (the old side's eyes, who
 won and at which level, or a misplay) and whether the hand was laid down. The

@@ -2,7 +2,7 @@
 
 A protocol is one table in one series: the four seats A–D as drawn and one row
 per deal ("rozdanie"). A row stores the deal as entered (a description or the
-four numbers from paper, interfaces.md §1) and the four values that ``scoring/``
+four numbers from paper, docs/interfaces.md §1) and the four values that ``scoring/``
 computed from it; the database refuses a row that does not sum to zero. A row is
 never changed without a :class:`DealRowVersion` recording the old and new row,
 who, when and why.

@@ -3,7 +3,7 @@
 Nobody at the table needs an account. The referee hands each table its link and
 PIN; a correct PIN stores a grant for that protocol alone in the browser session,
 together with the seat the scorer says they sit at (the closing confirmation must
-come from a different seat, rules.md §7).
+come from a different seat, docs/rules.md §7).
 
 Wrong PINs are counted in Django's cache, per protocol, both per client IP and
 per session: after ``MAX_WRONG_TRIES`` within ``WINDOW_SECONDS`` the form refuses

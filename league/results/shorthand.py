@@ -33,7 +33,7 @@ Contract codes: ``n`` (or nothing) ordinary game, ``w`` wesele, ``ci`` cicha,
 code that fits wins: ``zdb+`` is zolo-du by B, ``zd+`` is zolo by D, ``bac`` is
 baśka by C while ``ba+`` is the ordinary game of B and A. Spaces are ignored.
 
-The parser only gathers what was typed into a deal object (interfaces.md §1);
+The parser only gathers what was typed into a deal object (docs/interfaces.md §1);
 whether the deal is valid and what it is worth is for ``scoring/`` to say.
 """
 
@@ -123,7 +123,7 @@ def _contract_and_seats(text: str) -> tuple[str, list[str], int]:
 
 
 def parse(line: str) -> dict[str, Any]:
-    """One shorthand line → a deal object (interfaces.md §1)."""
+    """One shorthand line → a deal object (docs/interfaces.md §1)."""
     text = _normalise(line)
     if not text:
         raise ShorthandError("empty")

@@ -5,7 +5,7 @@ opens it for one browser session. While the series is open the scorer adds deals
 (by buttons or as a shorthand line), fixes or deletes the last ones, types the
 paper's totals and marks the protocol complete; a second player of the table then
 confirms it from another seat. Once the series is closed the page is read-only:
-only the referee corrects (rules.md §7).
+only the referee corrects (docs/rules.md §7).
 
 Every change goes through ``league.results.services``, which computes the values
 with ``scoring`` and refuses a writer holding an old protocol version; the pages

@@ -8,11 +8,14 @@ created and never creates one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -21,7 +24,7 @@ from django.views.decorators.http import require_POST
 from league.models import Series
 from league.results.deal_form import DealForm
 from league.standings.selectors import series_byes
-from league.tournaments.roles import referee_required
+from league.tournaments.roles import is_referee, referee_required, role_annotations, roles_remember
 from scoring import SEATS
 
 from . import selectors, services
@@ -34,16 +37,38 @@ def _series(request: HttpRequest, number: int) -> Series:
     return get_object_or_404(Series, tournament=request.tournament, number=number)
 
 
-def _protocol(request: HttpRequest, number: int, table: int) -> Protocol:
-    """The table's protocol with its series, in one query; 404 for a table the draw did not make."""
-    protocol = get_object_or_404(
-        Protocol.objects.select_related("series"),
-        series__tournament=request.tournament,
-        series__number=number,
-        table=table,
-    )
-    protocol.series.tournament = request.tournament  # already read by the role check
-    return protocol
+def referee_protocol(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``referee_required`` for the pages of one table's protocol, handing the view the protocol.
+
+    The protocol, its series, the tournament and the user's roles come in one
+    query, as the referee reloads these pages after every deal; a table the draw
+    did not make is a 404 (to referees: the tournament's door answers others).
+    """
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *, slug: str, number: int, table: int, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        protocol = (
+            Protocol.objects.select_related("series__tournament")
+            .annotate(**role_annotations(user=request.user, tournament="series__tournament"))
+            .filter(series__tournament__slug=slug, series__number=number, table=table)
+            .first()
+        )
+        if protocol is None:
+            return referee_required(_no_such_table)(request, slug=slug)
+        tournament = protocol.series.tournament
+        roles_remember(tournament=tournament, user=request.user, annotated=protocol)
+        if not is_referee(request.user, tournament):
+            raise PermissionDenied
+        request.tournament = tournament
+        return view(request, protocol, **kwargs)
+
+    return wrapped
+
+
+def _no_such_table(request: HttpRequest, slug: str) -> HttpResponse:
+    raise Http404
 
 
 def _protocol_url(protocol: Protocol, name: str = "protocol") -> str:
@@ -105,9 +130,8 @@ def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> Ht
     return render(request, "results/protocol.html", context)
 
 
-@referee_required
-def protocol_entry(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    protocol = _protocol(request, number, table)
+@referee_protocol
+def protocol_entry(request: HttpRequest, protocol: Protocol) -> HttpResponse:
     if request.method != "POST":
         return _protocol_page(request, protocol)
     row_form, deal_form, deal = typed_deal(request, protocol)
@@ -126,11 +150,10 @@ def protocol_entry(request: HttpRequest, slug: str, number: int, table: int) -> 
     return _protocol_page(request, protocol, row_form=row_form, deal_form=deal_form)
 
 
-@referee_required
+@referee_protocol
 @require_POST
-def protocol_preview(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+def protocol_preview(request: HttpRequest, protocol: Protocol) -> HttpResponse:
     """The typed row valued in place, with the running totals after it (htmx fragment)."""
-    protocol = _protocol(request, number, table)
     form = RowForm(request.POST)
     context: dict[str, Any] = {"form": form}
     if form.is_valid() and form.cleaned_data["line"] is not None:
@@ -143,11 +166,10 @@ def protocol_preview(request: HttpRequest, slug: str, number: int, table: int) -
     return render(request, "results/_preview.html", context)
 
 
-@referee_required
+@referee_protocol
 @require_POST
-def protocol_totals(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+def protocol_totals(request: HttpRequest, protocol: Protocol) -> HttpResponse:
     """Record the paper's totals and mark the protocol complete if they agree."""
-    protocol = _protocol(request, number, table)
     form = TotalsForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -166,10 +188,9 @@ def protocol_totals(request: HttpRequest, slug: str, number: int, table: int) ->
     return _protocol_page(request, protocol, totals_form=form)
 
 
-@referee_required
+@referee_protocol
 @require_POST
-def protocol_confirm(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    protocol = _protocol(request, number, table)
+def protocol_confirm(request: HttpRequest, protocol: Protocol) -> HttpResponse:
     form = ConfirmForm(request.POST)
     if form.is_valid():
         try:
@@ -185,9 +206,8 @@ def protocol_confirm(request: HttpRequest, slug: str, number: int, table: int) -
     return _protocol_page(request, protocol, confirm_form=form)
 
 
-@referee_required
-def row_correction(request: HttpRequest, slug: str, number: int, table: int, row: int) -> HttpResponse:
-    protocol = _protocol(request, number, table)
+@referee_protocol
+def row_correction(request: HttpRequest, protocol: Protocol, row: int) -> HttpResponse:
     current = get_object_or_404(protocol.rows, number=row)
     form = CorrectionForm(
         request.POST or None, initial={"number": row, "version": protocol.version, "line": format_deal(current.deal)}
@@ -223,9 +243,8 @@ def row_correction(request: HttpRequest, slug: str, number: int, table: int, row
     )
 
 
-@referee_required
-def protocol_history(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    protocol = _protocol(request, number, table)
+@referee_protocol
+def protocol_history(request: HttpRequest, protocol: Protocol) -> HttpResponse:
     return render(
         request,
         "results/history.html",

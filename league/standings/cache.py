@@ -132,7 +132,7 @@ def stamp_seen(tournament_id: int, stamp: str) -> datetime:
 def tournament_rankings(tournament: Tournament, stamp: str | None = None) -> Rankings:
     """The tournament's public standing lists (closed, published series), from the cache when current.
 
-    The lists of ``league.standings.compute``: interfaces.md §4 with ``label``,
+    The lists of ``league.standings.compute``: docs/interfaces.md §4 with ``label``,
     players and teams named by ``pk``.
     """
     stamp = stamp or stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]

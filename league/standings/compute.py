@@ -3,7 +3,7 @@
 This module only loads numbers (seats, protocol totals, byes) in a constant
 number of queries and shapes the result; placement points, bye compensation,
 totals, tie-breaks and the counting of team members all come from
-``scoring``. The lists have the shape of ``standings --json`` (interfaces.md
+``scoring``. The lists have the shape of ``standings --json`` (docs/interfaces.md
 §4), except that they name players and teams by primary key (``pk``): the
 exchange package turns those into the file's ids where it prints them.
 
@@ -29,7 +29,7 @@ Row = dict[str, Any]
 def tournament_standings(tournament: Tournament, *, published_only: bool = False) -> dict[str, list[Row]]:
     """``{"individual": […], "women": […], "men": […], "teams": […]}``, best
     first; tied entries share a place (1, 2, 3, 3, 5) and carry the printed
-    label ("3–4.", an optional field beyond interfaces.md §4). Each entry names
+    label ("3–4.", an optional field beyond docs/interfaces.md §4). Each entry names
     its player or team by ``pk``.
 
     ``published_only`` counts only the series the public may see: closed, with

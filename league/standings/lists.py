@@ -17,7 +17,7 @@ from players.models import Gender
 
 @dataclass(frozen=True)
 class RankingList:
-    """One ranking list: ``key`` as in ``standings --json`` (interfaces.md §4),
+    """One ranking list: ``key`` as in ``standings --json`` (docs/interfaces.md §4),
     the title it is shown under, and the Tournament flag that publishes it."""
 
     key: str
@@ -40,6 +40,8 @@ RANKING_LISTS = (INDIVIDUAL, WOMEN, MEN, TEAMS)
 # a season adds up players and teams; women's and men's season tables are not kept
 SEASON_LISTS = (INDIVIDUAL, TEAMS)
 BY_KEY = {ranking_list.key: ranking_list for ranking_list in RANKING_LISTS}
+# The Tournament flags that publish the lists, in list order, for the forms that set them.
+PUBLISH_FIELDS = [ranking_list.publish_field for ranking_list in RANKING_LISTS]
 
 
 def published_lists(tournament: Tournament) -> list[RankingList]:

@@ -9,6 +9,7 @@ from django.db.models import BLANK_CHOICE_DASH
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Series, Tournament
+from league.standings.lists import PUBLISH_FIELDS
 from players.models import Club, Gender, Player, Team
 
 
@@ -31,10 +32,7 @@ class TournamentForm(forms.ModelForm):
             "uses_big_points",
             "team_ranking",
             "team_best_of",
-            "publish_individual",
-            "publish_women",
-            "publish_men",
-            "publish_teams",
+            *PUBLISH_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
@@ -37,14 +38,54 @@ if TYPE_CHECKING:
 View = Callable[..., HttpResponse]
 
 
+# The annotation that tournament_with_roles gives each list of the tournament's people.
+ROLE_ANNOTATIONS = {"organisers": "user_organises", "referees": "user_referees"}
+
+
+def tournament_with_roles(*, slug: str, user: User) -> Tournament:
+    """The tournament with ``slug`` (404 if none) and, in the same query, whether ``user``
+    organises or referees it: the door of every organiser's and referee's page asks both."""
+    tournament = get_object_or_404(Tournament.objects.annotate(**role_annotations(user=user)), slug=slug)
+    tournament.roles_of = user.pk
+    return tournament
+
+
+def role_annotations(*, user: User, tournament: str = "pk") -> dict[str, Exists]:
+    """Annotations saying whether ``user`` organises or referees the tournament at ``tournament``
+    (a path from the queried model, e.g. ``series__tournament``), for one-query doors."""
+    return {
+        annotation: Exists(
+            getattr(Tournament, role).through.objects.filter(tournament=OuterRef(tournament), user=user.pk)
+        )
+        for role, annotation in ROLE_ANNOTATIONS.items()
+    }
+
+
+def roles_remember(*, tournament: Tournament, user: User, annotated: object) -> None:
+    """Keep on ``tournament`` the roles of ``user`` read by :func:`role_annotations` into ``annotated``."""
+    for annotation in ROLE_ANNOTATIONS.values():
+        setattr(tournament, annotation, getattr(annotated, annotation))
+    tournament.roles_of = user.pk
+
+
+def _has_role(user: User, tournament: Tournament, role: str) -> bool:
+    """The tournament's ``role`` list ("organisers" or "referees") names the user; read from the
+    annotations of :func:`tournament_with_roles` when the tournament came from there."""
+    if not user.is_authenticated:
+        return False
+    if getattr(tournament, "roles_of", None) == user.pk:
+        return getattr(tournament, ROLE_ANNOTATIONS[role])
+    return getattr(tournament, role).filter(pk=user.pk).exists()
+
+
 def is_organiser(user: User, tournament: Tournament) -> bool:
     """A superuser, or one of the tournament's organisers."""
-    return tournament.is_organised_by(user)
+    return user.is_authenticated and (user.is_superuser or _has_role(user, tournament, "organisers"))
 
 
 def is_referee(user: User, tournament: Tournament) -> bool:
     """An organiser of the tournament, or one of its referees."""
-    return is_organiser(user, tournament) or (user.is_authenticated and tournament.referees.filter(pk=user.pk).exists())
+    return is_organiser(user, tournament) or _has_role(user, tournament, "referees")
 
 
 def _require(check: Callable[[User, Tournament], bool]) -> Callable[[View], View]:
@@ -53,7 +94,7 @@ def _require(check: Callable[[User, Tournament], bool]) -> Callable[[View], View
         def wrapped(request: HttpRequest, *args: Any, slug: str, **kwargs: Any) -> HttpResponse:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            tournament = get_object_or_404(Tournament, slug=slug)
+            tournament = tournament_with_roles(slug=slug, user=request.user)
             if not check(request.user, tournament):
                 raise PermissionDenied
             request.tournament = tournament

@@ -1,4 +1,4 @@
-"""``python -m league.draw``: the JSON format of interfaces.md §3."""
+"""``python -m league.draw``: the JSON format of docs/interfaces.md §3."""
 
 from __future__ import annotations
 

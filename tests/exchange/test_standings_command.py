@@ -130,7 +130,7 @@ def test_the_command_prints_the_json_of_the_interfaces(capsys):
     printed = json.loads(capsys.readouterr().out)
     assert list(printed) == ["individual", "women", "men", "teams"]
     assert printed == file_standings(Tournament.objects.get(pk=tournament.pk))
-    # the fields of interfaces.md §4, plus the optional printed label of the place
+    # the fields of docs/interfaces.md §4, plus the optional printed label of the place
     assert set(printed["individual"][0]) == {"place", "label", "name", "id", "team", "big_points", "small_points"}
     assert set(printed["teams"][0]) == {"place", "label", "name", "id", "big_points", "small_points"}
 

@@ -26,11 +26,6 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
-
-
 def league_tournament(tables: int = 2, series: int = 2, **fields):
     """A puck tournament of teams of four with ``series`` closed series of ``tables`` tables."""
     fields = {"draw_published": True, "publish_women": True, **fields}

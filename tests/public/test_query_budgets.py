@@ -5,7 +5,6 @@ recompute task leaves them after every change)."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from league.standings.cache import refresh
@@ -16,11 +15,6 @@ pytestmark = pytest.mark.django_db
 
 # what each page takes today (the player page was 6 with one tournament and 9 with four)
 SERIES_PAGE, PLAYER_PAGE, TEAM_PAGE = 5, 4, 4
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
 
 
 def warmed(*tournaments):

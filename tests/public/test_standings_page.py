@@ -18,11 +18,6 @@ from tests.public.test_pages import league_tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
-
-
 @pytest.fixture
 def tournament():
     return league_tournament(tables=3, series=2)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -14,14 +13,6 @@ from league.results.models import DealRowVersion, Protocol
 from tests.factories import PlayerFactory, TournamentFactory, table_protocols
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    """PIN tries are counted in the cache; each test starts uncounted."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""``python -m scoring`` keeps the interfaces.md §2 contract."""
+"""``python -m scoring`` keeps the docs/interfaces.md §2 contract."""
 
 import json
 import subprocess

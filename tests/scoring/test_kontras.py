@@ -1,4 +1,4 @@
-"""Kontras: only alternating sides count (rules.md §2)."""
+"""Kontras: only alternating sides count (docs/rules.md §2)."""
 
 import pytest
 

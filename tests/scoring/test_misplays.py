@@ -1,4 +1,4 @@
-"""Misplays (rules.md §4.6) under the ``player`` and ``side`` rules."""
+"""Misplays (docs/rules.md §4.6) under the ``player`` and ``side`` rules."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Placement points at a table and bye compensation (rules.md §5–6)."""
+"""Placement points at a table and bye compensation (docs/rules.md §5–6)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Table protocols: running totals and derived bok rounds (rules.md §4.3, §7)."""
+"""Table protocols: running totals and derived bok rounds (docs/rules.md §4.3, §7)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Team points, rankings with shared places, tournament and season totals (rules.md §6)."""
+"""Team points, rankings with shared places, tournament and season totals (docs/rules.md §6)."""
 
 import pytest
 

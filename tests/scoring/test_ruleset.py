@@ -1,4 +1,4 @@
-"""Rulesets as data: presets, validation, round-trips (rules.md; brief)."""
+"""Rulesets as data: presets, validation, round-trips (docs/rules.md)."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""52:52 deals ("boki", rules.md §4.3) under each tie rule."""
+"""52:52 deals ("boki", docs/rules.md §4.3) under each tie rule."""
 
 import pytest
 

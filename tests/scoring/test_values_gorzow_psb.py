@@ -1,4 +1,4 @@
-"""The gorzow table (rules.md §4.2), the psb loss doubling (§4.4) and the
+"""The gorzow table (docs/rules.md §4.2), the psb loss doubling (§4.4) and the
 pomorska laid-down cap (§4.5)."""
 
 import pytest

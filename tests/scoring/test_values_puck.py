@@ -1,4 +1,4 @@
-"""Every cell of the puck scoring table (rules.md §4.1)."""
+"""Every cell of the puck scoring table (docs/rules.md §4.1)."""
 
 import pytest
 

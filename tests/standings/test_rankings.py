@@ -1,11 +1,10 @@
-"""Rankings against hand-computed tables (rules.md §6): shared places, gorzow
+"""Rankings against hand-computed tables (docs/rules.md §6): shared places, gorzow
 tie-breaks, women/men, best three of four in teams, season best K of N, and
 no stale standings after a correction."""
 
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 
 from league.models import TeamRanking, Tournament
 from league.results import services as results
@@ -24,11 +23,6 @@ from tests.factories import (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
 
 
 def players(tournament, names: str, team=None, women: str = "") -> dict[str, object]:

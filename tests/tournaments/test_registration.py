@@ -4,6 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from league.tournaments import draws, registrations
+from league.tournaments.roles import is_organiser
 from league.tournaments.services import tournament_create
 from tests.factories import (
     PlayerFactory,
@@ -24,8 +25,8 @@ def test_creating_a_tournament_plans_its_series_and_makes_the_creator_organiser(
     )
     assert tournament.slug == "puchar-wojta"
     assert list(tournament.series.values_list("number", flat=True)) == [1, 2, 3, 4]
-    assert tournament.is_organised_by(user)
-    assert not tournament.is_organised_by(UserFactory())
+    assert is_organiser(user, tournament)
+    assert not is_organiser(UserFactory(), tournament)
 
 
 def test_a_registered_player_plays_for_their_current_team_by_default():

@@ -1,4 +1,4 @@
-"""``manage.py export_tournament SLUG``: the exchange file (interfaces.md §4) on standard output."""
+"""``manage.py export_tournament SLUG``: the exchange file (docs/interfaces.md §4) on standard output."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``manage.py import_tournament FILE.json``: read an exchange file (interfaces.md §4)."""
+"""``manage.py import_tournament FILE.json``: read an exchange file (docs/interfaces.md §4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``manage.py standings SLUG [--json]``: the tournament's standing tables (interfaces.md §4)."""
+"""``manage.py standings SLUG [--json]``: the tournament's standing tables (docs/interfaces.md §4)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("slug", help="the tournament's short name for addresses")
-        parser.add_argument("--json", action="store_true", help="print the JSON of interfaces.md §4")
+        parser.add_argument("--json", action="store_true", help="print the JSON of docs/interfaces.md §4")
 
     def handle(self, *args: Any, slug: str, **options: Any) -> None:
         standings = file_standings(tournament_by_slug(slug))

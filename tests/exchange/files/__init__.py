@@ -1,6 +1,6 @@
-"""Exchange files (interfaces.md §4) for the tests, and a reader for them.
+"""Exchange files (docs/interfaces.md §4) for the tests, and a reader for them.
 
-- ``interfaces_example.json``: the example of interfaces.md §4, with the
+- ``interfaces_example.json``: the example of docs/interfaces.md §4, with the
   players it refers to but leaves out;
 - ``small_puck.json``: two series of two tables under puck, hand-computed in
   ``test_exchange_standings.py``.

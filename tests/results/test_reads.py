@@ -28,8 +28,8 @@ ONE_DEAL_REFEREE = 14
 Each request pays 2 before the view runs: the user (the session comes from the
 cache) and the protocol with its series, tournament and the referee's roles
 (one query, ``referee_protocol``). The POST claims the protocol (version bump,
-fresh locked copy), reads the rows once, inserts the row and its history, in a
-transaction (BEGIN and COMMIT are logged on SQLite, not on PostgreSQL); the page
+fresh locked copy), reads the rows once, inserts the row and its history, between
+BEGIN and COMMIT (both counted); the page
 reads the rows, the players and the menu's one permission question."""
 
 ONE_DEAL_PHONE = 11
@@ -128,8 +128,8 @@ def test_the_phone_pages_only_read(client):
 # --- the cost of a deal -------------------------------------------------------------
 
 
-# Outside the test's own transaction, as in production: the save's transaction is then a
-# transaction (BEGIN on SQLite, nothing logged on PostgreSQL), not a savepoint and its release.
+# Outside the test's own transaction, as in production: the save's transaction is then its own
+# BEGIN and COMMIT, not a savepoint inside the test's transaction.
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("tables", [2, 8])
 def test_one_enter_on_the_referee_page_scores_once_in_a_fixed_number_of_queries(

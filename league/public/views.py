@@ -189,24 +189,20 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         return ready_standings(request, pk, stamp, sort, variant)
 
     # the page's head names the logged-in user, so each user has their own validator
-    etag = quote_etag(hashlib.blake2b(repr((variant, request.user.pk)).encode(), digest_size=12).hexdigest())
-    changed = int(stamp_seen(pk, stamp).timestamp())
-    validators = HttpResponse()
-    validators["ETag"] = etag
-    validators["Last-Modified"] = http_date(changed)
-    patch_vary_headers(validators, ("Accept-Language", "Cookie"))
-    conditional = get_conditional_response(request, etag=etag, last_modified=changed, response=validators)
-    if conditional is not validators:
-        return conditional
-
+    response = with_validators(
+        request,
+        HttpResponse(),
+        etag=page_etag(pk, variant, request.user.pk),
+        last_modified=int(stamp_seen(pk, stamp).timestamp()),
+    )
+    if response.status_code == 304:
+        return response
     key = "standings:page:" + hashlib.blake2b(f"{pk}:{variant}".encode(), digest_size=16).hexdigest()
     page = cache.get(key)
     if page is None:
-        page = standings_content(request, pk, stamp, sort)
+        page = standings_content(sorted_only(request, sort), pk, stamp)
         cache.set(key, page, CACHE_SECONDS)
-    response = render(request, "public/standings.html", page)
-    for header in ("ETag", "Last-Modified"):
-        response[header] = validators[header]
+    response.content = render_to_string("public/standings.html", page, request)
     return response
 
 
@@ -216,26 +212,35 @@ def ready_standings(request: HttpRequest, pk: int, stamp: str, sort: dict[str, s
     page = page_store.pages.get(key)
     if page is None:
         canonical = sorted_only(request, sort)
-        body = render_to_string("public/standings.html", standings_content(canonical, pk, stamp, sort), canonical)
+        body = render_to_string("public/standings.html", standings_content(canonical, pk, stamp), canonical)
         page = ReadyPage.of(
-            etag=quote_etag(hashlib.blake2b(f"{pk}:{variant}".encode(), digest_size=12).hexdigest()),
+            etag=page_etag(pk, variant),
             last_modified=int(stamp_seen(pk, stamp).timestamp()),
             body=body.encode(),
         )
         page_store.pages.put(key, page)
-    response = HttpResponse(content_type="text/html; charset=utf-8")
-    response["ETag"] = page.etag
-    response["Last-Modified"] = http_date(page.last_modified)
-    patch_vary_headers(response, ("Accept-Encoding", "Accept-Language", "Cookie"))
-    conditional = get_conditional_response(request, etag=page.etag, last_modified=page.last_modified, response=response)
-    if conditional is not response:
-        return conditional
+    response = with_validators(request, HttpResponse(), etag=page.etag, last_modified=page.last_modified)
+    patch_vary_headers(response, ("Accept-Encoding",))
+    if response.status_code == 304:
+        return response
     if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
         response.content = page.gzipped
         response["Content-Encoding"] = "gzip"  # gzip_page leaves an encoded response alone
     else:
         response.content = page.body
     return response
+
+
+def page_etag(*variant: object) -> str:
+    return quote_etag(hashlib.blake2b(repr(variant).encode(), digest_size=12).hexdigest())
+
+
+def with_validators(request: HttpRequest, response: HttpResponse, *, etag: str, last_modified: int) -> HttpResponse:
+    """``response`` carrying the page's ETag and date, or a bodiless 304 when the client's copy is current."""
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(last_modified)
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return get_conditional_response(request, etag=etag, last_modified=last_modified, response=response)
 
 
 def sorted_only(request: HttpRequest, sort: dict[str, str]) -> HttpRequest:
@@ -248,11 +253,11 @@ def sorted_only(request: HttpRequest, sort: dict[str, str]) -> HttpRequest:
     return canonical
 
 
-def standings_content(request: HttpRequest, pk: int, stamp: str, sort: dict[str, str]) -> dict[str, str]:
+def standings_content(canonical: HttpRequest, pk: int, stamp: str) -> dict[str, str]:
     """The standings page without its frame (the head naming who is logged in, the CSRF token):
-    the part that is the same for every visitor and can be cached."""
+    the part that is the same for every visitor and can be cached; ``canonical`` is the
+    request as :func:`sorted_only` makes it."""
     tournament = Tournament.objects.select_related("season").get(pk=pk)
-    canonical = sorted_only(request, sort)
     context = {
         "tournament": tournament,
         "rankings": published_rankings(canonical, tournament, stamp),

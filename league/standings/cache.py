@@ -12,14 +12,10 @@ only makes sure the next visitor finds the new standings already computed.
 
 from __future__ import annotations
 
-import functools
 import hashlib
-from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.expressions import Expression
 from django.utils import timezone
@@ -43,36 +39,12 @@ def _per_tournament(queryset: QuerySet, path: str, aggregate: Expression) -> Sub
 
 def stamps(tournaments: QuerySet[Tournament]) -> dict[int, str]:
     """A short digest per tournament of everything its standings depend on, in one query."""
-    return _digests(*_stamp_rows(tournaments).query.sql_with_params())
+    return {row[0]: hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest() for row in _stamp_rows(tournaments)}
 
 
 def stamp_by_slug(slug: str) -> tuple[int, str] | None:
-    """The primary key and stamp of the tournament with ``slug`` (``None`` if there is none).
-
-    The same digest as :func:`stamps`, for the page every spectator reloads:
-    building and compiling the stamp's dozen subqueries costs the ORM about ten
-    times what the database takes to answer them, so the statement is compiled
-    once per process and only the slug changes.
-    """
-    sql, params = _stamp_by_slug_statement()
-    found = _digests(sql, [slug if param == _SLUG else param for param in params])
-    return next(iter(found.items()), None)
-
-
-_SLUG = "\x00slug"  # stands for the slug in the statement compiled once; never sent to the database
-
-
-@functools.cache
-def _stamp_by_slug_statement() -> tuple[str, tuple[Any, ...]]:
-    return _stamp_rows(Tournament.objects.filter(slug=_SLUG)).query.sql_with_params()
-
-
-def _digests(sql: str, params: Sequence[Any]) -> dict[int, str]:
-    # run as raw SQL in both functions, so both digest the same values
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    return {row[0]: hashlib.blake2b(repr(tuple(row)).encode(), digest_size=8).hexdigest() for row in rows}
+    """The primary key and stamp of the tournament with ``slug`` (``None`` if there is none)."""
+    return next(iter(stamps(Tournament.objects.filter(slug=slug)).items()), None)
 
 
 def _stamp_rows(tournaments: QuerySet[Tournament]) -> QuerySet:

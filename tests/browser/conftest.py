@@ -1,0 +1,52 @@
+"""A real browser (Debian's Chromium driven by Playwright) against the live test server.
+
+Playwright's synchronous API keeps an event loop in the test's thread, where
+Django would refuse database calls as "async-unsafe"; the test thread only sets
+data up and reads it back, so that check is switched off for these tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+VIEWPORTS = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
+# As the workplace starts Chromium: no sandbox as root, and no calls home on a closed network.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+if not CHROMIUM.exists():  # .ci/run installs it; a developer without it skips these tests
+    pytest.skip("needs Debian's chromium at /usr/bin/chromium", allow_module_level=True)
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def page(request, monkeypatch, tmp_path):
+    """A fresh browser window at 1366 px or at 390 px, asking for Polish first.
+
+    Playwright runs for this one test only: its event loop must not outlive the
+    test, or other tests' database calls in this process would be refused.
+    """
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # not inherited by other tests' subprocesses
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport=VIEWPORTS[request.param], locale="pl-PL")
+        page = context.new_page()
+        yield page
+        page.screenshot(path=str(tmp_path / f"{request.param}.png"), full_page=True)
+        browser.close()
+
+
+def fits_the_screen(page) -> bool:
+    """Nothing sticks out sideways: the page scrolls only up and down."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

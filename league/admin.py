@@ -1,4 +1,4 @@
-"""Admin for organisers: tournaments with their series and registrations shown inline.
+"""Admin for superusers (league.admin_site): tournaments with their series and registrations inline.
 
 The inlines only show. Series status, seats and byes change through the
 services, which check the rules (teammates apart, no redraw after results) and
@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from league.models import Bye, DrawLog, Registration, Season, Series, TableAssignment, Tournament
 from league.standings.lists import PUBLISH_FIELDS
 from league.tournaments.draws import series_draw
+from league.tournaments.forms import TournamentForm
 from league.tournaments.services import series_ensure
 
 
@@ -55,6 +56,7 @@ class RegistrationInline(ReadOnlyInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentForm  # the same bounds and logo check as the organiser's screen
     list_display = ["name", "date", "venue", "season", "ruleset_preset", "series_count", "draw_published"]
     list_filter = ["season", "ruleset_preset", "date", "draw_published"]
     search_fields = ["name", "venue", "organiser_name"]
@@ -128,9 +130,10 @@ class SeriesAdmin(admin.ModelAdmin):
     list_display = ["tournament", "number", "status", "seed", "drawn_at", "results_entered"]
     list_filter = ["status", "tournament"]
     search_fields = ["tournament__name"]
-    # Only the publication flag is a plain choice; the rest is the draw's and the referee's.
+    # Everything here is the draw's, the referee's or the organiser's, through their services:
+    # publishing a series that is still being played would show unconfirmed protocols.
     fields = ["tournament", "number", "status", "seed", "algorithm", "drawn_at", "results_entered", "results_published"]
-    readonly_fields = ["tournament", "number", "status", "seed", "algorithm", "drawn_at", "results_entered"]
+    readonly_fields = fields
     inlines = [TableAssignmentInline, ByeInline]
     actions = ["draw_again"]
 

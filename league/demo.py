@@ -133,7 +133,7 @@ def play_series(rng: random.Random, series: Series, *, deals: int, close: bool) 
                 protocol=protocol, totals=totals, expected_version=protocol.version, user=referee
             )
             protocol = results.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
-            results.protocol_confirm(protocol=protocol, seat="B", expected_version=protocol.version)
+            results.protocol_confirm(protocol=protocol, seat="B", expected_version=protocol.version, user=referee)
     if close:
         results.series_close(series=series)
 
@@ -148,9 +148,8 @@ def _organiser_group() -> Group:
     return group
 
 
-def _user(username: str, first: str, last: str, *, staff: bool) -> User:
-    user = User.objects.create_user(username, password=DEMO_PASSWORD, first_name=first, last_name=last, is_staff=staff)
-    return user
+def _user(username: str, first: str, last: str) -> User:
+    return User.objects.create_user(username, password=DEMO_PASSWORD, first_name=first, last_name=last)
 
 
 def _players(rng: random.Random, clubs: list[Club], count: int) -> list[Player]:
@@ -174,9 +173,9 @@ def _players(rng: random.Random, clubs: list[Club], count: int) -> list[Player]:
 def load_demo() -> dict[str, str]:
     """Create the demo league; returns the demo accounts (user name → role)."""
     rng = random.Random(SEED)
-    organiser = _user("organizator", "Ewa", "Organizatorska", staff=True)
+    organiser = _user("organizator", "Ewa", "Organizatorska")
     organiser.groups.add(_organiser_group())
-    referee = _user("sedzia", "Jan", "Sędziowski", staff=False)
+    referee = _user("sedzia", "Jan", "Sędziowski")
 
     clubs = [club_create(name=name, city=city) for name, city in CLUBS]
     players = _players(rng, clubs, 48)

@@ -18,10 +18,12 @@ Domain words used across the app:
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import FileExtensionValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -29,11 +31,44 @@ from scoring import SEATS
 
 LOGO_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"]
 
+# The largest tournament, 128 tables: drawing all 12 series of 512 players takes
+# about 7 s and grows steeply beyond (every pair's meetings are weighed), and
+# every public page, printed sheet and export lists all of them.
+MAX_PLAYERS = 512
+
 
 def ruleset_preset_choices() -> list[tuple[str, str]]:
     """The scoring presets, read when a form needs them; a callable keeps the
     preset list out of migrations."""
     return scoring.preset_choices()
+
+
+@deconstructible
+class Between:
+    """A whole number from ``low`` to ``high``: the one bound, and the one message,
+    of every number an organiser sets for a tournament (forms, admin and import)."""
+
+    message = _("Enter a whole number from %(low)s to %(high)s.")
+    code = "out_of_bounds"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low = low
+        self.high = high
+
+    def __call__(self, value: int) -> None:
+        if not self.low <= value <= self.high:
+            raise ValidationError(self.message, code=self.code, params={"low": self.low, "high": self.high})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Between) and (self.low, self.high) == (other.low, other.high)
+
+
+# A tournament is one day of play (puck 3 × 40 deals in 55 minutes, gorzow 4 × 20):
+# the bounds leave room for any of it and keep every page that lists series and
+# deals small. At least four deals, so each seat deals once.
+SERIES_COUNT = Between(1, 12)
+DEALS_PER_SERIES = Between(4, 96)
+TIME_LIMIT_MINUTES = Between(10, 240)
 
 
 class Season(models.Model):
@@ -72,8 +107,9 @@ class Tournament(models.Model):
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=160, blank=True)
     organiser_name = models.CharField(_("organiser"), max_length=160, blank=True)
-    # A FileField with an extension check rather than ImageField: Pillow is not a
-    # declared dependency, and the logo is only ever shown, never resized.
+    # A FileField rather than ImageField: the forms check an upload by its content and store
+    # it re-encoded as a small PNG (league.printing.logo.logo_normalise), which ImageField's
+    # own check would only repeat.
     organiser_logo = models.FileField(
         _("organiser's logo"),
         upload_to="logos/",
@@ -97,11 +133,13 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("The organiser's own copy of the preset; empty uses the preset as it is."),
     )
-    series_count = models.PositiveSmallIntegerField(_("number of series"), default=3, validators=[MinValueValidator(1)])
+    series_count = models.PositiveSmallIntegerField(_("number of series"), default=3, validators=[SERIES_COUNT])
     deals_per_series = models.PositiveSmallIntegerField(
-        _("deals per series"), default=40, validators=[MinValueValidator(1)]
+        _("deals per series"), default=40, validators=[DEALS_PER_SERIES]
     )
-    time_limit_minutes = models.PositiveSmallIntegerField(_("time limit per series (minutes)"), null=True, blank=True)
+    time_limit_minutes = models.PositiveSmallIntegerField(
+        _("time limit per series (minutes)"), null=True, blank=True, validators=[TIME_LIMIT_MINUTES]
+    )
     uses_big_points = models.BooleanField(
         _("big points"),
         default=True,

@@ -1,11 +1,13 @@
 import django_filters
 from django.utils.translation import gettext_lazy as _
 
+from .forms import SEARCH_MAX_CHARS
 from .models import Player
 
 
 class PlayerFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(label=_("name or licence"), method="search")
+    # Its form field refuses a NUL and an endless text; the list then shows the error, unfiltered.
+    q = django_filters.CharFilter(label=_("name or licence"), method="search", max_length=SEARCH_MAX_CHARS)
 
     class Meta:
         model = Player

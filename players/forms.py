@@ -1,9 +1,15 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, Player, Team
+
+# A search of more is no name or licence; the limit also bounds the words the query ANDs together.
+SEARCH_MAX_CHARS = 100
 
 
 class PlayerForm(forms.ModelForm):
@@ -53,3 +59,20 @@ class ImportForm(forms.Form):
     update_existing = forms.BooleanField(
         label=_("update players who are already registered"), required=False, initial=True
     )
+
+    def clean_file(self):
+        """Refuse a file over the site's upload limit before anybody reads it."""
+        upload = self.cleaned_data["file"]
+        if upload.size > settings.BASKA_UPLOAD_MAX_BYTES:
+            raise ValidationError(
+                _("The file is larger than %(max)s; a list of players takes far less."),
+                code="too_large",
+                params={"max": filesizeformat(settings.BASKA_UPLOAD_MAX_BYTES)},
+            )
+        return upload
+
+
+class PlayerSearchForm(forms.Form):
+    """The type-ahead's query: Django's CharField already refuses a NUL, which PostgreSQL cannot compare."""
+
+    q = forms.CharField(label=_("name or licence"), max_length=SEARCH_MAX_CHARS, required=False)

@@ -8,18 +8,51 @@ Domain words used across the app:
 - **licencja** (licence): the federation's player number, when the player has one.
 - **drużyna** (team): four or five players of whom the best results make the
   team ranking (docs/rules.md §6); one member is the **kapitan** (captain).
+
+Clubs, players and teams are one register shared by every organiser; who may
+change which entry is told in ``players.services``.
 """
 
 from __future__ import annotations
 
+import re
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+# Unicode's control characters (category Cc) and lone surrogates (Cs).
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def refuse_control_characters(value: str) -> None:
+    """A name is printed, exported and searched: a NUL (which PostgreSQL cannot even store),
+    a line break or another invisible control character has no place in it."""
+    if CONTROL_CHARACTERS.search(value):
+        raise ValidationError(
+            _("Control characters (such as NUL, tab or a line break) are not allowed."), code="control_character"
+        )
+
+
+def added_by_field() -> models.ForeignKey:
+    """Who added a player or team to the register: until a tournament registers them, the one
+    user besides a superuser who may change them (players.services)."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("added by"),
+        related_name="+",
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.SET_NULL,
+    )
+
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120, unique=True)
-    city = models.CharField(_("city"), max_length=80, blank=True)
+    name = models.CharField(_("name"), max_length=120, unique=True, validators=[refuse_control_characters])
+    city = models.CharField(_("city"), max_length=80, blank=True, validators=[refuse_control_characters])
 
     class Meta:
         ordering = ["name"]
@@ -46,8 +79,8 @@ class PlayerQuerySet(models.QuerySet):
 
 
 class Player(models.Model):
-    first_name = models.CharField(_("first name"), max_length=80)
-    last_name = models.CharField(_("last name"), max_length=80)
+    first_name = models.CharField(_("first name"), max_length=80, validators=[refuse_control_characters])
+    last_name = models.CharField(_("last name"), max_length=80, validators=[refuse_control_characters])
     # Needed for the separate women's and men's rankings (docs/rules.md §6).
     gender = models.CharField(_("gender"), max_length=1, choices=Gender.choices)
     club = models.ForeignKey(
@@ -58,8 +91,10 @@ class Player(models.Model):
         blank=True,
         on_delete=models.PROTECT,
     )
-    licence = models.CharField(_("licence number"), max_length=40, blank=True)
+    licence = models.CharField(_("licence number"), max_length=40, blank=True, validators=[refuse_control_characters])
     active = models.BooleanField(_("active"), default=True)
+    # Who added the player: until a tournament registers them, only this user may change them.
+    created_by = added_by_field()
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -89,7 +124,7 @@ class Player(models.Model):
 
 
 class Team(models.Model):
-    name = models.CharField(_("name"), max_length=120, unique=True)
+    name = models.CharField(_("name"), max_length=120, unique=True, validators=[refuse_control_characters])
     club = models.ForeignKey(
         Club,
         verbose_name=_("club"),
@@ -108,6 +143,8 @@ class Team(models.Model):
     )
     members = models.ManyToManyField(Player, verbose_name=_("members"), related_name="teams", through="TeamMember")
     active = models.BooleanField(_("active"), default=True)
+    # As Player.created_by: the only user who may change the team before a tournament registers it.
+    created_by = added_by_field()
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -120,8 +157,10 @@ class Team(models.Model):
         return self.name
 
     def save(self, *args, **kwargs) -> None:
+        adding = self._state.adding
         super().save(*args, **kwargs)
-        self.memberships.exclude(team_active=self.active).update(team_active=self.active)
+        if not adding:  # a new team has no memberships to keep in step yet
+            self.memberships.exclude(team_active=self.active).update(team_active=self.active)
 
 
 class TeamMember(models.Model):
@@ -150,3 +189,18 @@ class TeamMember(models.Model):
     def save(self, *args, **kwargs) -> None:
         self.team_active = self.team.active
         super().save(*args, **kwargs)
+
+
+class PendingImport(models.Model):
+    """A player list read and previewed, waiting for its organiser to confirm it (the
+    import's second step). It waits here rather than in the session, which every page
+    reads: a session keeps only this row's id."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, related_name="+", on_delete=models.CASCADE)
+    filename = models.CharField(max_length=255)
+    rows = models.JSONField()  # players.importing.SheetRow.as_list() of each row
+    update_existing = models.BooleanField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.filename

@@ -3,21 +3,50 @@
 Views, the admin and the importer all go through these functions, so the team
 rules live in one place. Rule violations raise ``ValidationError`` with
 translated messages keyed by form field name.
+
+Who may change a player or a team (the register is shared by every organiser,
+while a name and a gender are printed on the pages of each tournament the
+player plays in):
+
+- a superuser may change anyone;
+- otherwise the user needs the ``players.change_player`` permission (the
+  Organisers group has it) and one of:
+
+  - the player (team) is registered in at least one tournament, and the user
+    organises *every* tournament they are registered in: registering somebody
+    else's player in one's own tournament gives no right over them;
+  - the player (team) is in no tournament yet and the user added them
+    (``created_by``), or nobody is recorded as having added them (entries
+    older than the record, or the demo's): no tournament's pages show them.
+
+Anyone else is refused with ``PermissionDenied`` carrying a translated reason;
+the views answer it with 403. Adding players, teams and clubs stays open to
+every holder of ``players.add_player``. The rule as a query is in
+``players.selectors``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
-from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from . import selectors
 from .models import Club, Player, Team, TeamMember
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
 
 MIN_TEAM_SIZE = 4
 MAX_TEAM_SIZE = 5
+# Rows a bulk insert or update sends in one statement (SQLite's and PostgreSQL's limits on parameters allow far more).
+BULK_BATCH = 500
 
 
 def club_create(*, name: str, city: str = "") -> Club:
@@ -27,11 +56,45 @@ def club_create(*, name: str, city: str = "") -> Club:
     return club
 
 
-def club_get_or_create(*, name: str) -> Club:
-    """The club called ``name`` (case-insensitively), created when missing."""
-    name = name.strip()
-    club = Club.objects.filter(name__iexact=name).first()
-    return club or Club.objects.create(name=name)
+def club_bulk_get_or_create(*, names: Iterable[str]) -> dict[str, Club]:
+    """The clubs called ``names`` (case-insensitively), the missing ones created, keyed by
+    lower-cased name; a few queries for any number of names (the importer's)."""
+    wanted = {name.strip().lower(): name.strip() for name in names}
+    clubs = {club.name.lower(): club for club in selectors.clubs_named(names=wanted.values())}
+    missing = [Club(name=name) for key, name in wanted.items() if key not in clubs]
+    for club in missing:
+        club.clean_fields()
+    with _refused_when_taken(_("A club with this name already exists.")):
+        Club.objects.bulk_create(missing, batch_size=BULK_BATCH)
+    return clubs | {club.name.lower(): club for club in missing}
+
+
+def player_refusal(*, player: Player) -> str:
+    """Why a user who may not change ``player`` is refused, for them to read."""
+    return _(
+        "You may change only players who play in no tournament but the ones you organise, and new players you "
+        "added yourself; %(player)s is not one of them. Ask the league's administrator."
+    ) % {"player": player}
+
+
+def team_refusal(*, team: Team) -> str:
+    """Why a user who may not change ``team`` is refused, for them to read."""
+    return _(
+        "You may change only teams that play in no tournament but the ones you organise, and new teams you "
+        "added yourself; %(team)s is not one of them. Ask the league's administrator."
+    ) % {"team": team}
+
+
+def player_check_editable(*, player: Player, user: AbstractBaseUser) -> None:
+    """Raise ``PermissionDenied`` unless ``user`` may change ``player`` (see the module's rule)."""
+    if not selectors.players_editable_by(user=user, players=Player.objects.filter(pk=player.pk)).exists():
+        raise PermissionDenied(player_refusal(player=player))
+
+
+def team_check_editable(*, team: Team, user: AbstractBaseUser) -> None:
+    """Raise ``PermissionDenied`` unless ``user`` may change ``team`` (see the module's rule)."""
+    if not selectors.teams_editable_by(user=user, teams=Team.objects.filter(pk=team.pk)).exists():
+        raise PermissionDenied(team_refusal(team=team))
 
 
 def player_create(
@@ -42,9 +105,10 @@ def player_create(
     club: Club | None = None,
     licence: str = "",
     active: bool = True,
+    created_by: AbstractBaseUser | None = None,
 ) -> Player:
     return _player_save(
-        Player(),
+        Player(created_by=created_by),
         first_name=first_name,
         last_name=last_name,
         gender=gender,
@@ -54,9 +118,11 @@ def player_create(
     )
 
 
+@transaction.atomic
 def player_update(
     *,
     player: Player,
+    user: AbstractBaseUser,
     first_name: str,
     last_name: str,
     gender: str,
@@ -64,6 +130,8 @@ def player_update(
     licence: str,
     active: bool,
 ) -> Player:
+    """Change ``player`` on behalf of ``user``, if the rule above lets them."""
+    player_check_editable(player=player, user=user)
     return _player_save(
         player,
         first_name=first_name,
@@ -78,9 +146,51 @@ def player_update(
 def _player_save(player: Player, **fields) -> Player:
     for name, value in fields.items():
         setattr(player, name, value.strip() if isinstance(value, str) else value)
-    player.full_clean()
+    player.full_clean(exclude=["created_by"])  # set by this module, not typed in
     player.save()
     return player
+
+
+def player_bulk_create(*, players: list[Player], created_by: AbstractBaseUser | None) -> list[Player]:
+    """Add many new players at once (the importer's rows, already matched against the
+    register): each one's field rules, then an insert per ``BULK_BATCH``. A licence taken
+    in the meantime refuses them all."""
+    for player in players:
+        player.created_by = created_by
+        # the club is an instance the caller holds: no query to check it exists
+        player.clean_fields(exclude=["club", "created_by"])
+    with _refused_when_taken(_("A player with this licence number already exists.")):
+        return Player.objects.bulk_create(players, batch_size=BULK_BATCH)
+
+
+def player_bulk_update(*, players: list[Player], user: AbstractBaseUser, fields: list[str]) -> None:
+    """Save ``fields`` of many players at once on behalf of ``user``: all of them must be
+    players the user may change (the module's rule, asked in one query), or none is saved."""
+    allowed = set(
+        selectors.players_editable_by(
+            user=user, players=Player.objects.filter(pk__in=[p.pk for p in players])
+        ).values_list("pk", flat=True)
+    )
+    refused = next((player for player in players if player.pk not in allowed), None)
+    if refused is not None:
+        raise PermissionDenied(player_refusal(player=refused))
+    now = timezone.now()
+    for player in players:
+        player.clean_fields(exclude=["club", "created_by"])
+        player.updated = now  # bulk_update leaves auto_now alone
+    with _refused_when_taken(_("A player with this licence number already exists.")):
+        Player.objects.bulk_update(players, [*fields, "updated"], batch_size=BULK_BATCH)
+
+
+@contextmanager
+def _refused_when_taken(message: str) -> Iterator[None]:
+    """A unique name or licence taken by somebody else between the check and the insert:
+    the database's constraint refuses it, and the user reads ``message`` instead of a 500."""
+    try:
+        with transaction.atomic():
+            yield
+    except IntegrityError as error:
+        raise ValidationError(message) from error
 
 
 def team_validate(*, team: Team | None, members: Iterable[Player], captain: Player | None, active: bool) -> None:
@@ -122,19 +232,26 @@ def team_create(
     captain: Player | None = None,
     club: Club | None = None,
     active: bool = True,
+    created_by: AbstractBaseUser | None = None,
 ) -> Team:
-    return _team_save(Team(), name=name, members=members, captain=captain, club=club, active=active)
+    return _team_save(
+        Team(created_by=created_by), name=name, members=members, captain=captain, club=club, active=active
+    )
 
 
+@transaction.atomic
 def team_update(
     *,
     team: Team,
+    user: AbstractBaseUser,
     name: str,
     members: Iterable[Player],
     captain: Player | None,
     club: Club | None,
     active: bool,
 ) -> Team:
+    """Change ``team`` on behalf of ``user``, if the rule above lets them."""
+    team_check_editable(team=team, user=user)
     return _team_save(team, name=name, members=members, captain=captain, club=club, active=active)
 
 
@@ -149,13 +266,17 @@ def _team_save(
     active: bool,
 ) -> Team:
     members = list(members)
-    team_validate(team=team if team.pk else None, members=members, captain=captain, active=active)
+    adding = team.pk is None
+    team_validate(team=None if adding else team, members=members, captain=captain, active=active)
     team.name, team.captain, team.club, team.active = name.strip(), captain, club, active
-    team.full_clean()
+    team.full_clean(exclude=["created_by"])  # set by this module, not typed in
     team.save()
     wanted = {player.pk for player in members}
-    team.memberships.exclude(player__in=wanted).delete()
-    present = set(team.memberships.values_list("player_id", flat=True))
-    for player_id in wanted - present:
-        TeamMember.objects.create(team=team, player_id=player_id)
+    if not adding:
+        team.memberships.exclude(player__in=wanted).delete()
+    present = set() if adding else set(team.memberships.values_list("player_id", flat=True))
+    # bulk_create skips TeamMember.save(), so the copy of team.active is set here
+    TeamMember.objects.bulk_create(
+        TeamMember(team=team, player_id=player_id, team_active=team.active) for player_id in wanted - present
+    )
     return team

@@ -1,7 +1,9 @@
 """Organiser screens for clubs, players and teams.
 
 The Organisers group holds ``players.add_player`` and ``players.change_player``;
-the first opens every screen here, the second is needed to edit.
+the first opens every screen here, the second is needed to edit, and then only
+the players and teams that ``players.services`` lets the user change: the others
+answer 403 with the reason.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -20,11 +22,12 @@ from django_tables2 import RequestConfig
 
 from . import importing, services
 from .filters import PlayerFilter
-from .forms import ClubForm, ImportForm, PlayerForm, TeamForm
+from .forms import ClubForm, ImportForm, PlayerForm, PlayerSearchForm, TeamForm
 from .models import Club, Player, Team
 from .tables import ClubTable, PlayerTable, TeamTable
 
-IMPORT_SESSION_KEY = "players_import"
+# The id of the user's PendingImport; named anew when it stopped holding the rows themselves.
+IMPORT_SESSION_KEY = "players_pending_import"
 SEARCH_LIMIT = 20
 
 
@@ -39,6 +42,11 @@ def login_and_permission_required(permission: str) -> Callable:
         return login_required(permission_required(permission, raise_exception=True)(view))
 
     return decorator
+
+
+def _refused(request: HttpRequest, refusal: PermissionDenied, *, back: str) -> HttpResponse:
+    """403 with the service's reason, in the site's frame, and the way back to the list ``back``."""
+    return render(request, "players/refused.html", {"reason": str(refusal), "back": back}, status=403)
 
 
 def _table_page(request: HttpRequest, table, template: str, **context) -> HttpResponse:
@@ -59,16 +67,21 @@ def player_add(request: HttpRequest) -> HttpResponse:
 
 @login_and_permission_required("players.change_player")
 def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    return _player_form(request, get_object_or_404(Player, pk=pk))
+    player = get_object_or_404(Player, pk=pk)
+    try:
+        services.player_check_editable(player=player, user=request.user)
+    except PermissionDenied as refusal:
+        return _refused(request, refusal, back="players:player_list")
+    return _player_form(request, player)
 
 
 def _player_form(request: HttpRequest, player: Player) -> HttpResponse:
     form = PlayerForm(request.POST or None, instance=player)
     if form.is_valid():
         if player.pk:
-            services.player_update(player=player, **form.cleaned_data)
+            services.player_update(player=player, user=request.user, **form.cleaned_data)
         else:
-            player = services.player_create(**form.cleaned_data)
+            player = services.player_create(**form.cleaned_data, created_by=request.user)
         messages.success(request, _("Saved %(player)s.") % {"player": player})
         return redirect("players:player_list")
     title = _("Edit player") if player.pk else _("Add player")
@@ -79,8 +92,15 @@ def _player_form(request: HttpRequest, player: Player) -> HttpResponse:
 @login_and_permission_required("players.add_player")
 def player_search(request: HttpRequest) -> HttpResponse:
     """Type-ahead for picking team members: an htmx fragment of member rows,
-    or JSON for other callers."""
-    text = request.GET.get("q", "").strip()
+    or JSON for other callers. A query the form refuses (a NUL, an endless text)
+    finds nobody and says why: in the list for htmx, with 400 for JSON."""
+    form = PlayerSearchForm(request.GET)
+    if not form.is_valid():
+        error = " ".join(form.errors["q"])
+        if request.htmx:
+            return render(request, "players/_search_results.html", {"players": [], "error": error})
+        return JsonResponse({"results": [], "error": error}, status=400)
+    text = form.cleaned_data["q"]
     players = Player.objects.filter(active=True).search(text).select_related("club")[:SEARCH_LIMIT] if text else []
     if request.htmx:
         return render(request, "players/_search_results.html", {"players": players, "q": text})
@@ -112,7 +132,12 @@ def team_add(request: HttpRequest) -> HttpResponse:
 
 @login_and_permission_required("players.change_player")
 def team_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    return _team_form(request, get_object_or_404(Team, pk=pk))
+    team = get_object_or_404(Team, pk=pk)
+    try:
+        services.team_check_editable(team=team, user=request.user)
+    except PermissionDenied as refusal:
+        return _refused(request, refusal, back="players:team_list")
+    return _team_form(request, team)
 
 
 def _team_form(request: HttpRequest, team: Team) -> HttpResponse:
@@ -120,9 +145,9 @@ def _team_form(request: HttpRequest, team: Team) -> HttpResponse:
     if form.is_valid():
         try:
             if team.pk:
-                services.team_update(team=team, **form.cleaned_data)
+                services.team_update(team=team, user=request.user, **form.cleaned_data)
             else:
-                team = services.team_create(**form.cleaned_data)
+                team = services.team_create(**form.cleaned_data, created_by=request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -150,20 +175,27 @@ def club_add(request: HttpRequest) -> HttpResponse:
 
 @login_and_permission_required("players.add_player")
 def import_upload(request: HttpRequest) -> HttpResponse:
-    """Step 1: read the file and keep its rows in the session for the preview."""
+    """Step 1: read the file and build its preview. A preview with errors is shown at once
+    and kept nowhere; one that can be confirmed waits for step 2 as a ``PendingImport``
+    (at most ``MAX_ROWS`` rows, every cell within its field of the register), of which
+    the session keeps only the id."""
     form = ImportForm(request.POST or None, request.FILES or None)
     if form.is_valid():
+        request.session.pop(IMPORT_SESSION_KEY, None)
         upload = form.cleaned_data["file"]
+        update_existing = form.cleaned_data["update_existing"]
         try:
             rows = importing.read_rows(upload, upload.name)
         except importing.ImportFileError as error:
             form.add_error("file", str(error))
         else:
-            request.session[IMPORT_SESSION_KEY] = {
-                "filename": upload.name,
-                "rows": rows,
-                "update_existing": form.cleaned_data["update_existing"],
-            }
+            preview = importing.build_preview(rows, user=request.user, update_existing=update_existing)
+            if not preview.can_confirm:
+                return _preview_page(request, preview, upload.name)
+            pending = importing.pending_import_create(
+                user=request.user, filename=upload.name, rows=rows, update_existing=update_existing
+            )
+            request.session[IMPORT_SESSION_KEY] = pending.pk
             return redirect("players:import_preview")
     return render(request, "players/import_upload.html", {"form": form})
 
@@ -172,16 +204,20 @@ def import_upload(request: HttpRequest) -> HttpResponse:
 def import_preview(request: HttpRequest) -> HttpResponse:
     """Step 2: show what the import would do; POST confirms it. The preview is
     rebuilt on confirm because players may have changed in the meantime."""
-    upload = request.session.get(IMPORT_SESSION_KEY)
-    if upload is None:
+    pending = importing.pending_import_get(pk=request.session.get(IMPORT_SESSION_KEY), user=request.user)
+    if pending is None:
         return redirect("players:import_upload")
-    preview = importing.build_preview(upload["rows"], update_existing=upload["update_existing"])
+    rows = importing.pending_import_rows(pending=pending)
+    preview = importing.build_preview(rows, user=request.user, update_existing=pending.update_existing)
     if request.method == "POST" and preview.can_confirm:
         try:
-            counts = importing.player_import(preview=preview)
+            counts = importing.player_import(preview=preview, user=request.user)
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
+        except PermissionDenied as refusal:  # somebody registered one of the players meanwhile
+            messages.error(request, str(refusal))
         else:
+            importing.pending_import_delete(pending=pending)
             del request.session[IMPORT_SESSION_KEY]
             messages.success(
                 request,
@@ -192,8 +228,8 @@ def import_preview(request: HttpRequest) -> HttpResponse:
                 },
             )
             return redirect("players:player_list")
-    return render(
-        request,
-        "players/import_preview.html",
-        {"preview": preview, "filename": upload["filename"]},
-    )
+    return _preview_page(request, preview, pending.filename)
+
+
+def _preview_page(request: HttpRequest, preview: importing.Preview, filename: str) -> HttpResponse:
+    return render(request, "players/import_preview.html", {"preview": preview, "filename": filename})

@@ -195,3 +195,17 @@ def played_series(tournament, number: int, tables, *, byes=(), status: str = "cl
     for player in byes:
         Bye.objects.create(series=series, player=player)
     return series
+
+
+def tournament_form_data(**changes) -> dict:
+    """What the organiser's create screen posts for a puck tournament of 3 series of 40 deals."""
+    return {
+        "name": "Puchar Wójta",
+        "date": "2026-03-14",
+        "ruleset_preset": "puck",
+        "series_count": 3,
+        "deals_per_series": 40,
+        "team_ranking": "sum",
+        "team_best_of": 3,
+        **changes,
+    }

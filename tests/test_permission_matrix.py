@@ -143,6 +143,11 @@ MATRIX: list[Case] = [
     Case("results:correct", ("slug", 1, 1, 1), get=REFEREE, post=REFEREE),
     Case("results:correct", ("slug", 1, 1, 9), variant="missing row", get=REFEREE_HIDDEN),
     Case("results:history", ("slug", 1, 1), get=REFEREE),
+    Case("results:new_pins", ("slug", 1), get=REFEREE_405, post=REFEREE_REDIR),
+    Case("results:new_pins", ("slug", 2), variant="closed", post=REFEREE_REDIR),
+    Case("results:new_pin", ("slug", 1, 1), get=REFEREE_405, post=REFEREE_REDIR),
+    Case("results:new_pin", ("slug", 1, 9), variant="missing table", post=REFEREE_HIDDEN),
+    Case("results:unlock", ("slug", 1, 1), get=REFEREE_405, post=REFEREE_REDIR),
     # --- the table scorer's phone pages of table 1, series 1 ---
     Case("table:protocol", ("slug", 1, 1), get=TABLE_GET),
     Case("table:protocol", ("slug", 1, 2), variant="table 2", get=(PIN, OK, PIN, PIN, PIN, PIN)),
@@ -184,13 +189,13 @@ MATRIX: list[Case] = [
     # --- players, teams, clubs ---
     Case("players:player_list", get=PERMITTED),
     Case("players:player_add", get=PERMITTED, post=PERMITTED),
-    Case("players:player_edit", ("player",), get=PERMITTED, post=PERMITTED),
+    Case("players:player_edit", ("player",), get=ORGANISER, post=ORGANISER),
     Case("players:search", get=PERMITTED, post=NOBODY_405),
     Case("players:import_upload", get=PERMITTED, post=PERMITTED),
     Case("players:import_preview", get=PERMITTED_REDIR, post=PERMITTED_REDIR),
     Case("players:team_list", get=PERMITTED),
     Case("players:team_add", get=PERMITTED, post=PERMITTED),
-    Case("players:team_edit", ("team",), get=PERMITTED, post=PERMITTED),
+    Case("players:team_edit", ("team",), get=ORGANISER, post=ORGANISER),
     Case("players:club_list", get=PERMITTED),
     Case("players:club_add", get=PERMITTED, post=PERMITTED),
     # --- the public site ---

@@ -54,6 +54,21 @@ def test_production_settings_pass_the_deploy_check():
     assert "no issues" in result.stdout
 
 
+def hsts_settings(**variables: str) -> list:
+    names = "SECURE_HSTS_SECONDS", "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD"
+    code = f"import league.settings as s; print({', '.join('s.' + name for name in names)})"
+    env = run_env(**variables)
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    return result.stdout.split()
+
+
+def test_hsts_is_modest_unless_the_deployer_asks_for_subdomains_and_preload():
+    assert hsts_settings() == ["86400", "False", "False"]
+    assert hsts_settings(
+        DJANGO_HSTS_SECONDS="31536000", DJANGO_HSTS_INCLUDE_SUBDOMAINS="1", DJANGO_HSTS_PRELOAD="yes"
+    ) == ["31536000", "True", "True"]
+
+
 def test_without_a_secret_key_the_app_makes_one_outside_the_repository(tmp_path):
     env = {**os.environ, "BASKA_VAR_DIR": str(tmp_path)}
     env.pop("DJANGO_SECRET_KEY", None)

@@ -5,6 +5,7 @@ seating of every series, the byes and every table's deals. Clubs archive
 tournaments with it and other software exchanges results through it, so the
 format is a promise: extend it only with new optional fields.
 
+- :func:`parse_exchange_file` reads the JSON of a file within a size limit;
 - :func:`import_tournament` reads such a document into the database, all or nothing;
 - :func:`export_tournament` writes a stored tournament back out;
 - :func:`external_ids` gives the ids under which players and teams appear;
@@ -15,6 +16,7 @@ from .exporting import export_tournament
 from .format import FORMAT, ExchangeError
 from .ids import external_ids
 from .importing import import_tournament
+from .parsing import parse_exchange_file
 from .standings import file_standings, with_file_ids
 
 __all__ = [
@@ -24,5 +26,6 @@ __all__ = [
     "external_ids",
     "file_standings",
     "import_tournament",
+    "parse_exchange_file",
     "with_file_ids",
 ]

@@ -20,10 +20,11 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
 
 import scoring
-from league.models import Bye, Registration, Series, TableAssignment, Tournament
+from league.models import MAX_PLAYERS, Bye, Registration, Series, TableAssignment, Tournament
 from league.results.models import DealRow, DealRowVersion, Protocol
 from league.tournaments.services import series_ensure
 from players.models import Club, Gender, Player, Team
+from scoring.deal import MAX_WRITTEN_VALUE
 from scoring.fields import join, read_bool, read_int, read_list, read_object, read_str, show
 
 from .format import FORMAT, ExchangeError, team_ranking_fields
@@ -57,11 +58,14 @@ _TOURNAMENT_RENAMES = {
     "team_best_of": "team_ranking",
 }
 IMPORT_AUTHOR = "import"
-# What the database columns hold: an id as the registration keeps it, a table
-# number (a small integer) and a deal's value (an integer).
+# What the database columns hold: an id as the registration keeps it and a deal's
+# value (an integer); the largest tournament has a table per four players.
 _ID_LENGTH = Registration._meta.get_field("external_id").max_length
-_TABLE_MAX = 32767
+_TABLE_MAX = MAX_PLAYERS // 4
 _VALUE_RANGE = range(-(2**31), 2**31)
+# The format nests eight deep (the top, series, a series, tables, a table, deals, a
+# deal, its values); the spare levels are for optional fields yet to come.
+MAX_DEPTH = 10
 
 
 @dataclass(frozen=True)
@@ -145,16 +149,16 @@ class _Reader:
     def read(self, data: Any) -> _Plan:
         if not isinstance(data, dict):
             raise ExchangeError("", "the file must hold a JSON object")
-        _check_text(data, "")
+        _check_values(data, "")
         top = read_object(data, "", _ERR, allowed=_TOP_FIELDS, required=("format", "tournament", "players"))
         if top["format"] != FORMAT:
             raise ExchangeError("format", f"expected {show(FORMAT)}, got {show(top['format'])}")
         self.tournament, self.ruleset = self.read_tournament(top["tournament"])
-        for i, entry in enumerate(read_list(top.get("teams", []), "teams", _ERR)):
+        for i, entry in enumerate(_bounded_list(top.get("teams", []), "teams", MAX_PLAYERS, "teams")):
             self.read_team(entry, join("teams", i))
         registrations = [
             self.read_player(entry, join("players", i))
-            for i, entry in enumerate(read_list(top["players"], "players", _ERR))
+            for i, entry in enumerate(_bounded_list(top["players"], "players", MAX_PLAYERS, "players"))
         ]
         numbers: dict[int, str] = {}
         series = []
@@ -298,6 +302,10 @@ class _Reader:
         read_object(refs, seats_path, _ERR, allowed=scoring.SEATS, required=scoring.SEATS)
         seats = {seat: self.seat(refs[seat], join(seats_path, seat), seated) for seat in scoring.SEATS}
         deals = obj.get("deals", [])
+        limit = self.tournament.deals_per_series
+        if isinstance(deals, list) and len(deals) > limit:
+            message = f"the tournament has {limit} deals per series, and a table plays no more"
+            raise ExchangeError(join(join(path, "deals"), limit), message)
         try:
             protocol = scoring.score_protocol(deals, self.ruleset)
         except scoring.ScoringError as err:
@@ -319,19 +327,36 @@ class _Reader:
         return player
 
 
-def _check_text(value: Any, path: str) -> None:
-    """Refuse text the database cannot store: a NUL character, or a lone surrogate
-    (a ``\\ud800`` escape that is half of a character)."""
+def _bounded_list(value: Any, path: str, limit: int, what: str) -> list[Any]:
+    """A list of at most ``limit`` entries; the first one too many is named."""
+    entries = read_list(value, path, _ERR)
+    if len(entries) > limit:
+        raise ExchangeError(join(path, limit), f"a tournament has at most {limit} {what}")
+    return entries
+
+
+def _check_values(value: Any, path: str, depth: int = 0) -> None:
+    """Refuse what no field of the format holds and the database cannot store: text
+    with a NUL character or a lone surrogate (a ``\\ud800`` escape, half of a
+    character), a number beyond any score (an infinity, not a number, or an integer
+    too long to convert), and nesting deeper than the format's."""
     if isinstance(value, str):
         if "\x00" in value or not _encodable(value):
             raise ExchangeError(path, "the text holds a NUL character or invalid unicode")
-    elif isinstance(value, dict):
-        for key, member in value.items():
-            _check_text(key, path)
-            _check_text(member, join(path, key))
-    elif isinstance(value, list):
-        for i, member in enumerate(value):
-            _check_text(member, join(path, i))
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        # no comparison with NaN holds, so it is refused too
+        if not -MAX_WRITTEN_VALUE <= value <= MAX_WRITTEN_VALUE:
+            raise ExchangeError(path, f"no number in an exchange file lies beyond ±{MAX_WRITTEN_VALUE}")
+    elif isinstance(value, dict | list):
+        if depth == MAX_DEPTH:
+            raise ExchangeError(path, f"nested deeper than the {MAX_DEPTH} levels of the format")
+        if isinstance(value, dict):
+            for key, member in value.items():
+                _check_values(key, path, depth + 1)
+                _check_values(member, join(path, key), depth + 1)
+        else:
+            for i, member in enumerate(value):
+                _check_values(member, join(path, i), depth + 1)
 
 
 def _encodable(text: str) -> bool:

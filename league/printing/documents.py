@@ -34,6 +34,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.printing.layout import Renderer, collector_paused
+from league.printing.logo import printable_logo
 from league.results.labels import CONTRACT_LABELS
 from league.results.models import DealRow
 from league.results.selectors import rows_sheet, sheet_totals
@@ -71,11 +72,17 @@ def page_counter_css(pages: str = "counter(pages)") -> SafeString:
     return mark_safe(quoted.replace("\x00page\x00", '" counter(page) "').replace("\x00pages\x00", f'" {pages} "'))
 
 
+def own_file_roots() -> tuple[str, ...]:
+    """The folders a document may read files from: our static files (the fonts) and the
+    media files (the logo); see ``league.printing.layout.OwnFiles``."""
+    return tuple(str(root) for root in (settings.STATIC_ROOT, *settings.STATICFILES_DIRS, settings.MEDIA_ROOT))
+
+
 def logo_url(tournament: Tournament) -> str:
-    """The organiser's logo as a file URL WeasyPrint can read, or "" without one."""
+    """The organiser's logo as a URL WeasyPrint can read, or "" without one (or without a usable one)."""
     if not tournament.organiser_logo:
         return ""
-    return Path(tournament.organiser_logo.path).as_uri()
+    return printable_logo(tournament.organiser_logo.path)
 
 
 def document_context(tournament: Tournament, title: str, **extra: Any) -> dict[str, Any]:
@@ -108,7 +115,8 @@ def merge_pdfs(parts: Sequence[bytes]) -> bytes:
 
 def render_pdf(template_name: str, context: dict[str, Any]) -> bytes:
     with collector_paused():
-        return write_pdf([Renderer().render(render_to_string(template_name, context), str(settings.BASE_DIR))])
+        renderer = Renderer(own_file_roots())
+        return write_pdf([renderer.render(render_to_string(template_name, context), str(settings.BASE_DIR))])
 
 
 def file_name(tournament: Tournament, *parts: str | int) -> str:
@@ -245,7 +253,7 @@ THIN_LINE_MM, SEAT_LINE_MM = 0.18, 0.5  # 0.5 pt and 1.4 pt, as the table's bord
 
 
 def png_row(pixels: bytes) -> bytes:
-    """A one-pixel-high 8-bit greyscale PNG (written by hand: Pillow is no declared dependency)."""
+    """A one-pixel-high 8-bit greyscale PNG (written by hand: a few bytes need no image library)."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

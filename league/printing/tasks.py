@@ -25,9 +25,7 @@ logger = logging.getLogger(__name__)
 TABLES_PER_DOCUMENT = 8
 
 
-def _in_order(
-    render: Callable[[tuple[str, str]], bytes], htmls: Iterator[tuple[str, str]], count: int
-) -> Iterator[bytes]:
+def _in_order(render: Callable[[layout.Chunk], bytes], htmls: Iterator[layout.Chunk], count: int) -> Iterator[bytes]:
     """``render`` applied to each of ``count`` chunks, on every core where this process
     may have children (a daemonic Celery prefork child may not: there the chunks go
     one by one). The pool takes each chunk as soon as it is written, so writing the
@@ -92,8 +90,9 @@ def print_series_protocols(job_id: int, base_url: str) -> None:
         _report(job, total=len(tables), progress=0)
         chunks = [tables[start : start + TABLES_PER_DOCUMENT] for start in range(0, len(tables), TABLES_PER_DOCUMENT)]
         # the database work happens here; the layout, the slow part, may run in other processes
+        roots = documents.own_file_roots()
         htmls = (
-            (
+            layout.Chunk(
                 render_to_string(
                     "printing/protocol.html",
                     documents.protocols_context(
@@ -102,6 +101,7 @@ def print_series_protocols(job_id: int, base_url: str) -> None:
                     ),
                 ),
                 str(settings.BASE_DIR),
+                roots,
             )
             for chunk in chunks
         )

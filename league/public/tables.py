@@ -2,6 +2,10 @@
 
 Rows are the dicts of ``league.standings.compute``; numbers are shown the Polish way
 ("14,5") on the page and exported as plain numbers.
+
+The downloads (:class:`StandingExport`) are CSV and XLSX files anyone may open
+in a spreadsheet, filled with names anyone may choose: a cell a spreadsheet would
+read as a formula is written as text.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from django.http import QueryDict
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.translation import gettext_lazy as _
+from django_tables2.export import TableExport
+from tablib import Dataset
 
 from league.templatetags.points import signed
 
@@ -70,6 +76,38 @@ def standing_table(
         exclude=() if big_points else ("big_points",),
         extra_columns=extra if season else (),
     )
+
+
+# What a spreadsheet takes for the start of a formula (OWASP, "CSV injection"): a name
+# "=HYPERLINK(…)" or "+1+1" would be run when the file is opened.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_text(value: Any) -> Any:
+    """A text cell no spreadsheet runs: one starting like a formula gets a leading
+    apostrophe, the spreadsheets' own mark of "text, not a formula"; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class StandingExport(TableExport):
+    """A standing table as a CSV or XLSX download, every text cell made safe by :func:`as_text`.
+
+    Only the two formats the pages offer are valid: tablib's others (ODS, YAML, XLS…)
+    need libraries that are not installed, and ``?_export=ods`` would be a server error.
+    """
+
+    FORMATS = {export_format: TableExport.FORMATS[export_format] for export_format in ("csv", "xlsx")}
+
+    @classmethod
+    def is_valid_format(cls, export_format: str | None) -> bool:
+        return export_format in cls.FORMATS
+
+    def table_to_dataset(self, table: tables.Table, exclude_columns: Any, dataset_kwargs: Any = None) -> Dataset:
+        dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        safe = [tuple(map(as_text, row)) for row in dataset]
+        return Dataset(*safe, headers=dataset.headers, title=dataset.title)
 
 
 SORT_PARAM = "sort"  # django-tables2's name for it, after the table's prefix

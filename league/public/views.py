@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.messages import get_messages
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -29,7 +28,6 @@ from django.utils.http import http_date, quote_etag
 from django.utils.translation import get_language
 from django.views.decorators.gzip import gzip_page
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from league.models import Season, Series, Tournament
 from league.public import page_store
@@ -38,7 +36,6 @@ from league.results.labels import CONTRACT_LABELS
 from league.results.models import Protocol
 from league.results.selectors import protocol_sheet
 from league.standings.cache import (
-    CACHE_SECONDS,
     season_rankings,
     stamp_by_slug,
     stamp_seen,
@@ -50,7 +47,7 @@ from league.standings.selectors import player_history, series_byes, series_table
 from players.models import Player, Team
 from scoring import SEATS
 
-from .tables import StandingTable, sort_params, standing_table
+from .tables import StandingExport, StandingTable, sort_params, standing_table
 
 EXPORT_PARAM = "_export"
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
@@ -89,14 +86,15 @@ def published_rankings(request: HttpRequest, tournament: Tournament, stamp: str 
 
 
 def export_response(request: HttpRequest, tables: list[Ranking], name: str) -> HttpResponse | None:
-    """The CSV or XLSX download asked for with ``?_export=xlsx&lista=individual``, if any."""
+    """The CSV or XLSX download asked for with ``?_export=xlsx&lista=individual``, if any;
+    any other ``_export`` asks for no download, and the page is shown."""
     export_format = request.GET.get(EXPORT_PARAM)
-    if not TableExport.is_valid_format(export_format):
+    if not StandingExport.is_valid_format(export_format):
         return None
     chosen = next((r for r in tables if r.key == request.GET.get("lista")), None)
     if chosen is None:
         raise Http404
-    return TableExport(export_format, chosen.table).response(filename=f"{name}-{chosen.key}.{export_format}")
+    return StandingExport(export_format, chosen.table).response(filename=f"{name}-{chosen.key}.{export_format}")
 
 
 def current_series(series_list: list[Series]) -> Series | None:
@@ -170,15 +168,16 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     answers from what the stamp of the standings decides: a conditional GET
     whose ETag or date still matches gets a bodiless 304; an anonymous visitor
     gets the page this process keeps ready (``page_store``); a logged-in one a
-    page whose content comes from the cache, rendered once per stamp, language
-    and sort order. Only the validated sort parameters reach a cache key or
-    the links in the page, so made-up query parameters cannot fill the cache.
+    page whose content this process keeps, rendered once per stamp, language
+    and sort order. Only the validated sort parameters reach a store's key or
+    the links in the page, so made-up query parameters cannot fill a store,
+    and no sort order reaches the shared cache at all.
     """
     found = recent_stamp(slug, stamp_by_slug)
     if found is None:
         raise Http404
     pk, stamp = found
-    if TableExport.is_valid_format(request.GET.get(EXPORT_PARAM)):
+    if StandingExport.is_valid_format(request.GET.get(EXPORT_PARAM)):
         tournament = Tournament.objects.get(pk=pk)
         return export_response(request, published_rankings(request, tournament, stamp), tournament.slug)
 
@@ -197,11 +196,11 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
     if response.status_code == 304:
         return response
-    key = "standings:page:" + hashlib.blake2b(f"{pk}:{variant}".encode(), digest_size=16).hexdigest()
-    page = cache.get(key)
+    key = (pk, variant)
+    page = page_store.contents.get(key)
     if page is None:
         page = standings_content(sorted_only(request, sort), pk, stamp)
-        cache.set(key, page, CACHE_SECONDS)
+        page_store.contents.put(key, page)
     response.content = render_to_string("public/standings.html", page, request)
     return response
 

@@ -109,6 +109,13 @@ class TotalsForm(forms.Form):
     ended_early = forms.BooleanField(label=_("Stopped by the time limit"), required=False)
 
 
-class ConfirmForm(forms.Form):
+class PhoneConfirmForm(forms.Form):
+    """The confirmation on a table's phone: it confirms as the seat its PIN was entered for."""
+
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+
+class ConfirmForm(PhoneConfirmForm):
+    """The referee's confirmation from the paper: the seat of the player who signed it."""
+
     seat = forms.ChoiceField(label=_("Confirmed by the player at seat"), choices=SEAT_CHOICES)

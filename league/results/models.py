@@ -29,6 +29,17 @@ def new_pin() -> str:
 
 
 class Protocol(models.Model):
+    """One table's protocol of one series; its PIN opens it on the table's phones (``league.results.pin``).
+
+    **Grant** (dostęp): what a phone gets in its session for entering the PIN, with the seat
+    the player said they sit at; each session has one grant id, stored here as who marked
+    the protocol complete and who confirmed it. **Wrong PINs** are counted here for the
+    table, from any phone or address: after ``PIN_LOCK_TRIES`` the PIN page refuses every
+    PIN until the referee unlocks it or gives the table a new PIN.
+    """
+
+    PIN_LOCK_TRIES = 20
+
     class Status(models.TextChoices):
         OPEN = "open", _("being entered")
         COMPLETE = "complete", _("complete, awaiting confirmation")
@@ -40,6 +51,9 @@ class Protocol(models.Model):
     table = models.PositiveSmallIntegerField(_("table"), validators=[MinValueValidator(1)])
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
     pin = models.CharField(_("PIN"), max_length=8, default=new_pin)
+    # Kept in the database, not the cache: the cap must hold when the cache is flushed or down.
+    # The new columns have database defaults, so rows written by older code and migrations get them.
+    wrong_pins = models.PositiveSmallIntegerField(_("wrong PINs since the last unlock"), default=0, db_default=0)
     # The four totals typed from the paper's last line; compared with the rows before closing.
     declared_totals = models.JSONField(_("totals written on paper"), null=True, blank=True)
     ended_early = models.BooleanField(
@@ -49,7 +63,18 @@ class Protocol(models.Model):
     )
     # The table scorer's seat when they marked it complete (blank when a referee did): that seat may not confirm.
     completed_by_seat = models.CharField(_("marked complete by seat"), max_length=1, blank=True)
+    # The grant that marked it complete: the confirmation must come from another grant, or from a referee.
+    completed_by_grant = models.CharField(_("marked complete by grant"), max_length=32, blank=True, db_default="")
     confirmed_by_seat = models.CharField(_("confirmed by seat"), max_length=1, blank=True)
+    confirmed_by_grant = models.CharField(_("confirmed by grant"), max_length=32, blank=True, db_default="")
+    confirmed_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("confirmed by referee"),
+        null=True,
+        blank=True,
+        related_name="+",
+        on_delete=models.SET_NULL,
+    )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     # Optimistic lock: every write bumps it, a writer holding an older number is refused.
     version = models.PositiveIntegerField(_("version"), default=0)
@@ -65,6 +90,39 @@ class Protocol(models.Model):
 
     def __str__(self) -> str:
         return _("%(series)s, table %(table)s") % {"series": self.series, "table": self.table}
+
+    @property
+    def pin_locked(self) -> bool:
+        """Too many wrong PINs: the PIN page refuses every PIN until the referee acts."""
+        return self.wrong_pins >= self.PIN_LOCK_TRIES
+
+
+class ProtocolEvent(models.Model):
+    """A change of a protocol other than its rows: who marked it complete or confirmed it
+    (a phone's seat and grant, or a referee), and the referee's new PIN or unlocking."""
+
+    class Action(models.TextChoices):
+        COMPLETED = "completed", _("marked complete")
+        CONFIRMED = "confirmed", _("confirmed")
+        PIN_RENEWED = "pin_renewed", _("new PIN")
+        UNLOCKED = "unlocked", _("PIN page unlocked")
+
+    protocol = models.ForeignKey(Protocol, verbose_name=_("protocol"), related_name="events", on_delete=models.CASCADE)
+    action = models.CharField(_("action"), max_length=12, choices=Action.choices)
+    seat = models.CharField(_("seat"), max_length=1, blank=True)
+    grant = models.CharField(_("grant"), max_length=32, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["protocol", "created", "pk"]
+        verbose_name = _("change of a protocol")
+        verbose_name_plural = _("changes of protocols")
+
+    def __str__(self) -> str:
+        return f"{self.protocol} {self.action}"
 
 
 class DealRow(models.Model):

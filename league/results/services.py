@@ -12,8 +12,10 @@ Words used below:
 
 The services (each ``<entity>_<verb>``, keyword-only): :func:`protocol_row_save`,
 :func:`protocol_row_delete`, :func:`protocol_totals_set`, :func:`protocol_complete`,
-:func:`protocol_confirm` and :func:`series_close`. Reads are in
-``league.results.selectors``.
+:func:`protocol_confirm` and :func:`series_close`; for the table's PIN
+:func:`protocol_pin_try_take` and :func:`protocol_pin_try_return` (the table's count of
+wrong PINs), :func:`protocol_pin_unlock`, :func:`protocol_pin_renew` and
+:func:`series_pins_renew`. Reads are in ``league.results.selectors``.
 
 Who may change rows: while the series is open, the table (a table scorer,
 ``user=None`` with an ``author``) while its protocol is still being entered,
@@ -25,6 +27,11 @@ A referee's change to a complete or confirmed protocol of an open series sends
 it back to "being entered": the paper must be checked and confirmed again.
 Only the last row can be deleted, so deal numbers always follow the paper
 without renumbering.
+
+Closing the protocol takes two people: the phone that marks it complete records its
+seat and grant (``league.results.models.Protocol``), and the confirmation must come from
+another seat on another grant, or from a referee; both are kept on the protocol and in its
+:class:`~league.results.models.ProtocolEvent` log, as are the referee's new PINs and unlockings.
 
 Values are computed only by ``scoring``; every change re-scores the whole
 protocol once (bok rounds depend on earlier deals) and stores each row's values
@@ -49,7 +56,7 @@ from league.models import Series
 from league.standings.tasks import schedule_recompute
 from scoring import SEATS, ProtocolResult
 
-from .models import DealRow, DealRowVersion, Protocol
+from .models import DealRow, DealRowVersion, Protocol, ProtocolEvent, new_pin
 from .selectors import protocol_score, protocol_sheet, totals_difference
 
 if TYPE_CHECKING:
@@ -189,13 +196,19 @@ def _write_rows(protocol: Protocol, rows: list[DealRow], deals: list[dict[str, A
         DealRow.objects.bulk_create(new)
 
 
+# Who marked a protocol complete and who confirmed it: forgotten when a change reopens it.
+COMPLETION_FIELDS = ["completed_by_seat", "completed_by_grant"]
+CONFIRMATION_FIELDS = ["confirmed_by_seat", "confirmed_by_grant", "confirmed_by_user", "confirmed_at"]
+
+
 def _after_change(protocol: Protocol) -> Protocol:
     """A change to an accepted protocol of an open series sends it back to being entered."""
     if protocol.series.status != Series.Status.CLOSED and protocol.status != Protocol.Status.OPEN:
         protocol.status = Protocol.Status.OPEN
-        protocol.completed_by_seat = ""
-        protocol.confirmed_by_seat, protocol.confirmed_at = "", None
-        protocol.save(update_fields=["status", "completed_by_seat", "confirmed_by_seat", "confirmed_at"])
+        protocol.completed_by_seat = protocol.completed_by_grant = ""
+        protocol.confirmed_by_seat = protocol.confirmed_by_grant = ""
+        protocol.confirmed_by_user, protocol.confirmed_at = None, None
+        protocol.save(update_fields=["status", *COMPLETION_FIELDS, *CONFIRMATION_FIELDS])
     # Public standings count closed series only: a deal of an open series cannot
     # change them, a correction after closing can.
     if protocol.series.status == Series.Status.CLOSED:
@@ -322,11 +335,12 @@ def protocol_complete(
     ended_early: bool = False,
     user: AbstractBaseUser | None = None,
     seat: str = "",
+    grant: str = "",
 ) -> Protocol:
     """The table has finished (or was stopped by the time limit) and the paper agrees with the rows.
 
-    ``seat`` is the table scorer's seat; that player may not also confirm the
-    protocol. A referee may leave it blank.
+    ``seat`` and ``grant`` are the table scorer's seat and grant; neither may also
+    confirm the protocol. A referee leaves them blank.
     """
     protocol = _claim(protocol, expected_version)
     _check_may_change(protocol, user)
@@ -358,17 +372,24 @@ def protocol_complete(
         )
     protocol.status = Protocol.Status.COMPLETE
     protocol.ended_early = ended_early
-    protocol.completed_by_seat = seat
-    protocol.save(update_fields=["status", "ended_early", "completed_by_seat"])
+    protocol.completed_by_seat, protocol.completed_by_grant = seat, grant
+    protocol.save(update_fields=["status", "ended_early", *COMPLETION_FIELDS])
+    ProtocolEvent.objects.create(
+        protocol=protocol, action=ProtocolEvent.Action.COMPLETED, seat=seat, grant=grant, user=user
+    )
     return protocol
 
 
 @_atomic_write
-def protocol_confirm(*, protocol: Protocol, seat: str, expected_version: int) -> Protocol:
+def protocol_confirm(
+    *, protocol: Protocol, seat: str, expected_version: int, grant: str = "", user: AbstractBaseUser | None = None
+) -> Protocol:
     """A second player of the table (at ``seat``) confirms the complete protocol, as the signature on paper.
 
-    Refused from the seat that marked the protocol complete, and once the series is closed.
-    Nothing else depends on who types it: the table's phone or a referee from the paper.
+    From the table's phone ``grant`` is the phone's grant, which must not be the one that
+    marked the protocol complete: one phone cannot sign for two players. A referee typing
+    it from the paper passes ``user`` instead. Refused from the seat that marked the
+    protocol complete, and once the series is closed.
     """
     protocol = _claim(protocol, expected_version)
     if protocol.series.status == Series.Status.CLOSED:
@@ -377,6 +398,14 @@ def protocol_confirm(*, protocol: Protocol, seat: str, expected_version: int) ->
         raise ValidationError(_("Choose the seat of the player who confirms."), code="seat")
     if protocol.status != Protocol.Status.COMPLETE:
         raise ValidationError(_("Only a complete protocol can be confirmed."), code="not_complete")
+    if grant and grant == protocol.completed_by_grant:
+        raise ValidationError(
+            _(
+                "This phone marked the protocol complete. Another player of the table confirms it "
+                "on their own phone, after entering the PIN with their seat."
+            ),
+            code="same_grant",
+        )
     if seat == protocol.completed_by_seat:
         raise ValidationError(
             _("Seat %(seat)s marked the protocol complete; a player at another seat confirms it."),
@@ -384,10 +413,78 @@ def protocol_confirm(*, protocol: Protocol, seat: str, expected_version: int) ->
             params={"seat": seat},
         )
     protocol.status = Protocol.Status.CONFIRMED
-    protocol.confirmed_by_seat = seat
+    protocol.confirmed_by_seat, protocol.confirmed_by_grant, protocol.confirmed_by_user = seat, grant, user
     protocol.confirmed_at = timezone.now()
-    protocol.save(update_fields=["status", "confirmed_by_seat", "confirmed_at"])
+    protocol.save(update_fields=["status", *CONFIRMATION_FIELDS])
+    ProtocolEvent.objects.create(
+        protocol=protocol, action=ProtocolEvent.Action.CONFIRMED, seat=seat, grant=grant, user=user
+    )
     return protocol
+
+
+# --- the table's PIN ------------------------------------------------------------------
+
+
+@_atomic_write
+def protocol_pin_try_take(*, protocol: Protocol) -> bool:
+    """Count one PIN try against the table's cap before the PIN is compared; False once the PIN page is locked.
+
+    The count goes up in one conditional UPDATE, so however many tries arrive at once,
+    no more than ``Protocol.PIN_LOCK_TRIES`` are compared until the referee acts.
+    """
+    taken = Protocol.objects.filter(pk=protocol.pk, wrong_pins__lt=Protocol.PIN_LOCK_TRIES).update(
+        wrong_pins=F("wrong_pins") + 1
+    )
+    return bool(taken)
+
+
+@_atomic_write
+def protocol_pin_try_return(*, protocol: Protocol) -> None:
+    """Give back the try of a right PIN: only wrong PINs count against the table."""
+    Protocol.objects.filter(pk=protocol.pk, wrong_pins__gt=0).update(wrong_pins=F("wrong_pins") - 1)
+
+
+def _check_pins_in_use(series: Series) -> None:
+    """Refuse PIN changes for a closed series: no PIN opens its tables any more."""
+    if series.status == Series.Status.CLOSED:
+        raise ValidationError(_("The series is closed: its tables no longer open by PIN."), code="closed")
+
+
+@_atomic_write
+def protocol_pin_unlock(*, protocol: Protocol, user: AbstractBaseUser) -> Protocol:
+    """The referee lets the table try its PIN again: the count of wrong PINs starts from zero."""
+    _check_pins_in_use(protocol.series)
+    Protocol.objects.filter(pk=protocol.pk).update(wrong_pins=0)
+    ProtocolEvent.objects.create(protocol=protocol, action=ProtocolEvent.Action.UNLOCKED, user=user)
+    protocol.wrong_pins = 0
+    return protocol
+
+
+def _renewed(protocols: list[Protocol], user: AbstractBaseUser) -> list[Protocol]:
+    """Give each protocol a PIN other than its old one (ending the grants made with it) and unlock it."""
+    for protocol in protocols:
+        protocol.pin = next(pin for pin in iter(new_pin, None) if pin != protocol.pin)
+        protocol.wrong_pins = 0
+    Protocol.objects.bulk_update(protocols, ["pin", "wrong_pins"])
+    ProtocolEvent.objects.bulk_create(
+        ProtocolEvent(protocol=protocol, action=ProtocolEvent.Action.PIN_RENEWED, user=user) for protocol in protocols
+    )
+    return protocols
+
+
+@_atomic_write
+def protocol_pin_renew(*, protocol: Protocol, user: AbstractBaseUser) -> Protocol:
+    """The referee gives the table a new PIN. A grant holds a digest of the PIN it was made
+    with, so every phone let in before must enter the new one; the PIN page is unlocked."""
+    _check_pins_in_use(protocol.series)
+    return _renewed([protocol], user)[0]
+
+
+@_atomic_write
+def series_pins_renew(*, series: Series, user: AbstractBaseUser) -> list[Protocol]:
+    """A new PIN for every table of the series (see :func:`protocol_pin_renew`); the protocols in table order."""
+    _check_pins_in_use(series)
+    return _renewed(list(series.protocols.select_for_update().order_by("table")), user)
 
 
 @_atomic_write

@@ -4,8 +4,10 @@ Each table of a series has its own link; the protocol's PIN (league.results.pin)
 opens it for one browser session. While the series is open the scorer adds deals
 (by buttons or as a shorthand line), fixes or deletes the last ones, types the
 paper's totals and marks the protocol complete; a second player of the table then
-confirms it from another seat. Once the series is closed the page is read-only:
-only the referee corrects (docs/rules.md §7).
+confirms it on their own phone, from another seat. Once the series is closed the page
+is read-only and no PIN opens it any more: only the referee corrects (docs/rules.md §7).
+Until the draw is published, the PIN page names the table's players only to a referee
+of the tournament and to a phone already let in.
 
 Every change goes through ``league.results.services``, which computes the values
 with ``scoring`` and refuses a writer holding an old protocol version; the pages
@@ -31,11 +33,12 @@ from django.views.decorators.http import require_POST
 from league.models import Series
 from league.results.deal_form import DealForm
 from league.results.labels import CONTRACT_LABELS
+from league.tournaments.roles import is_referee
 from players.models import Player
 from scoring import SEATS
 
 from . import pin, selectors, services
-from .forms import ConfirmForm, RowForm, TotalsForm, typed_deal
+from .forms import PhoneConfirmForm, RowForm, TotalsForm, typed_deal
 from .models import DealRow, Protocol
 from .shorthand import SIDE_LETTERS, format_deal, kontra_letters
 
@@ -45,10 +48,14 @@ CHANGES_SHOWN = 5
 
 @dataclass(frozen=True)
 class Scorer:
-    """Who is at the phone: the protocol their PIN opened and the seat they said they sit at."""
+    """Who is at the phone: the protocol their PIN opened and their grant (the seat they said they sit at)."""
 
     protocol: Protocol
-    seat: str
+    grant: pin.Grant
+
+    @property
+    def seat(self) -> str:
+        return self.grant.seat
 
     @property
     def author(self) -> str:
@@ -80,13 +87,30 @@ def _players(protocol: Protocol) -> dict[str, Player]:
     return selectors.table_players(series=protocol.series, table=protocol.table)
 
 
+def _names_shown(request: HttpRequest, protocol: Protocol) -> bool:
+    """Whether the PIN page may name the players: anyone once the draw is published, before that
+    a referee or organiser of the tournament and a phone holding a grant for this table."""
+    tournament = protocol.series.tournament
+    return (
+        tournament.draw_published or pin.grant_of(request, protocol) is not None or is_referee(request.user, tournament)
+    )
+
+
 def _pin_form(request: HttpRequest, protocol: Protocol, data: Any = None) -> pin.PinForm:
-    seats = [(seat, f"{seat} · {player.full_name}") for seat, player in _players(protocol).items()]
+    players = _players(protocol) if _names_shown(request, protocol) else {}
+    seats = [(seat, f"{seat} · {player.full_name}") for seat, player in players.items()]
     return pin.PinForm(data, request=request, protocol=protocol, seats=seats or [(s, s) for s in SEATS])
 
 
 def _render_pin(request: HttpRequest, protocol: Protocol, form: pin.PinForm, status: int = 200) -> HttpResponse:
-    context = {"protocol": protocol, "series": protocol.series, "tournament": protocol.series.tournament, "form": form}
+    """The PIN form; for a closed series only the notice that no PIN opens it any more."""
+    context = {
+        "protocol": protocol,
+        "series": protocol.series,
+        "tournament": protocol.series.tournament,
+        "form": form,
+        "closed": protocol.series.status == Series.Status.CLOSED,
+    }
     return render(request, "results/table/pin.html", context, status=status)
 
 
@@ -99,12 +123,12 @@ def table_scorer(view: View) -> View:
     @wraps(view)
     def wrapped(request: HttpRequest, slug: str, series: int, table: int, **kwargs: Any) -> HttpResponse:
         protocol = _protocol(slug, series, table)
-        seat = pin.granted_seat(request, protocol)
-        if seat is None:
+        grant = pin.grant_of(request, protocol)
+        if grant is None:
             if request.method == "POST":
                 raise PermissionDenied
             return _render_pin(request, protocol, _pin_form(request, protocol))
-        scorer = Scorer(protocol, seat)
+        scorer = Scorer(protocol, grant)
         if request.method == "POST" and not scorer.writable:
             messages.error(request, _("The series is closed: only the referee can correct this protocol."))
             return _render_page(request, scorer, status=403)
@@ -114,14 +138,17 @@ def table_scorer(view: View) -> View:
 
 
 def pin_entry(request: HttpRequest, slug: str, series: int, table: int) -> HttpResponse:
-    """The PIN form: a correct PIN and a seat open this one protocol for the session."""
+    """The PIN form: a correct PIN and a seat open this one protocol for the session, while its series is open."""
     protocol = _protocol(slug, series, table)
     form = _pin_form(request, protocol, request.POST or None)
+    if protocol.series.status == Series.Status.CLOSED:
+        return _render_pin(request, protocol, form, status=403 if request.method == "POST" else 200)
     if request.method == "POST":
         if form.is_valid():
             pin.grant_access(request, protocol, form.cleaned_data["seat"])
             return redirect("table:protocol", slug, series, table)
-        return _render_pin(request, protocol, form, status=403 if form.has_error("pin", "locked") else 200)
+        locked = form.has_error("pin", "locked") or form.has_error("pin", "table_locked")
+        return _render_pin(request, protocol, form, status=403 if locked else 200)
     return _render_pin(request, protocol, form)
 
 
@@ -162,14 +189,18 @@ def _contract_choices(protocol: Protocol) -> list[tuple[str, str]]:
 
 
 def _finish_step(scorer: Scorer, *, has_rows: bool) -> str | None:
-    """Which end-of-series step the page offers: the paper's totals, the second player's confirmation, or the result."""
-    status = scorer.protocol.status
-    if status == Protocol.Status.CONFIRMED:
+    """Which end-of-series step the page offers: the paper's totals, the second player's confirmation
+    (or why this phone cannot give it: it marked the protocol complete, or chose the completing seat),
+    or the result."""
+    protocol = scorer.protocol
+    if protocol.status == Protocol.Status.CONFIRMED:
         return "confirmed"
     if not scorer.writable:
         return None
-    if status == Protocol.Status.COMPLETE:
-        return "confirm"
+    if protocol.status == Protocol.Status.COMPLETE:
+        if scorer.grant.id == protocol.completed_by_grant:
+            return "completed_here"
+        return "same_seat" if scorer.seat == protocol.completed_by_seat else "confirm"
     return "totals" if has_rows else None
 
 
@@ -193,7 +224,7 @@ def _render_page(request: HttpRequest, scorer: Scorer, status: int = 200, **cont
         "finish_step": _finish_step(scorer, has_rows=bool(rows)),
         "all_entered": len(rows) >= protocol.series.tournament.deals_per_series,
         "totals_form": TotalsForm(initial={"version": protocol.version, **(protocol.declared_totals or totals)}),
-        "confirm_form": ConfirmForm(initial={"version": protocol.version}),
+        "confirm_form": PhoneConfirmForm(initial={"version": protocol.version}),
         **_entry_forms(len(rows) + 1),
         **context,
     }
@@ -307,7 +338,11 @@ def finish(request: HttpRequest, scorer: Scorer) -> HttpResponse:
                 protocol=scorer.protocol, totals=data, expected_version=data["version"]
             )
             services.protocol_complete(
-                protocol=protocol, expected_version=protocol.version, ended_early=data["ended_early"], seat=scorer.seat
+                protocol=protocol,
+                expected_version=protocol.version,
+                ended_early=data["ended_early"],
+                seat=scorer.seat,
+                grant=scorer.grant.id,
             )
             messages.success(request, _("The protocol is complete. Now another player of the table confirms it."))
             return redirect(scorer.url() + "#finish")
@@ -319,24 +354,22 @@ def finish(request: HttpRequest, scorer: Scorer) -> HttpResponse:
 @table_scorer
 @require_POST
 def confirm(request: HttpRequest, scorer: Scorer) -> HttpResponse:
-    """A second player, at a seat other than the one that marked the protocol complete, confirms it.
+    """A second player confirms the protocol on their own phone, as the seat their PIN was entered for.
 
-    The services refuse the completing seat (stored on the protocol, so it holds across phones).
+    The services refuse the grant and the seat that marked it complete (both stored on the protocol).
     """
-    form = ConfirmForm(request.POST)
+    form = PhoneConfirmForm(request.POST)
     extra: dict[str, Any] = {}
     if form.is_valid():
         try:
             services.protocol_confirm(
-                protocol=scorer.protocol, seat=form.cleaned_data["seat"], expected_version=form.cleaned_data["version"]
+                protocol=scorer.protocol,
+                seat=scorer.seat,
+                grant=scorer.grant.id,
+                expected_version=form.cleaned_data["version"],
             )
             messages.success(request, _("The protocol is confirmed. Thank you!"))
             return redirect(scorer.url() + "#finish")
-        except ValidationError as error:
-            if getattr(error, "code", None) == "same_seat":
-                form.add_error("seat", error)
-            else:
-                extra = _refused(request, form, scorer, error)
-        except PermissionDenied as error:
+        except (ValidationError, PermissionDenied) as error:
             extra = _refused(request, form, scorer, error)
     return _render_page(request, scorer, confirm_form=form, **extra)

@@ -12,10 +12,13 @@ table = series + "stol-<int:table>/"
 urlpatterns = [
     path(series + "wyniki/", views.series_results, name="series"),
     path(series + "zamknij/", views.close_series, name="close"),
+    path(series + "nowe-piny/", views.series_pins_renew, name="new_pins"),
     path(table, views.protocol_entry, name="protocol"),
     path(table + "podglad/", views.protocol_preview, name="preview"),
     path(table + "sumy/", views.protocol_totals, name="totals"),
     path(table + "potwierdzenie/", views.protocol_confirm, name="confirm"),
     path(table + "rozdanie-<int:row>/", views.row_correction, name="correct"),
     path(table + "historia/", views.protocol_history, name="history"),
+    path(table + "nowy-pin/", views.protocol_pin_renew, name="new_pin"),
+    path(table + "odblokuj/", views.protocol_pin_unlock, name="unlock"),
 ]

@@ -1,4 +1,6 @@
-"""The referee's results screens: a series' tables, a protocol's entry, totals, corrections and history.
+"""The referee's results screens: a series' tables, a protocol's entry, totals, corrections and history,
+and the tables' PINs: a new PIN for one table or the whole series, and unlocking a table's PIN page
+after too many wrong PINs (the series and protocol pages show that alert).
 
 Every page works as plain forms; htmx only adds the live preview of a row
 while it is typed. All changes go through ``league.results.services``, all reads
@@ -198,6 +200,7 @@ def protocol_confirm(request: HttpRequest, protocol: Protocol) -> HttpResponse:
                 protocol=protocol,
                 seat=form.cleaned_data["seat"],
                 expected_version=form.cleaned_data["version"],
+                user=request.user,
             )
             messages.success(request, _("The protocol is confirmed."))
             return redirect(_protocol_url(protocol))
@@ -253,5 +256,46 @@ def protocol_history(request: HttpRequest, protocol: Protocol) -> HttpResponse:
             "series": protocol.series,
             "protocol": protocol,
             "versions": protocol.history.select_related("user"),
+            "events": protocol.events.select_related("user"),
         },
     )
+
+
+@referee_protocol
+@require_POST
+def protocol_pin_renew(request: HttpRequest, protocol: Protocol) -> HttpResponse:
+    """A new PIN for the table: the phones let in with the old one must enter the new one."""
+    try:
+        services.protocol_pin_renew(protocol=protocol, user=request.user)
+        messages.success(
+            request,
+            _("Table %(table)s has a new PIN: %(pin)s. Phones let in with the old PIN must enter the new one.")
+            % {"table": protocol.table, "pin": protocol.pin},
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return redirect(_protocol_url(protocol))
+
+
+@referee_protocol
+@require_POST
+def protocol_pin_unlock(request: HttpRequest, protocol: Protocol) -> HttpResponse:
+    """Let the table's phones try the PIN again after the table was locked by wrong PINs."""
+    try:
+        services.protocol_pin_unlock(protocol=protocol, user=request.user)
+        messages.success(request, _("The PIN page of table %(table)s is unlocked.") % {"table": protocol.table})
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return redirect(_protocol_url(protocol))
+
+
+@referee_required
+@require_POST
+def series_pins_renew(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A new PIN for every table of the series; the series page lists them."""
+    try:
+        services.series_pins_renew(series=_series(request, number), user=request.user)
+        messages.success(request, _("Every table has a new PIN; phones let in with an old PIN must enter the new one."))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return redirect("results:series", slug, number)

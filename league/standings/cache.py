@@ -4,7 +4,8 @@
 adds up a season; this module keeps both in the cache for the public site.
 
 The cache key carries a stamp of the data the standings are computed from
-(protocol versions, closed series, byes, seats, registrations), read in one
+(protocol versions, closed series, byes, seats, registrations, and the players
+and teams registered, whose names and genders the lists show), read in one
 query. A corrected protocol therefore changes the key, and the old standings
 can never be served, whether or not the recompute task has run yet; the task
 only makes sure the next visitor finds the new standings already computed.
@@ -23,6 +24,7 @@ from django.utils import timezone
 from league.models import Bye, Registration, Season, Series, TableAssignment, Tournament
 from league.results.models import DealRowVersion, Protocol
 from league.standings.compute import tournament_standings
+from league.standings.lists import PUBLISH_FIELDS
 from league.standings.seasons import Rankings, season_standings, season_tournaments
 
 CACHE_SECONDS = 24 * 60 * 60  # a stamp that no longer matches is never read, so long is safe
@@ -60,6 +62,8 @@ def _stamp_rows(tournaments: QuerySet[Tournament]) -> QuerySet:
     return tournaments.order_by().values_list(
         "pk",
         "updated",
+        # which lists are public (the season adds only published ones), however the flag was saved
+        *PUBLISH_FIELDS,
         _per_tournament(counted, "series__tournament", Count("pk")),
         # every write bumps a protocol's version, so the sum moves with any row change
         _per_tournament(counted, "series__tournament", Sum("version")),
@@ -75,6 +79,10 @@ def _stamp_rows(tournaments: QuerySet[Tournament]) -> QuerySet:
         # a player moved to another team changes the team standings
         _per_tournament(Registration.objects, "tournament", Count("pk")),
         _per_tournament(Registration.objects, "tournament", Sum("team_id")),
+        # a renamed player or team, or a corrected gender (the women's and men's lists), shows at once;
+        # every change saves the row, and ``updated`` moves with each save
+        _per_tournament(Registration.objects, "tournament", Max("player__updated")),
+        _per_tournament(Registration.objects, "tournament", Max("team__updated")),
     )
 
 

@@ -3,6 +3,9 @@
 A season adds up the individual and team lists of the tournaments that count
 for it; with ``Season.best_of`` set, only each player's (or team's) best
 ``best_of`` results count. Players and teams are matched by primary key.
+
+A tournament's list counts only while its organiser publishes it: a season
+table is public, and must not show what the tournament's own page keeps back.
 """
 
 from __future__ import annotations
@@ -28,11 +31,20 @@ def season_tournaments(*seasons: Season) -> QuerySet[Tournament]:
 
 
 def season_standings(season: Season, tournaments: list[Tournament], per_tournament: list[Rankings]) -> Rankings:
-    """The season's individual and team tables from its tournaments' standing lists (in the same order)."""
+    """The season's individual and team tables from its tournaments' standing lists (in the same order),
+    each adding up the tournaments that publish that list."""
     # big points lead only when some tournament awards them; otherwise small points alone rank
     tiebreaks = ("big_points", "small_points") if any(t.uses_big_points for t in tournaments) else ("small_points",)
     return {
-        ranking_list.key: _season_list((r[ranking_list.key] for r in per_tournament), season.best_of, tiebreaks)
+        ranking_list.key: _season_list(
+            (
+                rankings[ranking_list.key]
+                for tournament, rankings in zip(tournaments, per_tournament, strict=True)
+                if ranking_list.published(tournament)
+            ),
+            season.best_of,
+            tiebreaks,
+        )
         for ranking_list in SEASON_LISTS
     }
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from league.draw import DrawError, DrawPlayer, SeriesDraw, check_swap, draw_tournament, swap
-from league.models import Bye, DrawLog, Registration, Series, TableAssignment, Tournament
+from league.models import Between, Bye, DrawLog, Registration, Series, TableAssignment, Tournament
 from league.results.models import Protocol
 from league.tournaments.draw_messages import draw_error_to_validation_error
 from league.tournaments.selectors import draw_names, series_seating, tournament_repeats, tournament_seatings
@@ -31,6 +31,9 @@ from players.models import Player
 from scoring import SEATS
 
 SEED_DIGITS = 6
+# The seeds an organiser may give: far more than anybody reads out, and well within
+# the BigIntegerField of Tournament.draw_seed and Series.seed.
+SEED = Between(0, 999_999_999)
 
 
 def new_seed() -> int:
@@ -139,6 +142,8 @@ def series_draw(
     never share a table; meetings and byes of the other drawn series are
     avoided. Nothing is written when the draw is refused.
     """
+    if seed is not None:
+        SEED(seed)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     targets = _target_series(tournament, numbers)
     for series in targets:

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django import forms
+from django.core.files import File
+from django.core.files.uploadedfile import UploadedFile
 from django.db.models import BLANK_CHOICE_DASH
 from django.utils.translation import gettext_lazy as _
 
-from league.models import Series, Tournament
+from league.models import Between, Series, Tournament
+from league.printing.logo import logo_normalise
 from league.standings.lists import PUBLISH_FIELDS
+from league.tournaments.draws import SEED
 from players.models import Club, Gender, Player, Team
 
 
@@ -35,6 +40,33 @@ class TournamentForm(forms.ModelForm):
             *PUBLISH_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, field in self.fields.items():
+            for bound in Tournament._meta.get_field(name).validators:
+                if isinstance(bound, Between):
+                    bounded(field, bound)
+
+    def clean_organiser_logo(self) -> File | bool | None:
+        """A new upload checked by its content and stored as a small PNG (``league.printing.logo``);
+        the logo already stored, none or False (cleared) as it is."""
+        logo = self.cleaned_data["organiser_logo"]
+        if isinstance(logo, UploadedFile):
+            return logo_normalise(upload=logo)
+        return logo
+
+
+def bounded(field: forms.Field, bound: Between) -> None:
+    """Check ``field`` against ``bound`` alone, with its one message, and tell the browser the range."""
+    field.validators = [bound]
+    field.widget.attrs.update(min=bound.low, max=bound.high)
+
+
+class RegistrationSearchForm(forms.Form):
+    """The search for known players to register; no name is longer than ``q`` allows."""
+
+    q = forms.CharField(label=_("Search known players"), max_length=160, required=False)
 
 
 class QuickAddForm(forms.Form):
@@ -74,9 +106,12 @@ class DrawForm(forms.Form):
     seed = forms.IntegerField(
         label=_("seed"),
         required=False,
-        min_value=0,
         help_text=_("Leave empty for a random one. The same seed and players give the same tables."),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        bounded(self.fields["seed"], SEED)
 
 
 class SwapForm(forms.Form):

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from league.models import Registration, Series, Tournament
+from league.models import MAX_PLAYERS, Registration, Series, Tournament
 from league.tournaments.selectors import player_current_team, series_next_undrawn
 from players.models import Club, Player, Team
 
@@ -23,11 +23,17 @@ def registration_create(
     """Register a player, for ``team`` or else their current team; ``individual`` plays for none.
 
     Once series 1 is drawn the player is a late arrival: present, and seated
-    from the next series drawn.
+    from the next series drawn. A tournament takes at most ``MAX_PLAYERS``.
     """
+    # The lock makes two organisers registering at once count each other.
+    Tournament.objects.select_for_update().only("pk").get(pk=tournament.pk)
     if Registration.objects.filter(tournament=tournament, player=player).exists():
         raise ValidationError(
             _("%(player)s is already registered."), code="already_registered", params={"player": player}
+        )
+    if tournament.registrations.count() >= MAX_PLAYERS:
+        raise ValidationError(
+            _("A tournament takes at most %(limit)s players."), code="tournament_full", params={"limit": MAX_PLAYERS}
         )
     if individual:
         team = None

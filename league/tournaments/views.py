@@ -17,7 +17,15 @@ from django.views.decorators.http import require_POST
 
 from league.models import Registration
 from league.tournaments import draws, registrations, selectors, services
-from league.tournaments.forms import DrawForm, QuickAddForm, RegisterForm, SwapForm, TournamentForm, WithdrawForm
+from league.tournaments.forms import (
+    DrawForm,
+    QuickAddForm,
+    RegisterForm,
+    RegistrationSearchForm,
+    SwapForm,
+    TournamentForm,
+    WithdrawForm,
+)
 from league.tournaments.roles import organiser_required
 
 
@@ -69,20 +77,18 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
     """Registered players with the day's ticks, and the search that registers more."""
     tournament = request.tournament
-    query = request.GET.get("q", "").strip()
+    search = RegistrationSearchForm(request.GET)
+    query = search.cleaned_data["q"] if search.is_valid() else ""
     found = selectors.player_search(tournament=tournament, query=query) if query else []
+    results = {"tournament": tournament, "search": search, "found": found, "query": query}
     if request.htmx and request.htmx.target == "search-results":
-        return render(
-            request, "league/_search_results.html", {"tournament": tournament, "found": found, "query": query}
-        )
+        return render(request, "league/_search_results.html", results)
     return render(
         request,
         "league/registration_list.html",
         {
-            "tournament": tournament,
+            **results,
             "registrations": selectors.registration_list(tournament=tournament),
-            "query": query,
-            "found": found,
             "quick_form": QuickAddForm(),
             "withdraw_choices": range(1, tournament.series_count),
             "next_series": selectors.series_next_undrawn(tournament=tournament),

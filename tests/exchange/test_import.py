@@ -184,26 +184,6 @@ def test_a_tournament_is_imported_once():
 # --- the command ------------------------------------------------------------
 
 
-@pytest.fixture
-def manage(monkeypatch, capsys):
-    """Run manage.py with argv and return (exit status, stdout, stderr)."""
-    # run_from_argv closes the connections at the end; the test's transaction must stay open
-    monkeypatch.setattr("django.db.connections.close_all", lambda: None)
-
-    def run(*argv: str) -> tuple[int, str, str]:
-        from league.management.commands import import_tournament as command
-
-        try:
-            command.Command().run_from_argv(["manage.py", "import_tournament", "--skip-checks", *argv])
-            status = 0
-        except SystemExit as exit:
-            status = exit.code
-        out, err = capsys.readouterr()
-        return status, out, err
-
-    return run
-
-
 def test_the_command_imports_a_file_and_exits_with_0(manage):
     status, out, _ = manage(str(DIRECTORY / "small_puck.json"))
     assert (status, out.strip()) == (0, "Imported Mały turniej (maly-turniej).")

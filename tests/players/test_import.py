@@ -12,7 +12,7 @@ from players.importing import (
     read_rows,
 )
 from players.models import Club, Gender, Player, Team
-from tests.factories import ClubFactory, PlayerFactory, TeamFactory
+from tests.factories import ClubFactory, PlayerFactory, TeamFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -31,27 +31,32 @@ def xlsx_file(rows: list[list[object]]) -> io.BytesIO:
     return buffer
 
 
+def importer():
+    """A superuser: what an organiser may change is told in test_who_may_edit.py."""
+    return UserFactory(username="importer", is_superuser=True)
+
+
 def preview_of(text: str, **options):
-    return build_preview(read_rows(csv_file(text), "lista.csv"), **options)
+    return build_preview(read_rows(csv_file(text), "lista.csv"), user=importer(), **options)
 
 
 def test_polish_headers_and_semicolons_are_read():
     rows = read_rows(csv_file("Imię;Nazwisko;Płeć;Klub;Licencja\nAnna;Kowalska;K;Gryf;12\n"), "a.csv")
-    assert rows == [
+    assert [row.values for row in rows] == [
         {"first_name": "Anna", "last_name": "Kowalska", "gender": "K", "club": "Gryf", "licence": "12", "team": ""}
     ]
 
 
 def test_windows_1250_csv_from_polish_excel_is_read():
     rows = read_rows(csv_file("imię;nazwisko\nŁucja;Żmuda\n", "cp1250"), "a.csv")
-    assert rows[0]["first_name"] == "Łucja"
+    assert rows[0].values["first_name"] == "Łucja"
 
 
 def test_english_headers_are_read_from_xlsx():
     upload = xlsx_file([["First name", "Last name", "Gender", "Licence"], ["Jan", "Bork", "M", 1234]])
     rows = read_rows(upload, "players.xlsx")
-    assert rows[0]["licence"] == "1234"
-    assert rows[0]["gender"] == "M"
+    assert rows[0].values["licence"] == "1234"
+    assert rows[0].values["gender"] == "M"
 
 
 def test_file_without_name_columns_is_refused():
@@ -86,7 +91,7 @@ def test_import_preview_lists_every_bad_row_and_saves_nothing():
     assert "row 2" in preview.rows[3].errors[0]
     assert not preview.can_confirm
     with pytest.raises(ValidationError):
-        player_import(preview=preview)
+        player_import(preview=preview, user=importer())
     assert not Player.objects.exists()
 
 
@@ -95,7 +100,7 @@ def test_confirmed_import_creates_players_clubs_and_teams():
     preview = preview_of(text)
     assert preview.rows[0].action == Action.CREATE
     assert any("Gryf Wejherowo" in note for note in preview.rows[0].notes)
-    player_import(preview=preview)
+    player_import(preview=preview, user=importer())
     team = Team.objects.get(name="Gryfy")
     assert team.members.count() == 4
     assert Club.objects.get().players.count() == 4
@@ -106,7 +111,7 @@ def test_existing_player_is_updated_and_blank_cells_keep_values():
     preview = preview_of("imię,nazwisko,płeć,licencja\nanna,kowalska,,PL-7\n")
     assert preview.rows[0].player == player
     assert preview.rows[0].action == Action.UPDATE
-    player_import(preview=preview)
+    player_import(preview=preview, user=importer())
     player.refresh_from_db()
     assert (player.licence, player.gender) == ("PL-7", Gender.WOMAN)
 
@@ -115,7 +120,7 @@ def test_existing_player_is_skipped_when_updates_are_off():
     player = PlayerFactory(first_name="Anna", last_name="Kowalska", licence="")
     preview = preview_of("imię,nazwisko,licencja\nAnna,Kowalska,PL-7\n", update_existing=False)
     assert preview.rows[0].action == Action.SKIP
-    player_import(preview=preview)
+    player_import(preview=preview, user=importer())
     player.refresh_from_db()
     assert player.licence == ""
 
@@ -137,13 +142,25 @@ def test_confirm_is_all_or_nothing_when_the_database_refuses_a_row():
     preview = preview_of("imię,nazwisko,płeć,klub,licencja\nAnna,Nowak,K,Gryf,L1\nJan,Bork,M,Gryf,L2\n")
     PlayerFactory(first_name="Inny", last_name="Gracz", licence="L2")  # appears after the preview
     with pytest.raises(ValidationError):
-        player_import(preview=preview)
+        player_import(preview=preview, user=importer())
     assert not Player.objects.filter(last_name__in=["Nowak", "Bork"]).exists()
 
 
 def test_xlsx_upload_is_previewed_and_confirmed():
     upload = xlsx_file([["imię", "nazwisko", "płeć"], ["Anna", "Nowak", "kobieta"], ["Jan", "Bork", "M"]])
-    preview = build_preview(read_rows(upload, "lista.xlsx"))
+    preview = build_preview(read_rows(upload, "lista.xlsx"), user=importer())
     assert preview.can_confirm
-    player_import(preview=preview)
+    player_import(preview=preview, user=importer())
     assert Player.objects.get(last_name="Nowak").gender == Gender.WOMAN
+
+
+def test_a_row_shorter_than_the_header_reads_its_missing_cells_as_blank():
+    rows = read_rows(csv_file("imię;nazwisko;płeć;klub\nAnna;Nowak\n"), "a.csv")
+    assert rows[0].values == {
+        "first_name": "Anna",
+        "last_name": "Nowak",
+        "gender": "",
+        "club": "",
+        "licence": "",
+        "team": "",
+    }

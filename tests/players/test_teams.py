@@ -3,7 +3,7 @@ from django.core.exceptions import ValidationError
 
 from players import services
 from players.models import TeamMember
-from tests.factories import ClubFactory, PlayerFactory, TeamFactory
+from tests.factories import ClubFactory, PlayerFactory, TeamFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +47,7 @@ def test_updating_a_team_replaces_its_members():
     newcomer = PlayerFactory()
     services.team_update(
         team=team,
+        user=UserFactory(is_superuser=True),
         name=team.name,
         members=[*kept, newcomer],
         captain=newcomer,
@@ -65,6 +66,7 @@ def test_team_keeps_its_own_members_when_updated():
     club = ClubFactory()
     services.team_update(
         team=team,
+        user=UserFactory(is_superuser=True),
         name="Nowa nazwa",
         members=team.members.all(),
         captain=captain,
@@ -82,6 +84,7 @@ def test_deactivating_a_team_frees_its_players():
     team = TeamFactory(members=4)
     services.team_update(
         team=team,
+        user=UserFactory(is_superuser=True),
         name=team.name,
         members=team.members.all(),
         captain=team.captain,

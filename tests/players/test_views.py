@@ -94,9 +94,9 @@ def test_import_keeps_the_upload_between_preview_and_confirm(organiser):
 
 def test_import_with_errors_cannot_be_confirmed(organiser):
     upload = SimpleUploadedFile("lista.csv", b"imie,nazwisko,plec\nAnna,Nowak,Q\n")
-    organiser.post(reverse("players:import_upload"), {"file": upload})
-    response = organiser.post(reverse("players:import_preview"))
-    assert response.status_code == 200
+    response = organiser.post(reverse("players:import_upload"), {"file": upload})
+    assert "Confirm import" not in response.text
+    organiser.post(reverse("players:import_preview"))
     assert not Player.objects.exists()
 
 
@@ -132,3 +132,26 @@ def test_admin_refuses_a_team_with_too_few_members(client):
     response = client.post(reverse("admin:players_team_change", args=[team.pk]), data)
     assert "A team has 4 or 5 players" in response.text
     assert team.memberships.count() == 4
+
+
+@pytest.mark.parametrize("q", ["\x00", "Anna\x00", "a" * 101])
+def test_a_search_for_a_nul_or_an_endless_text_answers_a_clear_message(organiser, q):
+    PlayerFactory(first_name="Anna", last_name="Kowalska")
+    response = organiser.get(reverse("players:search"), {"q": q})
+    assert response.status_code == 400
+    assert response.json()["results"] == []
+    assert response.json()["error"]
+
+
+def test_a_type_ahead_search_for_a_nul_shows_the_message_in_the_list(organiser):
+    response = organiser.get(reverse("players:search"), {"q": "\x00"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "Null characters are not allowed" in response.text
+
+
+@pytest.mark.parametrize("q", ["\x00", "a " * 300])
+def test_the_player_list_answers_a_nul_or_an_endless_search_with_a_form_error(organiser, q):
+    PlayerFactory(first_name="Anna", last_name="Kowalska")
+    response = organiser.get(reverse("players:player_list"), {"q": q})
+    assert response.status_code == 200
+    assert response.context["filter"].form.errors["q"]

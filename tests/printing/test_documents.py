@@ -317,7 +317,7 @@ def _chunk_texts(parts: list[bytes]) -> list[str]:
 def test_a_batch_lays_out_its_chunks_in_other_processes_and_keeps_their_order() -> None:
     from league.printing import layout, tasks
 
-    htmls = [(f"<p>Stolik {n} — Żółć</p>", "/") for n in range(1, 5)]
+    htmls = [layout.Chunk(f"<p>Stolik {n} — Żółć</p>", "/", documents.own_file_roots()) for n in range(1, 5)]
     parts = list(tasks._in_order(layout.html_to_pdf, iter(htmls), len(htmls)))
     assert _chunk_texts(parts) == [f"Stolik {n} — Żółć" for n in range(1, 5)]
 
@@ -330,5 +330,6 @@ def test_a_daemonic_worker_lays_out_the_chunks_itself(monkeypatch) -> None:
 
     monkeypatch.setattr(multiprocessing.current_process(), "daemon", True, raising=False)
     monkeypatch.setattr(tasks, "ProcessPoolExecutor", None)  # any use of a pool would fail
-    parts = list(tasks._in_order(layout.html_to_pdf, iter([("<p>A</p>", "/"), ("<p>B</p>", "/")]), 2))
+    chunks = [layout.Chunk(f"<p>{text}</p>", "/", documents.own_file_roots()) for text in "AB"]
+    parts = list(tasks._in_order(layout.html_to_pdf, iter(chunks), 2))
     assert _chunk_texts(parts) == ["A", "B"]

@@ -233,3 +233,59 @@ def test_confirming_is_refused_once_the_series_is_closed(series, referee):
     assert refused.value.code == "closed"
     protocol.refresh_from_db()
     assert protocol.status == "complete"
+
+
+def test_a_phone_cannot_confirm_what_it_marked_complete_even_as_another_seat(series, referee):
+    protocol = enter(table_protocols_of(series)[0], ["ac60", "bd+", "ac+", "zak+"], referee)
+    protocol = services.protocol_totals_set(
+        protocol=protocol, totals={"A": 31, "B": -11, "C": -9, "D": -11}, expected_version=protocol.version
+    )
+    protocol = services.protocol_complete(protocol=protocol, expected_version=protocol.version, seat="A", grant="g1")
+    with pytest.raises(ValidationError) as refused:
+        services.protocol_confirm(protocol=protocol, seat="C", grant="g1", expected_version=protocol.version)
+    assert refused.value.code == "same_grant"
+    protocol.refresh_from_db()
+    assert protocol.status == "complete"
+    protocol = services.protocol_confirm(protocol=protocol, seat="C", grant="g2", expected_version=protocol.version)
+    assert (protocol.confirmed_by_seat, protocol.confirmed_by_grant, protocol.confirmed_by_user) == ("C", "g2", None)
+
+
+def test_reopening_forgets_who_completed_and_confirmed(series, referee):
+    protocol = complete(table_protocols_of(series)[0], referee, seat="A")
+    protocol = services.protocol_confirm(protocol=protocol, seat="B", user=referee, expected_version=protocol.version)
+    assert protocol.confirmed_by_user == referee
+    protocol = services.protocol_row_save(
+        protocol=protocol, number=4, deal=parse("ac60"), expected_version=protocol.version, user=referee
+    )
+    protocol.refresh_from_db()
+    assert protocol.status == "open" and protocol.confirmed_by_user is None and protocol.confirmed_by_seat == ""
+    assert [event.action for event in protocol.events.all()] == ["completed", "confirmed"]  # the log keeps them
+
+
+def test_no_new_pin_or_unlocking_once_the_series_is_closed(series, referee):
+    protocol = table_protocols_of(series)[0]
+    series.status = series.Status.CLOSED
+    series.save()
+    protocol.refresh_from_db()
+    old_pin = protocol.pin
+    for renew in (
+        lambda: services.protocol_pin_renew(protocol=protocol, user=referee),
+        lambda: services.protocol_pin_unlock(protocol=protocol, user=referee),
+        lambda: services.series_pins_renew(series=series, user=referee),
+    ):
+        with pytest.raises(ValidationError, match="series is closed"):
+            renew()
+    protocol.refresh_from_db()
+    assert protocol.pin == old_pin and not protocol.events.exists()
+
+
+def test_a_new_pin_differs_from_the_old_and_unlocks_the_table(series, referee, monkeypatch):
+    protocol = table_protocols_of(series)[0]
+    Protocol.objects.filter(pk=protocol.pk).update(pin="1234", wrong_pins=Protocol.PIN_LOCK_TRIES)
+    protocol.refresh_from_db()
+    drawn = iter(["1234", "1234", "5678"])  # the PIN generator first repeats the old PIN
+    monkeypatch.setattr(services, "new_pin", lambda: next(drawn))
+    services.protocol_pin_renew(protocol=protocol, user=referee)
+    protocol.refresh_from_db()
+    assert protocol.pin == "5678" and not protocol.pin_locked
+    assert protocol.events.get().user == referee

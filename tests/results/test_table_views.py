@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.test import Client
 from django.urls import reverse
 
@@ -10,7 +11,7 @@ import scoring
 from league.models import Series, TableAssignment
 from league.results import pin, services
 from league.results.models import DealRowVersion, Protocol
-from tests.factories import PlayerFactory, TournamentFactory, table_protocols
+from tests.factories import PlayerFactory, TournamentFactory, UserFactory, table_protocols
 
 pytestmark = pytest.mark.django_db
 
@@ -87,12 +88,10 @@ def test_wrong_pin_is_refused_and_tries_are_limited(client, protocol):
         response = enter_pin(client, protocol, wrong_pin(protocol))
         assert response.status_code == 200
         assert response.context["form"].has_error("pin", "wrong")
-    # Now even the right PIN is refused, from this session ...
+    # Now even the right PIN is refused from this session (another phone has its own count).
     response = enter_pin(client, protocol)
     assert response.status_code == 403
     assert response.context["form"].has_error("pin", "locked")
-    # ... and from a fresh session at the same address.
-    assert enter_pin(Client(), protocol).status_code == 403
     assert client.get(url(protocol)).context["form"] is not None  # still no access
 
 
@@ -104,7 +103,7 @@ def test_the_limit_is_per_protocol(client, series):
 
 
 def test_the_limit_counts_per_address(protocol):
-    for _ in range(pin.MAX_WRONG_TRIES):
+    for _ in range(pin.ADDRESS_MAX_WRONG_TRIES):
         enter_pin(Client(REMOTE_ADDR="10.0.0.1"), protocol, wrong_pin(protocol))
     assert enter_pin(Client(REMOTE_ADDR="10.0.0.1"), protocol).status_code == 403
     assert enter_pin(Client(REMOTE_ADDR="10.0.0.2"), protocol).status_code == 302
@@ -252,12 +251,14 @@ def test_complete_then_a_second_seat_confirms(scorer, protocol):
     assert protocol.completed_by_seat == "A"
     # The scorer (seat A) may not confirm their own protocol ...
     refused = confirm(scorer, protocol, "A")
-    assert refused.context["confirm_form"].has_error("seat", "same_seat")
+    assert refused.context["confirm_form"].has_error(NON_FIELD_ERRORS, "same_grant")
     assert "Seat A marked the protocol complete" in refused.content.decode()
     protocol.refresh_from_db()
     assert protocol.status == Protocol.Status.COMPLETE
-    # ... a player at another seat does, on the same phone.
-    assert confirm(scorer, protocol, "C").status_code == 302
+    # ... a player at another seat does, on their own phone.
+    other_phone = Client()
+    enter_pin(other_phone, protocol, seat="C")
+    assert confirm(other_phone, protocol, "C").status_code == 302
     protocol.refresh_from_db()
     assert protocol.status == Protocol.Status.CONFIRMED
     assert protocol.confirmed_by_seat == "C" and protocol.confirmed_at is not None
@@ -272,11 +273,144 @@ def test_the_completing_seat_cannot_confirm_from_another_phone(scorer, protocol)
     assert enter_pin(other_phone, protocol, seat="A").status_code == 302
     page = other_phone.get(url(protocol)).content.decode()
     assert "Seat A marked the protocol complete." in page
-    assert 'value="A" required disabled' in page
-    assert confirm(other_phone, protocol, "A").context["confirm_form"].has_error("seat", "same_seat")
+    assert url(protocol, "pin") in page  # the way to enter the PIN again with one's own seat
+    assert confirm(other_phone, protocol, "A").context["confirm_form"].has_error(NON_FIELD_ERRORS, "same_seat")
     protocol.refresh_from_db()
     assert protocol.status == Protocol.Status.COMPLETE
+    assert enter_pin(other_phone, protocol, seat="B").status_code == 302
     assert confirm(other_phone, protocol, "B").status_code == 302
+
+
+def complete_on(phone: Client, protocol: Protocol) -> None:
+    save_line(phone, protocol, "ac60")
+    save_line(phone, protocol, "ac60")
+    assert finish(phone, protocol, {"A": 2, "B": -2, "C": 2, "D": -2}).status_code == 302
+
+
+def test_the_phone_that_completed_cannot_confirm_as_another_seat(scorer, protocol):
+    complete_on(scorer, protocol)
+    page = scorer.get(url(protocol)).content.decode()
+    assert "on their own phone" in page and 'action="' + url(protocol, "confirm") not in page
+    refused = confirm(scorer, protocol, "C")
+    assert refused.status_code == 200 and refused.context["confirm_form"].has_error(NON_FIELD_ERRORS, "same_grant")
+    # Entering the PIN again as another seat does not make this phone a second player.
+    assert enter_pin(scorer, protocol, seat="C").status_code == 302
+    assert confirm(scorer, protocol, "C").context["confirm_form"].has_error(NON_FIELD_ERRORS, "same_grant")
+    protocol.refresh_from_db()
+    assert protocol.status == Protocol.Status.COMPLETE and protocol.confirmed_by_seat == ""
+
+
+def test_the_confirmation_records_the_second_phone_and_its_seat(scorer, protocol):
+    complete_on(scorer, protocol)
+    second = Client()
+    enter_pin(second, protocol, seat="D")
+    assert confirm(second, protocol, "B").status_code == 302  # the phone confirms as the seat its PIN was given to
+    protocol.refresh_from_db()
+    assert protocol.status == Protocol.Status.CONFIRMED and protocol.confirmed_by_seat == "D"
+    assert protocol.confirmed_by_grant and protocol.completed_by_grant
+    assert protocol.confirmed_by_grant != protocol.completed_by_grant and protocol.confirmed_by_user is None
+    completed, confirmed = protocol.events.order_by("pk")
+    assert (completed.action, completed.seat, completed.grant) == ("completed", "A", protocol.completed_by_grant)
+    assert (confirmed.action, confirmed.seat, confirmed.grant) == ("confirmed", "D", protocol.confirmed_by_grant)
+
+
+# --- who sees the players before the draw is published ------------------------------
+
+
+def test_an_unpublished_draw_shows_no_names_on_the_pin_page(client, protocol):
+    names = [a.player.last_name for a in protocol.series.assignments.filter(table=protocol.table)]
+    page = client.get(url(protocol)).content.decode()
+    assert 'name="pin"' in page and not any(name in page for name in names)
+    assert not any(name in enter_pin(client, protocol, wrong_pin(protocol)).content.decode() for name in names)
+
+
+def test_the_pin_page_names_the_players_once_the_draw_is_published(client, protocol):
+    names = [a.player.last_name for a in protocol.series.assignments.filter(table=protocol.table)]
+    tournament = protocol.series.tournament
+    tournament.draw_published = True
+    tournament.save()
+    page = client.get(url(protocol)).content.decode()
+    assert all(name in page for name in names)
+
+
+def test_the_referee_and_a_pin_holder_see_the_names_of_an_unpublished_draw(client, protocol):
+    names = [a.player.last_name for a in protocol.series.assignments.filter(table=protocol.table)]
+    referee = UserFactory()
+    protocol.series.tournament.referees.add(referee)
+    client.force_login(referee)
+    assert all(name in client.get(url(protocol)).content.decode() for name in names)
+    holder = Client()
+    enter_pin(holder, protocol)
+    assert all(name in holder.get(url(protocol, "pin")).content.decode() for name in names)
+
+
+# --- the referee's new PIN, and a closed series --------------------------------------
+
+
+@pytest.fixture
+def referee(protocol: Protocol) -> Client:
+    user = UserFactory()
+    protocol.series.tournament.referees.add(user)
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def referee_url(protocol: Protocol, name: str) -> str:
+    series = protocol.series
+    return reverse(f"results:{name}", args=[series.tournament.slug, series.number, protocol.table])
+
+
+def test_a_new_pin_from_the_referee_ends_the_grants_of_the_old_one(scorer, referee, protocol):
+    old_pin = protocol.pin
+    assert referee.get(referee_url(protocol, "new_pin")).status_code == 405
+    response = referee.post(referee_url(protocol, "new_pin"), follow=True)
+    protocol.refresh_from_db()
+    assert protocol.pin != old_pin and protocol.pin in response.content.decode()
+    assert 'name="pin"' in scorer.get(url(protocol)).content.decode()
+    assert save_line(scorer, protocol, "ac60").status_code == 403 and not protocol.rows.exists()
+    assert enter_pin(Client(), protocol, old_pin).context["form"].has_error("pin", "wrong")
+    assert enter_pin(scorer, protocol).status_code == 302
+    event = protocol.events.get()
+    assert event.action == "pin_renewed" and protocol.series.tournament.referees.filter(pk=event.user_id).exists()
+
+
+def test_new_pins_for_the_series_end_the_grants_of_every_table(client, referee, series):
+    first, second = series.protocols.order_by("table")
+    phones = [Client(), Client()]
+    for phone, table in zip(phones, (first, second), strict=True):
+        enter_pin(phone, table)
+    old = {p.pk: p.pin for p in (first, second)}
+    response = referee.post(reverse("results:new_pins", args=[series.tournament.slug, series.number]), follow=True)
+    for phone, table in zip(phones, (first, second), strict=True):
+        table.refresh_from_db()
+        assert table.pin != old[table.pk] and table.pin in response.content.decode()
+        assert 'name="pin"' in phone.get(url(table)).content.decode()
+
+
+def test_only_a_referee_gives_a_new_pin(scorer, protocol):
+    outsider = Client()
+    outsider.force_login(UserFactory())
+    old_pin = protocol.pin
+    assert outsider.post(referee_url(protocol, "new_pin")).status_code == 403
+    assert scorer.post(referee_url(protocol, "new_pin")).status_code == 302  # to the login page
+    protocol.refresh_from_db()
+    assert protocol.pin == old_pin and not protocol.events.exists()
+
+
+def test_a_closed_series_gives_no_new_grants_and_an_old_one_writes_nothing(scorer, protocol):
+    save_line(scorer, protocol, "ac60")
+    Series.objects.filter(pk=protocol.series_id).update(status=Series.Status.CLOSED)
+    protocol.refresh_from_db()
+    page = Client().get(url(protocol)).content.decode()
+    assert "The series is closed" in page and 'name="pin"' not in page
+    refused = enter_pin(Client(), protocol)
+    assert refused.status_code == 403 and "The series is closed" in refused.content.decode()
+    assert finish(scorer, protocol, {"A": 1, "B": -1, "C": 1, "D": -1}).status_code == 403
+    assert confirm(scorer, protocol, "B").status_code == 403
+    assert "The series is closed" in scorer.get(url(protocol)).content.decode()
+    protocol.refresh_from_db()
+    assert protocol.status == Protocol.Status.OPEN and protocol.declared_totals is None
 
 
 def test_rows_are_described_beside_their_shorthand(scorer, protocol):

@@ -127,3 +127,23 @@ def test_a_referee_confirmation_from_the_completing_seat_is_refused(client, seri
     assert client.post(url(series, "confirm", 1), {"version": protocol.version, "seat": "C"}).status_code == 302
     protocol.refresh_from_db()
     assert protocol.status == "confirmed"
+
+
+def test_a_referee_confirmation_records_the_referee(client, series, referee):
+    from league.results import services
+    from league.results.shorthand import parse
+
+    protocol = services.protocol_row_save(
+        protocol=series.protocols.get(), number=1, deal=parse("ac60"), expected_version=0, author="table"
+    )
+    protocol = services.protocol_totals_set(
+        protocol=protocol, totals={"A": 1, "B": -1, "C": 1, "D": -1}, expected_version=protocol.version
+    )
+    protocol = services.protocol_complete(
+        protocol=protocol, expected_version=protocol.version, ended_early=True, seat="B", grant="phone-1"
+    )
+    assert client.post(url(series, "confirm", 1), {"version": protocol.version, "seat": "C"}).status_code == 302
+    protocol.refresh_from_db()
+    assert (protocol.confirmed_by_seat, protocol.confirmed_by_user, protocol.confirmed_by_grant) == ("C", referee, "")
+    history = client.get(url(series, "history", 1)).content.decode()
+    assert "phone-1" in history and referee.username in history

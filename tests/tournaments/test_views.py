@@ -1,28 +1,12 @@
 """The organiser's screens, end to end through the test client."""
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from league.models import DrawLog, Registration, Tournament
 from tests.factories import RegistrationFactory, TeamFactory, TournamentFactory, UserFactory, register_teams
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def organiser(client):
-    user = UserFactory()
-    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
-def tournament(organiser):
-    tournament = TournamentFactory(series_count=2)
-    tournament.organisers.add(organiser)
-    return tournament
 
 
 def test_an_organiser_runs_a_tournament_from_creation_to_a_swap(client, organiser):

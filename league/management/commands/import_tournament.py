@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from league.exchange import ExchangeError, import_tournament
+from league.exchange import ExchangeError, import_tournament, parse_exchange_file
+
+# The largest tournament the bounds allow (512 players, 12 series of 96 deals at
+# every table) exports to about 38 MiB; a file is never read beyond this.
+MAX_BYTES = 64 * 2**20
 
 
 class Command(BaseCommand):
@@ -19,13 +22,12 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, file: Path, **options: Any) -> None:
         try:
-            data = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as err:
+            with file.open("rb") as content:
+                data = parse_exchange_file(content, max_bytes=MAX_BYTES)
+        except OSError as err:
             raise CommandError(f"{file}: cannot be read: {err}") from err
-        except json.JSONDecodeError as err:
-            raise CommandError(f"{file}: not valid JSON: {err}") from err
-        except RecursionError as err:
-            raise CommandError(f"{file}: nested too deeply to be an exchange file") from err
+        except ExchangeError as err:
+            raise CommandError(f"{file}: {err}") from err
         try:
             tournament = import_tournament(data)
         except ExchangeError as err:

@@ -1,0 +1,171 @@
+"""A Redis cache that a stopped Redis slows down a little instead of breaking.
+
+Everything the league keeps in the cache can be done without it: standings are
+computed again from the database and sessions are ``cached_db``, read from the
+database on a miss. So when Redis does not answer, ``ForgivingRedisCache``
+answers every operation as a miss (a get finds nothing, a write stores nothing,
+``incr`` finds no key) and logs a warning at most once every ``WARNING_SECONDS``
+per process.
+
+A write that does not reach Redis leaves the value before it readable there once
+Redis answers again: a logged-out session would be logged in again, a changed one
+would go back in time. So the keys of the writes missed are kept (at most
+``STALE_KEPT`` per process) and deleted before anything else once Redis answers;
+the database then has the last word. Another web process may read such a key in
+the moment before the process that missed the write is back in touch.
+
+Two things keep a dead Redis from making every page wait: the socket timeouts
+are short (``SOCKET_TIMEOUT_SECONDS`` unless ``OPTIONS`` name others), and after
+a failure the process leaves Redis alone for ``RETRY_SECONDS``, answering misses
+at once, before it tries again. ``ping`` is the one call that does raise: the
+health check (``/zdrowie/``) uses it to report the cache.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import ConnectionError, OutOfMemoryError, ReadOnlyError, TimeoutError
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+# Redis unreachable, too slow, refusing writes (a replica after a failover, memory full
+# under ``noeviction``): each means "not cached" to the league. Other errors (a wrong
+# type under a key, a bad command) are bugs and still raise.
+UNAVAILABLE = (ConnectionError, TimeoutError, OutOfMemoryError, ReadOnlyError)
+SOCKET_TIMEOUT_SECONDS = 0.25
+RETRY_SECONDS = 2.0
+WARNING_SECONDS = 60.0
+STALE_KEPT = 10_000
+
+
+class _Outage:
+    """When this process last found a Redis server down, when it last said so in the log,
+    and the keys whose writes it missed meanwhile (``stale``)."""
+
+    def __init__(self) -> None:
+        self.down_until = 0.0
+        self.warned_at = -WARNING_SECONDS
+        self.stale: set[str] = set()
+        self.lock = threading.Lock()
+
+    def is_down(self) -> bool:
+        return time.monotonic() < self.down_until
+
+    def record(self, location: str, error: Exception) -> None:
+        now = time.monotonic()
+        with self.lock:
+            self.down_until = now + RETRY_SECONDS
+            if now - self.warned_at < WARNING_SECONDS:
+                return
+            self.warned_at = now
+        logger.warning("Cache %s unavailable, working without it: %s: %s", location, type(error).__name__, error)
+
+    def missed(self, location: str, keys: list[str]) -> None:
+        with self.lock:
+            room = STALE_KEPT - len(self.stale)
+            self.stale.update(keys[:room])
+        if room > 0 and len(keys) > room:  # said once, when the store fills up
+            logger.warning("Cache %s: too many missed writes to keep; the rest stay until they expire", location)
+
+    def take_stale(self) -> list[str]:
+        with self.lock:
+            keys, self.stale = list(self.stale), set()
+        return keys
+
+
+# Django makes a cache object per thread; the outage of one server is shared by all of them.
+_outages: dict[str, _Outage] = {}
+_outages_lock = threading.Lock()
+
+
+def _outage_of(location: str) -> _Outage:
+    with _outages_lock:
+        return _outages.setdefault(location, _Outage())
+
+
+class ForgivingRedisCache(RedisCache):
+    """Django's Redis cache, answering misses while Redis is unavailable (see the module)."""
+
+    def __init__(self, server: str | list[str], params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        # Django hands OPTIONS to the connection pool, i.e. to each redis-py connection.
+        self._options = {
+            "socket_connect_timeout": SOCKET_TIMEOUT_SECONDS,
+            "socket_timeout": SOCKET_TIMEOUT_SECONDS,
+            **self._options,
+        }
+        self._outage = _outage_of(",".join(self._servers))
+
+    def _forgiving(
+        self, operation: Callable[[], T], miss: T, *, writes: Iterable[str] = (), version: int | None = None
+    ) -> T:
+        """``operation()``, or ``miss`` when Redis is (or was a moment ago) unavailable;
+        the keys in ``writes`` are then kept to be deleted once it answers again."""
+        location = ",".join(self._servers)
+        if not self._outage.is_down():
+            stale = self._outage.take_stale()
+            try:
+                if stale:
+                    self._cache.delete_many(stale)
+                return operation()
+            except UNAVAILABLE as error:
+                self._outage.record(location, error)
+                self._outage.missed(location, stale)  # deleting a key twice does no harm
+        self._outage.missed(location, [self.make_key(key, version) for key in writes])
+        return miss
+
+    def ping(self) -> None:
+        """Ask the server for an answer; raises the redis-py error when there is none."""
+        self._cache.get_client(None, write=True).ping()
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> bool:
+        return self._forgiving(lambda: RedisCache.add(self, key, value, timeout, version), False)
+
+    def get(self, key, default=None, version=None) -> Any:
+        return self._forgiving(lambda: RedisCache.get(self, key, default, version), default)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> bool | None:
+        return self._forgiving(
+            lambda: RedisCache.set(self, key, value, timeout, version), False, writes=[key], version=version
+        )
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None) -> bool:
+        return self._forgiving(lambda: RedisCache.touch(self, key, timeout, version), False)
+
+    def delete(self, key, version=None) -> bool:
+        return self._forgiving(lambda: RedisCache.delete(self, key, version), False, writes=[key], version=version)
+
+    def get_many(self, keys, version=None) -> dict[str, Any]:
+        return self._forgiving(lambda: RedisCache.get_many(self, keys, version), {})
+
+    def has_key(self, key, version=None) -> bool:
+        return self._forgiving(lambda: RedisCache.has_key(self, key, version), False)
+
+    def incr(self, key, delta=1, version=None) -> int:
+        """As for a missing key, ``ValueError`` when Redis is unavailable (``decr`` calls this too)."""
+        missing = object()
+        value = self._forgiving(lambda: RedisCache.incr(self, key, delta, version), missing)
+        if value is missing:
+            raise ValueError(f"Key '{key}' not found (cache unavailable).")
+        return value
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None) -> list[str]:
+        # Django's contract: the keys that were not stored
+        return self._forgiving(
+            lambda: RedisCache.set_many(self, data, timeout, version), list(data), writes=data, version=version
+        )
+
+    def delete_many(self, keys, version=None) -> None:
+        self._forgiving(lambda: RedisCache.delete_many(self, keys, version), None, writes=keys, version=version)
+
+    def clear(self) -> bool:
+        return self._forgiving(lambda: RedisCache.clear(self), False)

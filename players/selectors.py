@@ -1,0 +1,63 @@
+"""Read operations on the player register: which players and teams a user may change.
+
+The rule itself is told in ``players.services``; here it becomes a query, so a
+view or the importer can ask it for one entry or for many at once.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Iterator
+from functools import reduce
+from typing import TYPE_CHECKING
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
+
+from league.models import Registration
+
+from .models import Club, Player, Team
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+
+CHANGE_PERMISSION = "players.change_player"
+# Case-insensitive lookups ORed into one query when many names are looked up at once.
+LOOKUPS_PER_QUERY = 200
+
+
+def _editable(queryset: QuerySet, *, user: AbstractBaseUser, registered_as: str) -> QuerySet:
+    """``queryset`` narrowed to the entries ``user`` may change; ``registered_as`` is the
+    registration's field naming the entry ("player" or "team")."""
+    if not user.is_active:
+        return queryset.none()
+    if user.is_superuser:
+        return queryset
+    if not user.has_perm(CHANGE_PERMISSION):
+        return queryset.none()
+    registrations = Registration.objects.filter(**{registered_as: OuterRef("pk")})
+    foreign = registrations.exclude(tournament__organisers=user)
+    return queryset.filter(~Exists(foreign)).filter(
+        Exists(registrations) | Q(created_by=user) | Q(created_by__isnull=True)
+    )
+
+
+def players_editable_by(*, user: AbstractBaseUser, players: QuerySet[Player] | None = None) -> QuerySet[Player]:
+    """The players (of ``players``, else of the register) that ``user`` may change."""
+    return _editable(Player.objects.all() if players is None else players, user=user, registered_as="player")
+
+
+def teams_editable_by(*, user: AbstractBaseUser, teams: QuerySet[Team] | None = None) -> QuerySet[Team]:
+    """The teams (of ``teams``, else of the register) that ``user`` may change."""
+    return _editable(Team.objects.all() if teams is None else teams, user=user, registered_as="team")
+
+
+def matching(*, queryset: QuerySet, lookups: list[Q]) -> Iterator:
+    """The rows of ``queryset`` matching any of ``lookups``, ``LOOKUPS_PER_QUERY`` of them a query:
+    the importer's way to find hundreds of names with the database's own comparison (``iexact``)."""
+    for start in range(0, len(lookups), LOOKUPS_PER_QUERY):
+        yield from queryset.filter(reduce(operator.or_, lookups[start : start + LOOKUPS_PER_QUERY]))
+
+
+def clubs_named(*, names: Iterable[str]) -> Iterator[Club]:
+    """The clubs called any of ``names``, ignoring case."""
+    return matching(queryset=Club.objects.all(), lookups=[Q(name__iexact=name) for name in names])

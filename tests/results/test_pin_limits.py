@@ -1,0 +1,214 @@
+"""How many PINs a guesser may try: per phone, per address, per table, also in parallel and with the cache down.
+
+A guesser who rotates addresses or throws the session cookie away ends at the table's cap,
+which is kept in the database; the phones behind one trusted proxy are told apart by the
+address the proxy names, and a forged X-Forwarded-For from anyone else counts for nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.db import connection
+from django.db.backends.signals import connection_created
+from django.test import Client
+from django.urls import reverse
+
+from league.net import client_ip
+from league.results import pin
+from league.results.models import Protocol
+from tests.factories import UserFactory, drawn_series
+from tests.results.test_table_views import enter_pin, wrong_pin
+
+pytestmark = pytest.mark.django_db
+
+PROXY = "10.0.0.254"
+
+
+@pytest.fixture
+def protocol() -> Protocol:
+    return drawn_series(tables=2).protocols.get(table=1)
+
+
+def phone(address: str = "127.0.0.1", **headers: str) -> Client:
+    return Client(REMOTE_ADDR=address, **headers)
+
+
+def behind_proxy(address: str) -> Client:
+    return phone(PROXY, HTTP_X_FORWARDED_FOR=address)
+
+
+def locked(response) -> bool:
+    form = response.context["form"]
+    return form.has_error("pin", "locked") or form.has_error("pin", "table_locked")
+
+
+def guess_until_locked(protocol: Protocol, new_phone, limit: int = 100) -> int:
+    """Wrong PINs, each from a phone made by ``new_phone(n)``, until one is refused unheard; how many were heard."""
+    for tries in range(limit):
+        response = enter_pin(new_phone(tries), protocol, wrong_pin(protocol))
+        if locked(response):
+            return tries
+        assert response.context["form"].has_error("pin", "wrong")
+    raise AssertionError(f"still guessing after {limit} wrong PINs")
+
+
+# --- the table's cap, across addresses (item 3) ---------------------------------------------
+
+
+def test_guesses_from_ever_new_addresses_lock_the_table_until_the_referee_unlocks_it(client, protocol):
+    heard = guess_until_locked(protocol, lambda n: phone(f"10.1.{n // 250}.{n % 250 + 1}"))
+    assert heard == Protocol.PIN_LOCK_TRIES
+    # Now the right PIN is refused too, from any address, and the phone is told whom to ask.
+    refused = enter_pin(phone("192.0.2.1"), protocol, seat="B")
+    assert refused.status_code == 403 and refused.context["form"].has_error("pin", "table_locked")
+    assert "ask the referee" in refused.content.decode()
+    polish = enter_pin(phone("192.0.2.2", HTTP_ACCEPT_LANGUAGE="pl"), protocol).content.decode()
+    assert "sędziego" in polish
+    # The referee sees the alert on the series page and unlocks the table from its protocol page.
+    referee = UserFactory()
+    protocol.series.tournament.referees.add(referee)
+    client.force_login(referee)
+    args = [protocol.series.tournament.slug, protocol.series.number]
+    series_page = client.get(reverse("results:series", args=args)).content.decode()
+    assert "PIN page locked" in series_page
+    assert client.post(reverse("results:unlock", args=[*args, protocol.table])).status_code == 302
+    assert enter_pin(phone("192.0.2.3"), protocol, seat="B").status_code == 302
+
+
+def test_the_table_cap_lives_in_the_database_and_holds_with_the_cache_down(settings, protocol):
+    # Nothing listens on port 9: every cache call fails, as with a stopped Redis.
+    settings.CACHES = {
+        "default": {"BACKEND": "league.cache_backend.ForgivingRedisCache", "LOCATION": "redis://127.0.0.1:9/0"}
+    }
+    one_phone = phone()
+    heard = guess_until_locked(protocol, lambda n: one_phone)
+    assert heard == Protocol.PIN_LOCK_TRIES
+    assert Protocol.objects.get(pk=protocol.pk).wrong_pins == Protocol.PIN_LOCK_TRIES
+    assert enter_pin(phone("192.0.2.9"), protocol).status_code == 403
+
+
+def test_right_pins_do_not_count_against_the_table(protocol):
+    for seat in "ABCD" * 6:
+        assert enter_pin(phone(), protocol, seat=seat).status_code == 302
+    assert Protocol.objects.get(pk=protocol.pk).wrong_pins == 0
+
+
+# --- the guessing phone first, one address next (item 4) --------------------------------------
+
+
+def test_the_guessing_phone_is_locked_before_its_address(protocol):
+    guesser = phone("198.51.100.7")
+    assert guess_until_locked(protocol, lambda n: guesser) == pin.MAX_WRONG_TRIES
+    # another phone on the same Wi-Fi, i.e. the same public address, still gets in
+    assert enter_pin(phone("198.51.100.7"), protocol).status_code == 302
+
+
+def test_behind_the_trusted_proxy_one_guesser_does_not_lock_out_the_other_phones(settings, protocol):
+    settings.TRUSTED_PROXIES = [PROXY]
+    heard = guess_until_locked(protocol, lambda n: behind_proxy("203.0.113.5"))  # a new cookie every try
+    assert heard < Protocol.PIN_LOCK_TRIES  # the guesser's address was locked, not the table
+    assert locked(enter_pin(behind_proxy("203.0.113.5"), protocol))
+    assert enter_pin(behind_proxy("203.0.113.6"), protocol).status_code == 302
+
+
+def test_a_forged_forwarded_for_from_an_untrusted_address_is_ignored(settings, protocol):
+    settings.TRUSTED_PROXIES = [PROXY]
+    heard = guess_until_locked(protocol, lambda n: phone("198.51.100.7", HTTP_X_FORWARDED_FOR=f"203.0.113.{n + 1}"))
+    assert heard < Protocol.PIN_LOCK_TRIES  # counted under 198.51.100.7 whatever the header said
+    assert locked(enter_pin(phone("198.51.100.7", HTTP_X_FORWARDED_FOR="192.0.2.77"), protocol))
+
+
+@pytest.mark.parametrize(
+    ("remote", "forwarded", "expected"),
+    [
+        ("198.51.100.7", "203.0.113.5", "198.51.100.7"),  # not a proxy of ours: the header is the client's own claim
+        (PROXY, "203.0.113.5", "203.0.113.5"),
+        (PROXY, "192.0.2.1, 203.0.113.5", "203.0.113.5"),  # the client may prepend anything; the proxy appends
+        (PROXY, "not-an-address", PROXY),
+        (PROXY, "", PROXY),
+    ],
+)
+def test_the_client_address_is_read_through_trusted_proxies_only(rf, settings, remote, forwarded, expected):
+    settings.TRUSTED_PROXIES = [PROXY]
+    assert client_ip(rf.get("/", REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=forwarded)) == expected
+
+
+def test_the_login_lockout_counts_the_address_the_trusted_proxy_names(settings):
+    settings.TRUSTED_PROXIES = [PROXY]
+    UserFactory(username="sedzia")
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        behind_proxy("203.0.113.5").post(reverse("login"), {"username": "sedzia", "password": "wrong"})
+    refused = behind_proxy("203.0.113.5").post(reverse("login"), {"username": "sedzia", "password": "test-password"})
+    assert refused.status_code == 429  # django-axes' lockout
+    colleague = behind_proxy("203.0.113.6").post(reverse("login"), {"username": "sedzia", "password": "test-password"})
+    assert colleague.status_code == 302
+
+
+# --- parallel guesses (item 16) --------------------------------------------------------------
+
+
+def readers_do_not_wait(sender, connection, **kwargs) -> None:
+    """The test database is SQLite in memory with a shared cache, where a read during another
+    connection's write fails at once ("table is locked") instead of waiting as a file database
+    or PostgreSQL does; reading uncommitted rows lets the tries' reads through (the counting
+    itself is a conditional UPDATE, which still takes the write lock)."""
+    if connection.vendor == "sqlite":
+        connection.cursor().execute("PRAGMA read_uncommitted = 1")
+
+
+def parallel_wrong_pins(protocol: Protocol, monkeypatch, clients: list[Client]) -> list:
+    """Every client sends a wrong PIN at the same moment; comparing a PIN is slowed down so that
+    all of them are inside the PIN check together, as with many workers."""
+    compare = pin.constant_time_compare
+
+    def slow_compare(*args):
+        time.sleep(0.2)
+        return compare(*args)
+
+    monkeypatch.setattr(pin, "constant_time_compare", slow_compare)
+    connection_created.connect(readers_do_not_wait)
+    for client in clients:
+        client.session.save()  # each phone has its session before the race (a GET would give it one too)
+    start = threading.Barrier(len(clients))
+    responses: list = []
+
+    def guess(client: Client) -> None:
+        try:
+            start.wait()
+            responses.append(enter_pin(client, protocol, wrong_pin(protocol)))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=guess, args=(client,)) for client in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    connection_created.disconnect(readers_do_not_wait)
+    return responses
+
+
+def heard(responses: list) -> int:
+    """How many were compared and found wrong (200); the others were refused unheard (403).
+    Read from the status: the test client's captured contexts mix across threads."""
+    assert all(response.status_code in (200, 403) for response in responses)
+    return sum(response.status_code == 200 and "Wrong PIN" in response.content.decode() for response in responses)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_parallel_guesses_from_one_address_are_heard_only_up_to_the_address_limit(monkeypatch):
+    protocol = drawn_series().protocols.get()
+    responses = parallel_wrong_pins(protocol, monkeypatch, [phone("198.51.100.7") for _ in range(30)])
+    assert len(responses) == 30
+    assert heard(responses) == pin.ADDRESS_MAX_WRONG_TRIES
+
+
+@pytest.mark.django_db(transaction=True)
+def test_parallel_guesses_from_many_addresses_are_heard_only_up_to_the_table_cap(monkeypatch):
+    protocol = drawn_series().protocols.get()
+    responses = parallel_wrong_pins(protocol, monkeypatch, [phone(f"10.2.0.{n + 1}") for n in range(30)])
+    assert heard(responses) == Protocol.PIN_LOCK_TRIES
+    assert Protocol.objects.get(pk=protocol.pk).wrong_pins == Protocol.PIN_LOCK_TRIES

@@ -1,0 +1,84 @@
+"""A renamed player or team, or a player whose gender was corrected, is shown so at once
+on every public page of standings: the stamp of a tournament's standings covers its
+players and teams, not only its results (an offensive name can be taken down)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from players.models import Gender
+from tests.factories import UserFactory
+from tests.public.test_pages import league_tournament
+
+pytestmark = pytest.mark.django_db
+
+NEW_NAME = "Przemianowany"
+
+
+@pytest.fixture
+def tournament():
+    return league_tournament(tables=2, series=2)
+
+
+@pytest.fixture
+def player(tournament):
+    return tournament.registrations.order_by("pk").first().player
+
+
+def standings(client, tournament) -> str:
+    return client.get(reverse("public:standings", args=[tournament.slug])).content.decode()
+
+
+def test_a_renamed_player_is_shown_renamed_at_once_to_spectators(client, tournament, player):
+    old_name = player.last_name
+    assert old_name in standings(client, tournament)  # the page is kept ready now
+
+    player.last_name = NEW_NAME
+    player.save()
+
+    page = standings(client, tournament)
+    assert NEW_NAME in page and old_name not in page
+
+
+def test_a_renamed_player_is_shown_renamed_at_once_to_a_logged_in_visitor(client, tournament, player):
+    client.force_login(UserFactory())
+    standings(client, tournament)
+
+    player.last_name = NEW_NAME
+    player.save()
+
+    assert NEW_NAME in standings(client, tournament)
+
+
+def test_a_renamed_team_is_shown_renamed_at_once(client, tournament, player):
+    team = tournament.registrations.get(player=player).team
+    standings(client, tournament)
+
+    team.name = "Drużyna Przemianowana"
+    team.save()
+
+    assert "Drużyna Przemianowana" in standings(client, tournament)
+
+
+def test_a_corrected_gender_moves_the_player_to_the_other_list_at_once(client, tournament, player):
+    url = reverse("public:api_standings", args=[tournament.slug])
+    assert player.gender == Gender.MAN
+    assert player.full_name not in [row["name"] for row in client.get(url).json()["women"]]
+
+    player.gender = Gender.WOMAN
+    player.save()
+
+    assert player.full_name in [row["name"] for row in client.get(url).json()["women"]]
+
+
+def test_a_renamed_player_is_shown_renamed_at_once_on_the_projector_and_the_season_table(client, tournament, player):
+    projector = reverse("public:projector", args=[tournament.slug])
+    season = reverse("public:season", args=[tournament.season.slug])
+    client.get(projector), client.get(season)
+
+    player.last_name = NEW_NAME
+    player.save()
+
+    assert NEW_NAME in client.get(projector).content.decode()
+    assert NEW_NAME in client.get(season).content.decode()

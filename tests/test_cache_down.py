@@ -1,0 +1,235 @@
+"""Redis down: every page works without the cache, a little slower, and /zdrowie/ says so.
+
+The cache points, through the backend production uses (``league.cache_backend``), at a
+Redis address where nothing listens (connection refused at once), at one that accepts and
+never answers, or at a real ``redis-server`` of the test's own that hangs for a while.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import shutil
+import signal
+import socket
+import subprocess
+import time
+
+import pytest
+from django.core.cache import cache, caches
+from django.test import Client
+from django.urls import reverse
+from redis.exceptions import RedisError
+
+from league import cache_backend
+from league.models import Series
+from league.results.pin import MAX_WRONG_TRIES
+from tests.factories import UserFactory, drawn_series
+from tests.public.test_pages import league_tournament
+
+pytestmark = pytest.mark.django_db
+
+NOBODY_LISTENS = "redis://127.0.0.1:1/0"
+
+
+@pytest.fixture(autouse=True)
+def no_outage_seen_yet(monkeypatch):
+    """Each test meets the dead Redis afresh, as a new web process would."""
+    monkeypatch.setattr(cache_backend, "_outages", {})
+
+
+def redis_at(settings, location: str) -> None:
+    # changing CACHES makes Django drop the cache objects made so far (django.test.signals)
+    settings.CACHES = {"default": {"BACKEND": "league.cache_backend.ForgivingRedisCache", "LOCATION": location}}
+
+
+@pytest.fixture
+def redis_down(settings):
+    redis_at(settings, NOBODY_LISTENS)
+
+
+@pytest.fixture
+def tournament():
+    return league_tournament(tables=2, series=2)
+
+
+def leader_name(tournament) -> str:
+    return tournament.registrations.select_related("player").first().player.last_name
+
+
+def test_with_redis_down_the_cache_answers_every_operation_as_a_miss(redis_down):
+    assert cache.get("key", "default") == "default"
+    assert cache.get_many(["key"]) == {}
+    assert cache.add("key", 1) is False
+    assert cache.set("key", 1) is False
+    assert cache.touch("key") is False
+    assert cache.delete("key") is False
+    assert cache.has_key("key") is False
+    with pytest.raises(ValueError):
+        cache.incr("key")
+    with pytest.raises(ValueError):
+        cache.decr("key")
+
+
+def test_a_dead_redis_is_logged_once_not_on_every_operation(redis_down, caplog):
+    with caplog.at_level(logging.WARNING, logger="league.cache_backend"):
+        for _ in range(50):
+            cache.get("key")
+            cache.set("key", 1)
+
+    assert len(caplog.records) == 1 and NOBODY_LISTENS in caplog.records[0].getMessage()
+
+
+def test_with_redis_down_the_public_standings_page_is_still_served(redis_down, client, tournament):
+    response = client.get(reverse("public:standings", args=[tournament.slug]))
+
+    assert response.status_code == 200
+    assert leader_name(tournament) in response.content.decode()
+
+
+def test_with_redis_down_a_logged_in_visitor_stays_logged_in_and_sees_the_standings(redis_down, client, tournament):
+    user = UserFactory(first_name="Ala", last_name="Sędzia")
+    client.force_login(user)  # the session lives in the database too (cached_db)
+
+    page = client.get(reverse("public:standings", args=[tournament.slug])).content.decode()
+
+    assert "Ala Sędzia" in page and leader_name(tournament) in page
+
+
+def test_with_redis_down_the_api_and_the_projector_answer(redis_down, client, tournament):
+    api = client.get(reverse("public:api_standings", args=[tournament.slug]))
+    projector = client.get(reverse("public:projector", args=[tournament.slug]))
+
+    assert api.status_code == 200 and api.json()["individual"]
+    assert projector.status_code == 200 and leader_name(tournament) in projector.content.decode()
+
+
+def test_with_redis_down_every_public_page_of_a_tournament_opens(redis_down, client, tournament):
+    registration = tournament.registrations.first()
+    urls = [
+        reverse("home"),
+        reverse("public:season", args=[tournament.season.slug]),
+        reverse("public:tournament", args=[tournament.slug]),
+        reverse("public:series", args=[tournament.slug, 1]),
+        reverse("public:table", args=[tournament.slug, 1, 1]),
+        reverse("public:player", args=[registration.player_id]),
+        reverse("public:team", args=[registration.team_id]),
+    ]
+
+    assert {url: client.get(url).status_code for url in urls} == dict.fromkeys(urls, 200)
+
+
+def pin_url(protocol, name: str = "pin") -> str:
+    series = protocol.series
+    return reverse(f"table:{name}", args=[series.tournament.slug, series.number, protocol.table])
+
+
+def test_with_redis_down_the_right_pin_still_opens_the_protocol(redis_down):
+    protocol = drawn_series(status=Series.Status.IN_PLAY).protocols.get()
+    phone = Client()
+
+    response = phone.post(pin_url(protocol), {"pin": protocol.pin, "seat": "A"})
+
+    assert response.status_code == 302
+    assert phone.get(pin_url(protocol, "protocol")).status_code == 200
+
+
+def test_with_redis_down_a_wrong_pin_is_refused_with_the_usual_message(redis_down):
+    protocol = drawn_series(status=Series.Status.IN_PLAY).protocols.get()
+    wrong = "9999" if protocol.pin != "9999" else "0000"
+    phone = Client()
+
+    answers = [phone.post(pin_url(protocol), {"pin": wrong, "seat": "A"}) for _ in range(MAX_WRONG_TRIES)]
+
+    assert [a.status_code for a in answers] == [200] * MAX_WRONG_TRIES
+    assert "Wrong PIN" in answers[0].content.decode()
+
+
+def test_with_redis_down_the_health_check_names_the_cache(redis_down, client):
+    response = client.get("/zdrowie/")
+
+    assert response.json()["cache"] == "error: ConnectionError"
+    # the app works without the cache, so a load balancer must keep sending it requests
+    assert response.status_code == 200
+
+
+@pytest.fixture
+def redis_silent(settings):
+    """A Redis address that accepts connections and never answers (a hung or unreachable server)."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(64)
+        redis_at(settings, f"redis://127.0.0.1:{listener.getsockname()[1]}/0")
+        yield
+
+
+def test_a_redis_that_never_answers_holds_a_page_up_for_a_moment_only(redis_silent, client, tournament):
+    started = time.monotonic()
+    response = client.get(reverse("public:standings", args=[tournament.slug]))
+
+    assert response.status_code == 200
+    assert time.monotonic() - started < 2
+
+
+# --- Redis that stops answering for a while, then comes back ------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def redis_server(settings):
+    """A real Redis of the test's own, which the test pauses (SIGSTOP) and resumes (SIGCONT) like a hung server."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("needs redis-server")
+    port = free_port()
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL
+    )
+    try:
+        redis_at(settings, f"redis://127.0.0.1:{port}/0")
+        for _ in range(50):
+            with contextlib.suppress(RedisError):
+                caches["default"].ping()
+                break
+            time.sleep(0.05)
+        yield server
+    finally:
+        server.send_signal(signal.SIGCONT)
+        server.terminate()
+        server.wait()
+
+
+def test_a_logout_while_redis_hangs_holds_once_redis_answers_again(redis_server, client, monkeypatch, settings):
+    monkeypatch.setattr(cache_backend, "RETRY_SECONDS", 0.5)
+    client.force_login(UserFactory(first_name="Ala", last_name="Sędzia"))
+    home = reverse("home")
+    assert "Ala Sędzia" in client.get(home).content.decode()  # the session is in Redis now
+    # what a thief of the cookie (or the next person at a shared phone) would hold on to
+    kept_cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+
+    redis_server.send_signal(signal.SIGSTOP)
+    assert client.post(reverse("logout")).status_code == 302
+    redis_server.send_signal(signal.SIGCONT)
+    time.sleep(0.6)  # the backend tries Redis again
+
+    thief = Client()
+    thief.cookies[settings.SESSION_COOKIE_NAME] = kept_cookie
+    assert "Ala Sędzia" not in thief.get(home).content.decode()
+
+
+def test_once_redis_answers_again_the_cache_is_used_again(redis_server, client, monkeypatch):
+    monkeypatch.setattr(cache_backend, "RETRY_SECONDS", 0.3)
+    redis_server.send_signal(signal.SIGSTOP)
+    assert cache.get("key", "miss") == "miss"
+    assert client.get("/zdrowie/").json()["cache"] == "error: TimeoutError"
+
+    redis_server.send_signal(signal.SIGCONT)
+    time.sleep(0.35)
+    cache.set("key", "stored")
+
+    assert cache.get("key") == "stored"
+    assert client.get("/zdrowie/").json()["cache"] == "ok"

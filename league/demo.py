@@ -195,6 +195,7 @@ def load_demo() -> dict[str, str]:
         season=season,
         series_count=3,
         deals_per_series=40,
+        published=True,
         time_limit_minutes=55,
         team_ranking=Tournament._meta.get_field("team_ranking").default,
     )
@@ -224,6 +225,7 @@ def load_demo() -> dict[str, str]:
         season=season,
         series_count=4,
         deals_per_series=20,
+        published=True,
     )
     autumn.referees.add(referee)
     for team in teams[:6]:

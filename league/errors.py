@@ -13,11 +13,17 @@ Two pieces, wired in by the project:
 - ``DatabaseUnavailableMiddleware`` (in ``MIDDLEWARE``): a view that fails on the
   database answers 503 with ``Retry-After``, also with ``DEBUG`` on;
 - ``server_error`` as ``handler500`` in the root URLconf: the same page for a
-  database failure anywhere else (a middleware saving the session), and Django's
-  plain 500 page for any other error.
+  database failure anywhere else (a middleware saving the session), and the
+  site's 500 page (``500.html``) for any other error.
 
 The page is plain HTML built here, not a template: rendering ``base.html`` would
-ask for the user and the session, i.e. the database that has just failed.
+ask for the user and the session, i.e. the database that has just failed. For the
+same reason ``500.html`` (and ``400.html``, also rendered without the request)
+extends ``_error_page.html``, a frame that needs nothing but the language.
+
+``permission_denied`` is ``handler403``: a page of a tournament refused to a
+logged-in user says whom to ask (its organisers); any other refusal gives its
+translated reason, if it has one.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import sys
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseServerError
+from django.shortcuts import render
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views import defaults
@@ -87,3 +94,17 @@ def server_error(request: HttpRequest, template_name: str = defaults.ERROR_500_T
         return defaults.server_error(request, template_name)
     except Exception:  # the 500 template itself failed (it may need the database too)
         return HttpResponseServerError("<h1>Server Error (500)</h1>", content_type="text/html")
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler403``: the refused page, naming the organisers of a refused tournament page."""
+    tournament = getattr(exception, "tournament", None)
+    context: dict[str, object] = {"reason": str(exception)}
+    if tournament is not None:
+        organisers = tournament.organisers.order_by("last_name", "first_name", "username")
+        context = {
+            "tournament": tournament,
+            "role": exception.role,
+            "organisers": [user.get_full_name() or user.get_username() for user in organisers],
+        }
+    return render(request, "403.html", context, status=403)

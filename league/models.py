@@ -13,6 +13,10 @@ Domain words used across the app:
   or as an individual.
 - **losowanie** (draw): the seating of players at tables, reproducible from its
   seed with ``python -m league.draw``.
+- **szkic** (draft): a tournament not published yet; the public pages know
+  nothing of it, its organisers and referees see it.
+- **archiwum** (archive): a tournament past and done, left out of the lists of
+  active tournaments; its public pages stay.
 """
 
 from __future__ import annotations
@@ -172,6 +176,16 @@ class Tournament(models.Model):
         blank=True,
     )
 
+    # A tournament made on the organiser's screens starts as a draft (services.tournament_create),
+    # seen only by its organisers and referees; the default is for every other way a row comes.
+    published = models.BooleanField(
+        _("published"), default=True, help_text=_("Shown on the public pages; a draft is seen only by its staff.")
+    )
+    archived = models.BooleanField(
+        _("archived"),
+        default=False,
+        help_text=_("Left out of the lists of active tournaments; its results stay readable."),
+    )
     draw_seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
     registration_open = models.BooleanField(_("registration open"), default=True)
     draw_published = models.BooleanField(_("draw published"), default=False)

@@ -212,6 +212,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "pl"
 LANGUAGES = [("pl", "Polski"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# 05.12.2026 rather than Django's "5 grudnia 2026" (league/formats/pl)
+FORMAT_MODULE_PATH = ["league.formats"]
 TIME_ZONE = "Europe/Warsaw"
 USE_I18N = True
 USE_TZ = True

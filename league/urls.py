@@ -1,7 +1,10 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.utils.functional import lazy
 from django.views.decorators.csrf import csrf_exempt
+from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
 from league.public import calculator
@@ -25,6 +28,9 @@ urlpatterns = [
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
     path("zdrowie/", health.health, name="health"),
+    # for browsers and readers that ask for the icon without reading the page's <link rel="icon">
+    path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("favicon.ico")), name="favicon"),
 ]
 
+handler403 = "league.errors.permission_denied"
 handler500 = "league.errors.server_error"

@@ -52,6 +52,11 @@ MAX_COLUMNS = 30
 MAX_CELL_CHARS = 200
 # A list of 2,000 players unpacks to about 1 MB, a zip bomb to gigabytes; 8 MB of sheet parse in about 2 s.
 MAX_XLSX_UNPACKED_BYTES = 8 * 1024 * 1024
+# openpyxl reads the sheet lazily but every other part whole, and some far slower than a sheet: 8 MB of
+# styles took 74 s and 1.2 GB, 8 MB of shared strings 8.5 s. A player list's styles are a few KB and its
+# shared strings some 200 KB, so a part past these caps is refused before openpyxl sees it.
+MAX_XLSX_SHARED_STRINGS_BYTES = 2 * 1024 * 1024
+MAX_XLSX_OTHER_PART_BYTES = 128 * 1024
 # How much of the header line tells the CSV delimiter.
 SNIFF_CHARS = 4096
 # A list left unconfirmed this long is forgotten at the next upload of anybody's.
@@ -248,14 +253,25 @@ def _csv_lines(text: io.TextIOWrapper) -> Generator[tuple[int, list[str]], None,
         raise ImportFileError(_("This CSV file cannot be read.")) from exc
 
 
+def _xlsx_part_cap(name: str) -> int:
+    """How large one part of an XLSX archive may unpack: sheets are bounded by the whole."""
+    if name.startswith("xl/worksheets/"):
+        return MAX_XLSX_UNPACKED_BYTES
+    if name == "xl/sharedStrings.xml":
+        return MAX_XLSX_SHARED_STRINGS_BYTES
+    return MAX_XLSX_OTHER_PART_BYTES
+
+
 def _xlsx_lines(upload: IO[bytes]) -> Generator[tuple[int, tuple[object, ...]], None, None]:
     unreadable = _("This is not a readable XLSX file.")
     try:
         with zipfile.ZipFile(upload) as archive:
-            unpacked = sum(member.file_size for member in archive.infolist())
+            members = archive.infolist()
     except (zipfile.BadZipFile, OSError, EOFError) as exc:
         raise ImportFileError(unreadable) from exc
-    if unpacked > MAX_XLSX_UNPACKED_BYTES:
+    if sum(member.file_size for member in members) > MAX_XLSX_UNPACKED_BYTES or any(
+        member.file_size > _xlsx_part_cap(member.filename) for member in members
+    ):
         raise ImportFileError(
             _("This XLSX file holds much more than a list of players; save the list alone in a new file.")
         )

@@ -16,11 +16,12 @@ change which entry is told in ``players.services``.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils.translation import gettext_lazy as _
 
 # Unicode's control characters (category Cc) and lone surrogates (Cs).
@@ -69,13 +70,31 @@ class Gender(models.TextChoices):
     MAN = "M", _("man")
 
 
+# Letters that Unicode's decomposition (NFKD) leaves whole, read as the plain letter they look like.
+PLAIN_LETTERS = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss"})
+
+
+def search_key(text: str) -> str:
+    """``text`` as a search compares it: lower case, without diacritics, single-spaced, so that
+    "kakol" typed on a phone without Polish letters finds Kąkol and "poblocki" finds Pobłocki."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(PLAIN_LETTERS))
+    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(plain.casefold().split())
+
+
 class PlayerQuerySet(models.QuerySet):
     def search(self, text: str) -> PlayerQuerySet:
-        """Players matching every word of ``text`` in a name or the licence,
-        so "anna kow" finds Anna Kowalska."""
+        """Players matching every word of ``text`` in a name (``search_name``) or the licence,
+        so "anna kow" finds Anna Kowalska and "kakol" Kąkol."""
         for word in text.split():
-            self = self.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word) | Q(licence__iexact=word))
+            self = self.filter(Q(search_name__contains=search_key(word)) | Q(licence__iexact=word))
         return self
+
+    def with_current_team(self) -> PlayerQuerySet:
+        """Each player with ``team_name``: the active team they play in, or None; shown beside a
+        search result so nobody registers a namesake or adds the same player twice."""
+        current = TeamMember.objects.filter(player=OuterRef("pk"), team_active=True).values("team__name")
+        return self.annotate(team_name=Subquery(current[:1]))
 
 
 class Player(models.Model):
@@ -92,6 +111,9 @@ class Player(models.Model):
         on_delete=models.PROTECT,
     )
     licence = models.CharField(_("licence number"), max_length=40, blank=True, validators=[refuse_control_characters])
+    # "first last" as search_key() gives it, kept by save() and by players.services' bulk writes:
+    # every search compares with it, the same way on SQLite and PostgreSQL.
+    search_name = models.TextField(editable=False, db_index=True)
     active = models.BooleanField(_("active"), default=True)
     # Who added the player: until a tournament registers them, only this user may change them.
     created_by = added_by_field()
@@ -117,6 +139,13 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.full_name
+
+    def save(self, *args, **kwargs) -> None:
+        self.search_name = search_key(self.full_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"first_name", "last_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "search_name"}
+        super().save(*args, **kwargs)
 
     @property
     def full_name(self) -> str:

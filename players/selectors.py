@@ -20,7 +20,11 @@ from .models import Club, Player, Team
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
+    from league.models import Tournament
+
 CHANGE_PERMISSION = "players.change_player"
+# Results a search shows: enough for any name typed to its third letter.
+SEARCH_LIMIT = 20
 # Case-insensitive lookups ORed into one query when many names are looked up at once.
 LOOKUPS_PER_QUERY = 200
 
@@ -49,6 +53,16 @@ def players_editable_by(*, user: AbstractBaseUser, players: QuerySet[Player] | N
 def teams_editable_by(*, user: AbstractBaseUser, teams: QuerySet[Team] | None = None) -> QuerySet[Team]:
     """The teams (of ``teams``, else of the register) that ``user`` may change."""
     return _editable(Team.objects.all() if teams is None else teams, user=user, registered_as="team")
+
+
+def players_found(*, text: str, unregistered_in: Tournament | None = None) -> QuerySet[Player]:
+    """Active players matching ``text`` (``PlayerQuerySet.search``: every word, with or without Polish
+    letters), at most ``SEARCH_LIMIT``, each with the club and the current team (``team_name``) to tell
+    namesakes apart; with ``unregistered_in``, only those not registered for that tournament yet."""
+    players = Player.objects.filter(active=True)
+    if unregistered_in is not None:
+        players = players.exclude(registrations__tournament=unregistered_in)
+    return players.search(text).with_current_team().select_related("club")[:SEARCH_LIMIT]
 
 
 def matching(*, queryset: QuerySet, lookups: list[Q]) -> Iterator:

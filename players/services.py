@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from . import selectors
-from .models import Club, Player, Team, TeamMember
+from .models import Club, Player, Team, TeamMember, search_key
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -157,6 +157,7 @@ def player_bulk_create(*, players: list[Player], created_by: AbstractBaseUser | 
     in the meantime refuses them all."""
     for player in players:
         player.created_by = created_by
+        player.search_name = search_key(player.full_name)  # bulk_create skips Player.save()
         # the club is an instance the caller holds: no query to check it exists
         player.clean_fields(exclude=["club", "created_by"])
     with _refused_when_taken(_("A player with this licence number already exists.")):
@@ -177,9 +178,10 @@ def player_bulk_update(*, players: list[Player], user: AbstractBaseUser, fields:
     now = timezone.now()
     for player in players:
         player.clean_fields(exclude=["club", "created_by"])
-        player.updated = now  # bulk_update leaves auto_now alone
+        player.updated = now  # bulk_update leaves auto_now alone, and Player.save()'s search name
+        player.search_name = search_key(player.full_name)
     with _refused_when_taken(_("A player with this licence number already exists.")):
-        Player.objects.bulk_update(players, [*fields, "updated"], batch_size=BULK_BATCH)
+        Player.objects.bulk_update(players, [*fields, "updated", "search_name"], batch_size=BULK_BATCH)
 
 
 @contextmanager

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
-from . import importing, services
+from . import importing, selectors, services
 from .filters import PlayerFilter
 from .forms import ClubForm, ImportForm, PlayerForm, PlayerSearchForm, TeamForm
 from .models import Club, Player, Team
@@ -28,7 +28,6 @@ from .tables import ClubTable, PlayerTable, TeamTable
 
 # The id of the user's PendingImport; named anew when it stopped holding the rows themselves.
 IMPORT_SESSION_KEY = "players_pending_import"
-SEARCH_LIMIT = 20
 
 
 def login_and_permission_required(permission: str) -> Callable:
@@ -101,7 +100,7 @@ def player_search(request: HttpRequest) -> HttpResponse:
             return render(request, "players/_search_results.html", {"players": [], "error": error})
         return JsonResponse({"results": [], "error": error}, status=400)
     text = form.cleaned_data["q"]
-    players = Player.objects.filter(active=True).search(text).select_related("club")[:SEARCH_LIMIT] if text else []
+    players = selectors.players_found(text=text) if text else []
     if request.htmx:
         return render(request, "players/_search_results.html", {"players": players, "q": text})
     return JsonResponse(
@@ -112,6 +111,7 @@ def player_search(request: HttpRequest) -> HttpResponse:
                     "name": p.full_name,
                     "club": p.club.name if p.club else "",
                     "licence": p.licence,
+                    "team": p.team_name or "",
                 }
                 for p in players
             ]

@@ -274,7 +274,7 @@ def test_a_job_still_moving_keeps_printing(client, series, organiser):
     assert job.status == PrintJob.Status.RUNNING and "hx-trigger" in page
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)
 def test_a_job_left_running_by_a_dead_worker_says_so_and_can_be_restarted(client, series, organiser, media_root):
     slug = series.tournament.slug
     job = dead_job(series, minutes=STALE_AFTER.total_seconds() / 60 + 1)
@@ -284,6 +284,7 @@ def test_a_job_left_running_by_a_dead_worker_says_so_and_can_be_restarted(client
     assert job.status == PrintJob.Status.RUNNING  # a GET writes nothing
 
     response = client.post(reverse("printing:restart_job", args=[slug, job.pk]))
+    printing_tasks.wait_for_background_prints()
     job.refresh_from_db()
     assert job.status == PrintJob.Status.FAILED and job.error == str(STOPPED_MESSAGE)  # given up by the restart
     new = PrintJob.objects.exclude(pk=job.pk).get()

@@ -97,6 +97,7 @@ MATRIX: list[Case] = [
     Case("home", get=EVERYONE),
     Case("calculator", get=EVERYONE),
     Case("health", get=EVERYONE),
+    Case("favicon", get=(REDIR,) * 6),
     Case("login", get=EVERYONE, post=EVERYONE),
     Case("logout", get=NOBODY_405, post=(REDIR,) * 6),
     # --- organiser screens ---
@@ -125,15 +126,40 @@ MATRIX: list[Case] = [
         variant="registration of another tournament",
         post=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN),
     ),
+    # registration on the day (issue 12): a registration's team, removal, bulk ticks, a team built of individuals
+    Case("tournaments:registration_team", ("slug", "registration"), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case(
+        "tournaments:registration_team",
+        ("slug", "other_registration"),
+        variant="registration of another tournament",
+        post=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN),
+    ),
+    Case("tournaments:unregister", ("slug", "registration"), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case(
+        "tournaments:unregister",
+        ("slug", "other_registration"),
+        variant="registration of another tournament",
+        post=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN),
+    ),
+    Case("tournaments:registrations_bulk", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("tournaments:team_build", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
     Case("tournaments:draw", ("slug",), get=ORGANISER, post=ORGANISER),
     Case("tournaments:swap", ("slug", 1), get=ORGANISER, post=(LOGIN, LOGIN, LOGIN, DENY, DENY, BAD)),
     Case("tournaments:swap", ("slug", 9), variant="missing series", get=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN)),
     Case("tournaments:draw_log", ("slug",), get=ORGANISER),
+    # tournament settings, staff, draft and archive (the tournament is drawn and played: not deletable)
+    Case("tournaments:update", ("slug",), get=ORGANISER, post=ORGANISER),
+    Case("tournaments:delete", ("slug",), get=ORGANISER, post=ORGANISER_REDIR),
+    Case("tournaments:publish_tournament", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("tournaments:archive", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("tournaments:staff", ("slug",), get=ORGANISER),
+    Case("tournaments:staff_add", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("tournaments:staff_remove", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
     # --- the referee's results screens (series 1 in play, series 2 closed) ---
     Case("results:series", ("slug", 1), get=REFEREE),
     Case("results:series", ("slug", 2), variant="closed", get=REFEREE),
     Case("results:series", ("other_slug", 1), variant="other tournament", get=(LOGIN, LOGIN, LOGIN, DENY, OK, DENY)),
-    Case("results:close", ("slug", 1), get=REFEREE_405, post=REFEREE_REDIR),
+    Case("results:close", ("slug", 1), get=REFEREE, post=REFEREE_REDIR),
     Case("results:protocol", ("slug", 1, 1), get=REFEREE, post=REFEREE),
     Case("results:protocol", ("slug", 2, 1), variant="closed", get=REFEREE, post=REFEREE),
     Case("results:protocol", ("slug", 1, 9), variant="missing table", get=REFEREE_HIDDEN),
@@ -148,6 +174,9 @@ MATRIX: list[Case] = [
     Case("results:new_pin", ("slug", 1, 1), get=REFEREE_405, post=REFEREE_REDIR),
     Case("results:new_pin", ("slug", 1, 9), variant="missing table", post=REFEREE_HIDDEN),
     Case("results:unlock", ("slug", 1, 1), get=REFEREE_405, post=REFEREE_REDIR),
+    # results: reopening a closed series, undoing "complete"
+    Case("results:reopen", ("slug", 2), get=REFEREE_405, post=REFEREE_REDIR),
+    Case("results:uncomplete", ("slug", 1, 1), get=REFEREE_405, post=REFEREE_REDIR),
     # --- the table scorer's phone pages of table 1, series 1 ---
     Case("table:protocol", ("slug", 1, 1), get=TABLE_GET),
     Case("table:protocol", ("slug", 1, 2), variant="table 2", get=(PIN, OK, PIN, PIN, PIN, PIN)),
@@ -186,6 +215,11 @@ MATRIX: list[Case] = [
     Case("printing:restart_job", ("slug", "job"), get=REFEREE_405, post=REFEREE_REDIR),
     Case("printing:job_file", ("slug", "job"), get=REFEREE),
     Case("printing:job_file", ("slug", "other_job"), variant="job of another tournament", get=REFEREE_HIDDEN),
+    # printing: the tables' links and PINs of a series
+    Case("printing:pins", ("slug", 1), get=REFEREE),
+    Case("printing:pins", ("slug", 2), variant="closed", get=REFEREE),
+    Case("printing:pins", ("slug", 3), variant="not drawn", get=REFEREE_HIDDEN),
+    Case("printing:pins_pdf", ("slug", 1), get=REFEREE),
     # --- players, teams, clubs ---
     Case("players:player_list", get=PERMITTED),
     Case("players:player_add", get=PERMITTED, post=PERMITTED),

@@ -17,7 +17,8 @@ def _round_robin(playing: list[int], team: np.ndarray, tables: int, rng: random.
     """Always-legal seating: teams laid out contiguously, position k goes to table k mod T.
 
     A team of at most T members occupies consecutive positions, hence distinct
-    tables; this is why a team larger than the number of tables is refused.
+    tables; this is why a team's surplus over the tables is on a bye before
+    any seat is drawn (docs/draw.md, "Teams larger than the tables").
     """
     groups: dict[int, list[int]] = {}
     for p in playing:

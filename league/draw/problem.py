@@ -21,7 +21,9 @@ class Problem:
 
     ``team`` holds a team number per player, individuals get ``n_teams`` (a
     column that is never counted as a clash).  ``base`` is the meeting matrix
-    before the new series: earlier meetings plus the fixed series.
+    before the new series: earlier meetings plus the fixed series. ``excess``
+    is, per team number, how many of its members must be on a bye in every new
+    series because the team has more players than there are tables.
     """
 
     ids: list[str]
@@ -32,6 +34,7 @@ class Problem:
     new_series: int
     base: np.ndarray
     bye_taken: np.ndarray
+    excess: np.ndarray
 
 
 def _require(condition: bool, field: str, what: str) -> None:
@@ -57,22 +60,63 @@ def _check_players(players: Sequence[DrawPlayer]) -> None:
         )
 
 
-def _check_teams(players: Sequence[DrawPlayer], tables: int) -> list[str]:
+def _team_sizes(players: Sequence[DrawPlayer]) -> dict[str, int]:
+    """Players per team, in first-appearance order (deterministic)."""
     sizes: dict[str, int] = {}
     for p in players:
         if p.team is not None:
             sizes[p.team] = sizes.get(p.team, 0) + 1
-    for team, size in sizes.items():
-        if size > tables:
+    return sizes
+
+
+def _check_teams(sizes: Mapping[str, int], tables: int, byes_per_series: int) -> dict[str, int]:
+    """The members each team must have on a bye in every series so that the rest sit apart.
+
+    A team larger than the number of tables fits only when that many of its
+    members sit out each series (docs/draw.md, "Teams larger than the tables").
+    """
+    excess = {team: size - tables for team, size in sizes.items() if size > tables}
+    for team, extra in excess.items():
+        if extra > byes_per_series:
             raise DrawError(
                 "team_too_large",
-                f"Team {team} has {size} players but there are only {tables} tables per series "
-                f"for {len(players)} players, so its members cannot all sit apart.",
+                f"Team {team} has {sizes[team]} players but there are only {tables} tables and "
+                f"{byes_per_series} byes per series, so its members cannot all sit apart.",
                 team=team,
-                members=size,
+                members=sizes[team],
                 tables=tables,
+                byes=byes_per_series,
             )
-    return list(sizes)  # first-appearance order: deterministic
+    if sum(excess.values()) > byes_per_series:
+        raise DrawError(
+            "teams_too_large",
+            f"Teams {', '.join(excess)} need {sum(excess.values())} byes per series to keep their members "
+            f"apart at {tables} tables, but only {byes_per_series} players sit out each series.",
+            teams=list(excess),
+            needed=sum(excess.values()),
+            tables=tables,
+            byes=byes_per_series,
+        )
+    return excess
+
+
+def _check_team_byes(
+    sizes: Mapping[str, int], excess: Mapping[str, int], eligible: Mapping[str, int], tables: int, new_series: int
+) -> None:
+    """A team larger than the tables needs new bye players in every new series (one bye per player)."""
+    for team, extra in excess.items():
+        if extra * new_series > eligible[team]:
+            raise DrawError(
+                "team_byes_exhausted",
+                f"Team {team} has {sizes[team]} players for {tables} tables, so {extra} of them must sit out "
+                f"in each of {new_series} series, but only {eligible[team]} have not had a bye.",
+                team=team,
+                members=sizes[team],
+                tables=tables,
+                excess=extra,
+                series=new_series,
+                eligible=eligible[team],
+            )
 
 
 def _fixed_index(fixed: Sequence[SeriesDraw], index: Mapping[str, int]) -> list[tuple[list[list[int]], list[int]]]:
@@ -137,7 +181,10 @@ def build_problem(
         )
     n = len(players)
     tables = n // 4
-    team_names = _check_teams(players, tables)
+    byes_per_series = n % 4
+    sizes = _team_sizes(players)
+    excess = _check_teams(sizes, tables, byes_per_series)
+    team_names = list(sizes)
     team_no = {name: k for k, name in enumerate(team_names)}
     team = np.array([team_no[p.team] if p.team is not None else len(team_names) for p in players], dtype=np.int64)
     index = {p.id: i for i, p in enumerate(players)}
@@ -168,8 +215,14 @@ def build_problem(
                     base[b, a] += 1
         bye_taken[byes_ix] = True
 
-    byes_per_series = n % 4
     new_series = series - len(fixed)
+    _check_team_byes(
+        sizes,
+        excess,
+        {name: int((~bye_taken[team == team_no[name]]).sum()) for name in excess},
+        tables,
+        new_series,
+    )
     needed = byes_per_series * new_series
     eligible = int((~bye_taken).sum())
     if needed > eligible:
@@ -191,4 +244,5 @@ def build_problem(
         new_series=new_series,
         base=base,
         bye_taken=bye_taken,
+        excess=np.array([excess.get(name, 0) for name in team_names] + [0], dtype=np.int64),
     )

@@ -36,7 +36,7 @@ from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.printing.layout import Renderer, collector_paused
 from league.printing.logo import printable_logo
 from league.results.labels import CONTRACT_LABELS
-from league.results.models import DealRow
+from league.results.models import DealRow, Protocol
 from league.results.selectors import rows_sheet, sheet_totals
 from league.standings.lists import published_lists
 from players.models import Gender, Player
@@ -239,6 +239,12 @@ def table_entry_url(base_url: str, series: Series, table: int) -> str:
     return f"{base_url.rstrip('/')}{path}"
 
 
+def printed_link(url: str) -> str:
+    """A link as people read and type it from paper: without "https://" and the closing slash
+    (the browser adds the one, the site the other)."""
+    return url.split("://", 1)[-1].rstrip("/")
+
+
 def qr_data_uri(url: str) -> str:
     """A QR code of ``url`` as an SVG data URI: vector, so it stays sharp on any printer."""
     return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
@@ -314,8 +320,9 @@ class ProtocolSheet:
     table: int | None
     players: list[tuple[str, Player | None, str]]
     lines: list[ProtocolLine]
-    totals: list[int | str]
+    totals: list[int | None]  # None: left blank for the pen
     qr: str = ""
+    link: str = ""  # the QR code's address as printed under it, for a phone that cannot scan
     pin: str = ""
     ended_early: bool = False
 
@@ -379,7 +386,7 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
         if filled:
             lines, totals = filled_lines(protocol.rows.all(), ruleset)
         else:
-            lines, totals = blank_lines(tournament.deals_per_series), [""] * len(SEATS)
+            lines, totals = blank_lines(tournament.deals_per_series), [None] * len(SEATS)
         players = seated.get(protocol.table, {})
         sheets.append(
             ProtocolSheet(
@@ -391,13 +398,37 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
                 ],
                 lines=lines,
                 totals=totals,
-                qr=qr_data_uri(table_entry_url(base_url, series, protocol.table)),
+                qr=qr_data_uri(url := table_entry_url(base_url, series, protocol.table)),
+                link=printed_link(url),
                 # the PIN lives on the protocol; printing the sheets is when the tables need it
                 pin=protocol.pin,
                 ended_early=filled and protocol.ended_early,
             )
         )
     return sheets
+
+
+@dataclass
+class TablePin:
+    """One table's way in for its phones: its protocol (the PIN and the count of wrong PINs
+    that locks it), its link as printed on its protocol, and who sits there."""
+
+    protocol: Protocol
+    link: str
+    players: list[str]
+
+
+def table_pins(series: Series, *, base_url: str) -> list[TablePin]:
+    """Every table of a drawn series with its link and PIN, in table order, in two queries."""
+    seated: dict[int, list[str]] = {}
+    for a in TableAssignment.objects.filter(series=series).select_related("player").order_by("table", "seat"):
+        seated.setdefault(a.table, []).append(a.player.full_name)
+    return [
+        TablePin(
+            protocol, printed_link(table_entry_url(base_url, series, protocol.table)), seated.get(protocol.table, [])
+        )
+        for protocol in series.protocols.order_by("table")
+    ]
 
 
 def blank_protocol_sheet(tournament: Tournament) -> ProtocolSheet:
@@ -407,7 +438,7 @@ def blank_protocol_sheet(tournament: Tournament) -> ProtocolSheet:
         table=None,
         players=[(seat, None, "") for seat in SEATS],
         lines=blank_lines(tournament.deals_per_series),
-        totals=[""] * len(SEATS),
+        totals=[None] * len(SEATS),
     )
 
 
@@ -444,14 +475,22 @@ def protocols_context(tournament: Tournament, sheets: Sequence[ProtocolSheet], t
 # --- results sheets -----------------------------------------------------------
 
 
-def results_context(tournament: Tournament, standings: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
-    """The results sheets from ``league.standings.compute.tournament_standings()`` (which
-    already carries each entry's place label, "3–4." for a shared place): each
-    published, non-empty ranking on its own page."""
+def published_series_count(tournament: Tournament) -> int:
+    """How many series the public standings count: the closed ones with their results published."""
+    return tournament.series.filter(status=Series.Status.CLOSED, results_published=True).count()
+
+
+def results_context(
+    tournament: Tournament, standings: dict[str, list[dict[str, Any]]], *, series: int
+) -> dict[str, Any]:
+    """The results sheets from the public standings (``league.standings.cache.tournament_rankings``,
+    which already carry each entry's place label, "3–4." for a shared place) after ``series``
+    counted series: each published, non-empty ranking on its own page."""
     # a printed sheet on the wall is publishing too: only the lists the organiser publishes
     rankings = [
         {"key": ranking_list.key, "title": ranking_list.title, "entries": entries}
         for ranking_list in published_lists(tournament)
         if (entries := standings.get(ranking_list.key))
     ]
-    return document_context(tournament, _("Results"), rankings=rankings)
+    after = ngettext("after %(count)s series", "after %(count)s series", series) % {"count": series}
+    return document_context(tournament, _("Results"), rankings=rankings, after=after)

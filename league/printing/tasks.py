@@ -1,16 +1,24 @@
-"""The batch print: every protocol of a series in one PDF, built in the background."""
+"""The batch print: every protocol of a series in one PDF, built in the background.
+
+With a broker the job goes to a Celery worker. Without one (the embedded default,
+where tasks run eagerly) it runs in a thread of the web process, so the organiser's
+click returns at once and the job's page shows the tables being printed, as it does
+with a worker; a thread killed with its process leaves a job its page reports stopped.
+"""
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
 import os
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from celery import shared_task
 from django.conf import settings
 from django.core.files.base import ContentFile
+from django.db import connections, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -127,3 +135,38 @@ def print_series_protocols(job_id: int, base_url: str) -> None:
         PrintJob.objects.filter(pk=job.pk, status=PrintJob.Status.RUNNING).update(
             status=PrintJob.Status.FAILED, error=str(error), finished=timezone.now(), updated=timezone.now()
         )
+
+
+_printing: set[threading.Thread] = set()
+"""The threads printing jobs in this process (no broker), for :func:`wait_for_background_prints`."""
+
+
+def print_in_background(*, job: PrintJob, base_url: str) -> None:
+    """Print ``job`` once its row is committed (whoever prints it must find it): on a Celery
+    worker where there is a broker, else in a thread of this process."""
+    if print_series_protocols.app.conf.task_always_eager:
+        transaction.on_commit(lambda: _start_thread(job.pk, base_url))
+    else:
+        transaction.on_commit(lambda: print_series_protocols.delay(job.pk, base_url))
+
+
+def _start_thread(job_id: int, base_url: str) -> None:
+    # a daemon: a server shutting down does not wait for a PDF; the job's page then says it stopped
+    thread = threading.Thread(target=_print_in_thread, args=(job_id, base_url), name=f"print-job-{job_id}", daemon=True)
+    _printing.add(thread)
+    thread.start()
+
+
+def _print_in_thread(job_id: int, base_url: str) -> None:
+    try:
+        print_series_protocols(job_id, base_url)
+    finally:
+        # the thread's connections are its own: left open, every batch would keep one to the database
+        connections.close_all()
+        _printing.discard(threading.current_thread())
+
+
+def wait_for_background_prints(timeout: float = 120) -> None:
+    """Return once every job this process is printing in a thread has ended (tests wait with it)."""
+    for thread in list(_printing):
+        thread.join(timeout)

@@ -15,6 +15,8 @@ urlpatterns = [
     path("<slug:slug>/druk/wyniki.pdf", views.results, name="results"),
     path("<slug:slug>/druk/protokol.pdf", views.blank_protocol, name="blank_protocol"),
     path("<slug:slug>/druk/seria-<int:number>/stoliki.pdf", views.table_list, name="table_list"),
+    path("<slug:slug>/druk/seria-<int:number>/piny/", views.table_pins, name="pins"),
+    path("<slug:slug>/druk/seria-<int:number>/piny.pdf", views.table_pins_pdf, name="pins_pdf"),
     path("<slug:slug>/druk/seria-<int:number>/stolik-<int:table>/protokol.pdf", views.protocol, PLAY, name="protocol"),
     path(
         "<slug:slug>/druk/seria-<int:number>/stolik-<int:table>/archiwum.pdf", views.protocol, ARCHIVE, name="archive"

@@ -7,6 +7,8 @@ a whole series' protocols go to a :class:`PrintJob` the page polls.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import QuerySet
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,8 +19,8 @@ from django.views.decorators.http import require_POST
 from league.models import Series, TableAssignment
 from league.printing import documents
 from league.printing.models import PrintJob
-from league.printing.tasks import print_series_protocols
-from league.standings.compute import tournament_standings
+from league.printing.services import print_job_start
+from league.standings.cache import tournament_rankings
 from league.tournaments.roles import referee_required
 
 
@@ -123,10 +125,40 @@ def blank_protocol(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def pins_context(request: HttpRequest, number: int) -> dict[str, Any]:
+    """The tables of a drawn series with their links and PINs, for the page and its PDF."""
+    series = drawn_series(request, number)
+    return {
+        "series": series,
+        "tables": documents.table_pins(series, base_url=site_url(request)),
+        # a closed series' tables no longer open by PIN: nothing to unlock or renew
+        "pins_in_use": series.status != Series.Status.CLOSED,
+    }
+
+
+@referee_required
+def table_pins(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The "PIN-y stolików" page: each table's link and PIN, with its lock state, unlocking and new PINs."""
+    return render(request, "printing/pins.html", {"tournament": request.tournament, **pins_context(request, number)})
+
+
+@referee_required
+def table_pins_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The same links and PINs on paper, for the referee's desk."""
+    context = documents.document_context(
+        request.tournament, _("Table PINs: series %(number)s") % {"number": number}, **pins_context(request, number)
+    )
+    name = documents.file_name(request.tournament, "piny", "seria", number)
+    return pdf_response(documents.render_pdf("printing/pins_sheet.html", context), name)
+
+
 @referee_required
 def results(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = request.tournament
-    context = documents.results_context(tournament, tournament_standings(tournament))
+    # the sheet on the wall says what the website says: closed, published series only
+    context = documents.results_context(
+        tournament, tournament_rankings(tournament), series=documents.published_series_count(tournament)
+    )
     return pdf_response(
         documents.render_pdf("printing/results.html", context), documents.file_name(tournament, "wyniki")
     )
@@ -136,9 +168,9 @@ def results(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def start_job(request: HttpRequest, slug: str, number: int, kind: str) -> HttpResponse:
     """Queue every protocol of a series as one PDF and show its progress."""
-    series = drawn_series(request, number)
-    job = PrintJob.objects.create(series=series, kind=kind, requested_by=request.user)
-    print_series_protocols.delay(job.pk, site_url(request))
+    job = print_job_start(
+        series=drawn_series(request, number), kind=kind, user=request.user, base_url=site_url(request)
+    )
     return redirect("printing:job", slug=slug, pk=job.pk)
 
 
@@ -162,8 +194,7 @@ def restart_job(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     old.give_up_if_stale()
     if not old.is_finished:
         return redirect("printing:job", slug=slug, pk=old.pk)  # still printing: nothing to restart
-    job = PrintJob.objects.create(series=old.series, kind=old.kind, requested_by=request.user)
-    print_series_protocols.delay(job.pk, site_url(request))
+    job = print_job_start(series=old.series, kind=old.kind, user=request.user, base_url=site_url(request))
     return redirect("printing:job", slug=slug, pk=job.pk)
 
 

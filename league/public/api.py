@@ -23,7 +23,8 @@ TEAM_KEYS = ("place", "name", "id", "big_points", "small_points")
 
 @require_GET
 def standings(request: HttpRequest, slug: str) -> JsonResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    # served to any website (CORS below), so never a draft, whoever asks
+    tournament = get_object_or_404(Tournament, slug=slug, published=True)
     lists = with_file_ids(tournament, tournament_rankings(tournament))
     body = {
         ranking_list.key: [

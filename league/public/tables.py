@@ -91,14 +91,30 @@ def as_text(value: Any) -> Any:
     return value
 
 
+def decimal_comma(value: Any) -> Any:
+    """A fractional number as Polish Excel reads a number from CSV ("2,5"); anything else as it is."""
+    return str(value).replace(".", ",") if isinstance(value, float) else value
+
+
 class StandingExport(TableExport):
     """A standing table as a CSV or XLSX download, every text cell made safe by :func:`as_text`.
+
+    Both open as they are in Polish Excel: the CSV is UTF-8 with a byte-order mark (without
+    it Excel reads Polish letters as another code page), its cells are separated by ``;``
+    and its fractions written with a decimal comma (Excel in Polish takes "," for the
+    decimal sign); the XLSX sheet is named after the list (``title``) and holds numbers
+    as numbers.
 
     Only the two formats the pages offer are valid: tablib's others (ODS, YAML, XLS…)
     need libraries that are not installed, and ``?_export=ods`` would be a server error.
     """
 
     FORMATS = {export_format: TableExport.FORMATS[export_format] for export_format in ("csv", "xlsx")}
+    CSV_DELIMITER = ";"
+
+    def __init__(self, export_format: str, table: tables.Table, *, title: str = "") -> None:
+        # tablib cuts the sheet's name to Excel's 31 characters and replaces the ones Excel refuses
+        super().__init__(export_format, table, dataset_kwargs={"title": title} if title else None)
 
     @classmethod
     def is_valid_format(cls, export_format: str | None) -> bool:
@@ -108,6 +124,12 @@ class StandingExport(TableExport):
         dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
         safe = [tuple(map(as_text, row)) for row in dataset]
         return Dataset(*safe, headers=dataset.headers, title=dataset.title)
+
+    def export(self) -> str | bytes:
+        if self.format != "csv":
+            return super().export()
+        rows = [tuple(map(decimal_comma, row)) for row in self.dataset]
+        return "\ufeff" + Dataset(*rows, headers=self.dataset.headers).export("csv", delimiter=self.CSV_DELIMITER)
 
 
 SORT_PARAM = "sort"  # django-tables2's name for it, after the table's prefix

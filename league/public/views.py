@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.messages import get_messages
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -37,13 +38,14 @@ from league.results.models import Protocol
 from league.results.selectors import protocol_sheet
 from league.standings.cache import (
     season_rankings,
-    stamp_by_slug,
     stamp_seen,
+    stamps,
     tournament_rankings,
 )
 from league.standings.lists import RANKING_LISTS, SEASON_LISTS, published_lists
 from league.standings.seasons import season_tournaments
 from league.standings.selectors import player_history, series_byes, series_tables, team_history
+from league.tournaments.roles import role_annotations
 from players.models import Player, Team
 from scoring import SEATS
 
@@ -52,6 +54,38 @@ from .tables import StandingExport, StandingTable, sort_params, standing_table
 EXPORT_PARAM = "_export"
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 PROJECTOR_ROWS = 20
+
+
+def visible_tournaments(request: HttpRequest) -> QuerySet[Tournament]:
+    """The tournaments whose public pages ``request``'s visitor may open: the published ones;
+    a draft also for its organisers and referees (and superusers), who check it before publishing."""
+    user = request.user
+    if user.is_superuser:
+        return Tournament.objects.all()
+    if not user.is_authenticated:
+        return Tournament.objects.filter(published=True)
+    staff = Q(published=True) | Q(user_organises=True) | Q(user_referees=True)
+    return Tournament.objects.annotate(**role_annotations(user=user)).filter(staff)
+
+
+def visible_tournament(request: HttpRequest, slug: str) -> Tournament:
+    """The tournament with ``slug`` if the visitor may see it (:func:`visible_tournaments`), else 404."""
+    return get_object_or_404(visible_tournaments(request).select_related("season"), slug=slug)
+
+
+def visible_stamp(request: HttpRequest, slug: str) -> tuple[int, str] | None:
+    """The pk and standings stamp of a tournament the visitor may see. A published one's is kept
+    for everyone (``recent_stamp``); a draft's is read afresh for its staff and never kept, so no
+    visitor gets it from the store."""
+    found = recent_stamp(slug, published_stamp_by_slug)
+    if found is None and request.user.is_authenticated:
+        found = next(iter(stamps(visible_tournaments(request).filter(slug=slug)).items()), None)
+    return found
+
+
+def published_stamp_by_slug(slug: str) -> tuple[int, str] | None:
+    """``stamp_by_slug`` of a published tournament only: what every visitor may be given."""
+    return next(iter(stamps(Tournament.objects.filter(slug=slug, published=True)).items()), None)
 
 
 def draw_visible(series: Series) -> bool:
@@ -94,7 +128,9 @@ def export_response(request: HttpRequest, tables: list[Ranking], name: str) -> H
     chosen = next((r for r in tables if r.key == request.GET.get("lista")), None)
     if chosen is None:
         raise Http404
-    return StandingExport(export_format, chosen.table).response(filename=f"{name}-{chosen.key}.{export_format}")
+    return StandingExport(export_format, chosen.table, title=chosen.title).response(
+        filename=f"{name}-{chosen.key}.{export_format}"
+    )
 
 
 def current_series(series_list: list[Series]) -> Series | None:
@@ -118,10 +154,11 @@ def seating(series: Series) -> list[dict[str, Any]]:
 
 @gzip_page
 def home(request: HttpRequest) -> HttpResponse:
-    """The public front page: the seasons and the tournaments, newest first."""
+    """The public front page: the seasons and the published tournaments not archived, newest first."""
+    public = Tournament.objects.filter(published=True, archived=False)
     context = {
         "seasons": Season.objects.order_by("-year", "name"),
-        "tournaments": Tournament.objects.select_related("season").order_by("-date")[:30],
+        "tournaments": public.select_related("season").order_by("-date")[:30],
     }
     return render(request, "home.html", context)
 
@@ -141,14 +178,18 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
         tables.append(Ranking(key, str(ranking_list.title), table))
     if response := export_response(request, tables, season.slug):
         return response
-    context = {"season": season, "tournaments": season.tournaments.order_by("date"), "rankings": tables}
+    context = {
+        "season": season,
+        "tournaments": season.tournaments.filter(published=True).order_by("date"),
+        "rankings": tables,
+    }
     return render(request, "public/season.html", context)
 
 
 @gzip_page
 def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The programme, the series with their state and who sits where in the current one."""
-    tournament = get_object_or_404(Tournament.objects.select_related("season"), slug=slug)
+    tournament = visible_tournament(request, slug)
     series_list = list(tournament.series.order_by("number"))
     current = current_series(series_list) if tournament.draw_published else None
     context = {
@@ -173,7 +214,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     the links in the page, so made-up query parameters cannot fill a store,
     and no sort order reaches the shared cache at all.
     """
-    found = recent_stamp(slug, stamp_by_slug)
+    found = visible_stamp(request, slug)
     if found is None:
         raise Http404
     pk, stamp = found
@@ -260,15 +301,17 @@ def standings_content(canonical: HttpRequest, pk: int, stamp: str) -> dict[str, 
     context = {
         "tournament": tournament,
         "rankings": published_rankings(canonical, tournament, stamp),
-        "closed": tournament.series.filter(status=Series.Status.CLOSED).count(),
+        "closed": tournament.series.filter(status=Series.Status.CLOSED, results_published=True).count(),
     }
     return {"name": tournament.name, "content": render_to_string("public/_standings.html", context, canonical)}
 
 
-def visible_series(slug: str, number: int) -> Series:
-    """The series, if its draw has been published."""
+def visible_series(request: HttpRequest, slug: str, number: int) -> Series:
+    """The series, if its draw has been published in a tournament the visitor may see."""
     series = get_object_or_404(
-        Series.objects.select_related("tournament__season"), tournament__slug=slug, number=number
+        Series.objects.select_related("tournament__season"),
+        tournament__in=visible_tournaments(request).filter(slug=slug).values("pk"),
+        number=number,
     )
     if not draw_visible(series):
         raise Http404
@@ -277,7 +320,7 @@ def visible_series(slug: str, number: int) -> Series:
 
 @gzip_page
 def series_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    series = visible_series(slug, number)
+    series = visible_series(request, slug, number)
     with_results = results_visible(series)
     context = {
         "tournament": series.tournament,
@@ -305,7 +348,7 @@ def protocol_lines(protocol: Protocol) -> list[dict[str, Any]]:
 @gzip_page
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """One table's protocol, row by row with running totals, once the series is closed."""
-    series = visible_series(slug, number)
+    series = visible_series(request, slug, number)
     if not results_visible(series):
         raise Http404
     protocol = get_object_or_404(Protocol, series=series, table=table)
@@ -339,7 +382,7 @@ def team_page(request: HttpRequest, pk: int) -> HttpResponse:
 @gzip_page
 def projector_page(request: HttpRequest, slug: str) -> HttpResponse:
     """For the hall's screen: the top of the standings and the next series' tables, refreshed every 30 s."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = visible_tournament(request, slug)
     series_list = list(tournament.series.order_by("number"))
     current = current_series(series_list) if tournament.draw_published else None
     lists = tournament_rankings(tournament)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from scoring import SEATS, DealResult, Ruleset, ScoringError
 
-from .labels import CONTRACT_LABELS, LEVEL_LABELS, SEAT_CHOICES, SIDE_LABELS, scoring_error_message
+from .labels import CONTRACT_LABELS, FIELD_LABELS, LEVEL_LABELS, SEAT_CHOICES, SIDE_LABELS, scoring_error_message
 from .shorthand import ENGLISH_KONTRA_LETTERS, KONTRA_LETTERS
 
 
@@ -40,26 +40,26 @@ def parse_kontras(text: str) -> list[str]:
 class DealForm(forms.Form):
     """A deal described by contract, seats, kontras and result, or by its four values."""
 
-    contract = forms.ChoiceField(label=_("Contract"), choices=list(CONTRACT_LABELS.items()))
+    contract = forms.ChoiceField(label=FIELD_LABELS["contract"], choices=list(CONTRACT_LABELS.items()))
     old = forms.MultipleChoiceField(
-        label=_("Old seat(s)"),
+        label=FIELD_LABELS["old"],
         choices=SEAT_CHOICES,
         required=False,
         widget=forms.CheckboxSelectMultiple(attrs={"class": "choice-row"}),
         help_text=_("Two seats in the ordinary game and the wedding, the declarer otherwise."),
     )
     kontras = forms.CharField(
-        label=_("Kontras"),
+        label=FIELD_LABELS["kontras"],
         required=False,
         max_length=12,
         help_text=_("In the order given: m = the young, s = the old, e.g. “m s”."),
     )
-    old_eyes = forms.IntegerField(label=_("Eyes of the old"), required=False, min_value=0, max_value=104)
-    winner = forms.ChoiceField(label=_("Winner"), required=False, choices=[("", "—"), *SIDE_LABELS.items()])
-    level = forms.ChoiceField(label=_("Level of the loss"), required=False, choices=[("", "—"), *LEVEL_LABELS.items()])
-    misplay = forms.ChoiceField(label=_("Misplay by seat"), required=False, choices=[("", "—"), *SEAT_CHOICES])
-    laid_down = forms.BooleanField(label=_("Hand laid down"), required=False)
-    bok_round = forms.BooleanField(label=_("In a bok round"), required=False)
+    old_eyes = forms.IntegerField(label=FIELD_LABELS["old_eyes"], required=False, min_value=0, max_value=104)
+    winner = forms.ChoiceField(label=FIELD_LABELS["winner"], required=False, choices=[("", "—"), *SIDE_LABELS.items()])
+    level = forms.ChoiceField(label=FIELD_LABELS["level"], required=False, choices=[("", "—"), *LEVEL_LABELS.items()])
+    misplay = forms.ChoiceField(label=FIELD_LABELS["misplay"], required=False, choices=[("", "—"), *SEAT_CHOICES])
+    laid_down = forms.BooleanField(label=FIELD_LABELS["laid_down"], required=False)
+    bok_round = forms.BooleanField(label=FIELD_LABELS["bok_round"], required=False)
     value_a = forms.IntegerField(label="A", required=False)
     value_b = forms.IntegerField(label="B", required=False)
     value_c = forms.IntegerField(label="C", required=False)

@@ -30,6 +30,9 @@ SHORTHAND_ERRORS = {
         "or with the two old seats of an ordinary game."
     ),
     "unexpected": _("Cannot read “%(text)s” (from character %(position)s)."),
+    "value_count": _(
+        "“%(text)s”: a line of values needs four numbers, for A, B, C and D (got %(count)s), e.g. “=2,-2,2,-2”."
+    ),
 }
 
 
@@ -57,6 +60,11 @@ class RowForm(forms.Form):
         required=False,
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false", "class": "shorthand"}),
     )
+
+    def focus_line(self) -> RowForm:
+        """Put the cursor in the line when the page opens: the referee types the next deal, or fixes the refused one."""
+        self.fields["line"].widget.attrs["autofocus"] = True
+        return self
 
     def clean_line(self) -> dict[str, Any] | None:
         """The typed deal; None when nothing was typed (the full deal form may have been used)."""
@@ -109,13 +117,27 @@ class TotalsForm(forms.Form):
     ended_early = forms.BooleanField(label=_("Stopped by the time limit"), required=False)
 
 
-class PhoneConfirmForm(forms.Form):
-    """The confirmation on a table's phone: it confirms as the seat its PIN was entered for."""
+class VersionForm(forms.Form):
+    """A step on the protocol as it stands: only the version the user saw (the optimistic lock)."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+
+class PhoneConfirmForm(VersionForm):
+    """The confirmation on a table's phone: it confirms as the seat its PIN was entered for."""
 
 
 class ConfirmForm(PhoneConfirmForm):
     """The referee's confirmation from the paper: the seat of the player who signed it."""
 
     seat = forms.ChoiceField(label=_("Confirmed by the player at seat"), choices=SEAT_CHOICES)
+
+
+class ReopenSeriesForm(forms.Form):
+    """Why a closed series is reopened; kept in the log of the series and of each of its protocols."""
+
+    reason = forms.CharField(
+        label=_("Reason for reopening"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )

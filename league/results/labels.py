@@ -7,6 +7,7 @@ language. The protocol entry, the calculator and the importer all use it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -39,12 +40,27 @@ assert set(LEVEL_LABELS) == set(LEVELS)
 
 SEAT_CHOICES = [(seat, seat) for seat in SEATS]
 
+# The parts of a deal object (docs/interfaces.md §1) as the deal form labels them; the scoring
+# engine names a part by its path ("deal.old", "deals[3].values.B"), which nobody should read.
+FIELD_LABELS = {
+    "contract": _("Contract"),
+    "old": _("Old seat(s)"),
+    "kontras": _("Kontras"),
+    "old_eyes": _("Eyes of the old"),
+    "winner": _("Winner"),
+    "level": _("Level of the loss"),
+    "misplay": _("Misplay by seat"),
+    "laid_down": _("Hand laid down"),
+    "bok_round": _("In a bok round"),
+    "values": _("Values written on paper"),
+}
+
 # English msgids mirror scoring.errors.MESSAGES; placeholders are named after the
 # error's params so a translator sees what each one holds.
 ERROR_MESSAGES = {
     "invalid_input": _("Invalid input: %(field)s must be %(expected)s."),
     "invalid_json": _("The input is not valid JSON: %(detail)s."),
-    "missing_field": _("The field %(field)s is required."),
+    "missing_field": _("The field “%(field)s” is required."),
     "unknown_contract": _("Unknown contract %(contract)s."),
     "contract_not_in_ruleset": _("The contract %(contract)s is not played under the ruleset %(ruleset)s."),
     "duplicate_seat": _("Seat %(seat)s is given twice."),
@@ -85,7 +101,17 @@ ERROR_MESSAGES = {
 }
 
 
+def field_label(path: str) -> str:
+    """The label of the deal's part at the engine's ``path``: its last named member ("deals[3].old[1]" → old)."""
+    for member in reversed(re.sub(r"\[\d+\]", "", path).split(".")):
+        if member in FIELD_LABELS:
+            return str(FIELD_LABELS[member])
+    return str(_("the deal"))
+
+
 def _display(key: str, value: Any) -> Any:
+    if key == "field" and isinstance(value, str):
+        return field_label(value)
     if key == "contract" and value in CONTRACT_LABELS:
         return CONTRACT_LABELS[value]
     if key == "side" and value in SIDE_LABELS:

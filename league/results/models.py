@@ -98,12 +98,19 @@ class Protocol(models.Model):
 
 
 class ProtocolEvent(models.Model):
-    """A change of a protocol other than its rows: who marked it complete or confirmed it
-    (a phone's seat and grant, or a referee), and the referee's new PIN or unlocking."""
+    """A change of a protocol other than its rows: the paper's totals entered, who marked it complete
+    or confirmed it (a phone's seat and grant, or a referee), the protocol sent back to being entered
+    (by a referee's correction, or the referee undoing "complete"), and the referee's new PIN or unlocking.
+
+    ``details`` holds what the action needs besides who: the totals entered, or the deal whose
+    correction sent the protocol back.
+    """
 
     class Action(models.TextChoices):
+        TOTALS = "totals", _("totals on paper entered")
         COMPLETED = "completed", _("marked complete")
         CONFIRMED = "confirmed", _("confirmed")
+        REOPENED = "reopened", _("back to being entered")
         PIN_RENEWED = "pin_renewed", _("new PIN")
         UNLOCKED = "unlocked", _("PIN page unlocked")
 
@@ -114,6 +121,7 @@ class ProtocolEvent(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
     )
+    details = models.JSONField(_("details"), null=True, blank=True)
     created = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:
@@ -123,6 +131,37 @@ class ProtocolEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.protocol} {self.action}"
+
+
+class SeriesEvent(models.Model):
+    """A series closed or reopened: who, when and (for reopening) why.
+
+    **Zamknięcie** (closing) accepts every protocol of the series, which the public standings
+    then count; **ponowne otwarcie** (reopening) takes the series out of them again until it is
+    closed anew, so that its protocols can be corrected, completed and confirmed as while it was played.
+    """
+
+    class Action(models.TextChoices):
+        CLOSED = "closed", _("series closed")
+        REOPENED = "reopened", _("series reopened")
+
+    series = models.ForeignKey(
+        "league.Series", verbose_name=_("series"), related_name="closing_events", on_delete=models.CASCADE
+    )
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    reason = models.TextField(_("reason"), blank=True)
+    created = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["series", "created", "pk"]
+        verbose_name = _("closing or reopening of a series")
+        verbose_name_plural = _("closings and reopenings of series")
+
+    def __str__(self) -> str:
+        return f"{self.series} {self.action}"
 
 
 class DealRow(models.Model):
@@ -184,8 +223,9 @@ class DealRowVersion(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
     )
-    # Who typed it when no account was used: the table scorer ("stolik 3, miejsce B").
+    # Who typed it when no account was used: the table scorer ("stolik 3, miejsce B"), and their seat.
     author = models.CharField(_("entered by"), max_length=120, blank=True)
+    seat = models.CharField(_("seat"), max_length=1, blank=True, db_default="")
     reason = models.TextField(_("reason"), blank=True)
     created = models.DateTimeField(_("when"), auto_now_add=True)
 

@@ -9,11 +9,12 @@ of the PIN it was made with, so the referee's new PIN ends it.
 
 Wrong PINs are counted at three levels, the guessing phone first:
 
-- per session (``MAX_WRONG_TRIES``) and per client address (``ADDRESS_MAX_WRONG_TRIES``,
-  the address read through the trusted proxies by ``league.net.client_ip``), in Django's
-  cache for ``WINDOW_SECONDS``. The phone that guesses is locked first; its address only
-  once someone there keeps throwing the cookie away, so one guesser on the venue's Wi-Fi
-  (or behind the proxy) does not lock out the other phones.
+- per phone (``MAX_WRONG_TRIES``: its session, or the id in ``phone_id``'s cookie) and per
+  client address (``ADDRESS_MAX_WRONG_TRIES``, the address read through the trusted proxies
+  by ``league.net.client_ip``), in Django's cache for ``WINDOW_SECONDS``. The phone that
+  guesses is locked first; its address only once someone there keeps throwing the cookie
+  away, so one guesser on the venue's Wi-Fi (or behind the proxy) does not lock out the
+  other phones.
 - per table, in the database (``Protocol.wrong_pins``), from anywhere: a guesser rotating
   addresses ends there after ``Protocol.PIN_LOCK_TRIES``, and so does any guesser while
   the cache is down or was flushed. The PIN page then refuses every PIN until the
@@ -32,8 +33,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext_lazy as _
 
@@ -44,6 +46,8 @@ from .models import Protocol
 
 SESSION_KEY = "table_scorer"
 GRANT_ID_KEY = "table_scorer_grant"
+# The cookie naming a phone that guessed without a session (phone_id); it holds a random id and no data.
+PHONE_COOKIE = "baska_phone"
 MAX_WRONG_TRIES = 5
 ADDRESS_MAX_WRONG_TRIES = 10
 WINDOW_SECONDS = 10 * 60
@@ -82,6 +86,34 @@ def grant_access(request: HttpRequest, protocol: Protocol, seat: str) -> None:
     request.session.cycle_key()
 
 
+def phone_id(request: HttpRequest) -> str:
+    """The guessing phone: its session, or for a phone without one the random id its signed cookie
+    carries. No session is made for a wrong PIN: a flood of cookie-less tries would store a row each,
+    while a guesser who drops the cookie is counted by the address anyway."""
+    if request.session.session_key is not None:
+        return f"session:{request.session.session_key}"
+    known = request.get_signed_cookie(PHONE_COOKIE, default=None, salt=PHONE_COOKIE)
+    if known is None:
+        known = request.new_phone_id = secrets.token_hex(8)
+    return f"phone:{known}"
+
+
+def phone_id_remember(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """Give a phone counted under a new id the cookie that names it at its next try."""
+    new = getattr(request, "new_phone_id", None)
+    if new is not None:
+        response.set_signed_cookie(
+            PHONE_COOKIE,
+            new,
+            salt=PHONE_COOKIE,
+            max_age=WINDOW_SECONDS,
+            httponly=True,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
+    return response
+
+
 def _count(key: str, limit: int) -> bool:
     """Count one try under ``key``; whether it is within ``limit``. The window runs from the first try."""
     cache.add(key, 0, WINDOW_SECONDS)
@@ -104,11 +136,9 @@ class PinTry:
     """One try of a PIN, counted at every level before the PIN is compared (see the module)."""
 
     def __init__(self, request: HttpRequest, protocol: Protocol) -> None:
-        if request.session.session_key is None:
-            request.session.save()  # a brand-new visitor needs a key to be counted under
         prefix = f"table-pin:{protocol.pk}"
         self.counters = [
-            (f"{prefix}:session:{request.session.session_key}", MAX_WRONG_TRIES),
+            (f"{prefix}:{phone_id(request)}", MAX_WRONG_TRIES),
             (f"{prefix}:ip:{client_ip(request)}", ADDRESS_MAX_WRONG_TRIES),
         ]
         self.protocol = protocol

@@ -1,4 +1,6 @@
-"""Reads of results: a protocol's rows with running totals, a series' tables, who sits where.
+"""Reads of results: a protocol's rows with running totals, a series' tables, who sits where,
+a protocol's history (:func:`protocol_history`) and what to do after a correction
+(:func:`protocol_next_steps`).
 
 Nothing here writes. A row's values and its bok round (runda bokowa) are computed
 by ``scoring`` when the row is saved (``league.results.services``) and stored
@@ -12,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Sum
@@ -25,8 +28,11 @@ from players.models import Player
 from scoring import SEATS, ProtocolResult, ScoringError
 
 from .describe import DealDescription, describe_deal
-from .models import DealRow, Protocol
+from .models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent
 from .shorthand import format_deal
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
 
 
 @dataclass(frozen=True)
@@ -145,3 +151,133 @@ def table_players(*, series: Series, table: int) -> dict[str, Player]:
     """Who sits where at one table of the series, by seat."""
     assignments = TableAssignment.objects.filter(series=series, table=table).select_related("player")
     return {a.seat: a.player for a in assignments}
+
+
+# --- the history of a protocol and what to do after a correction ----------------------
+
+
+def person_name(user: AbstractBaseUser) -> str:
+    """A person as the history names them: the full name, or the username when the account has none."""
+    return user.get_full_name() or user.get_username()
+
+
+def _values_text(values: dict[str, int]) -> str:
+    return " · ".join(f"{seat} {value}".replace("-", "−") for seat, value in values.items())
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One line of a protocol's history: a change of a row (``version``), a protocol's event, or its
+    series closed or reopened. ``who`` is a person's full name, or the phone's seat and its player."""
+
+    created: datetime
+    action: str
+    who: str
+    detail: str = ""
+    why: str = ""
+    version: DealRowVersion | None = None
+    grant: str = ""
+
+
+def _event_detail(event: ProtocolEvent, seat_name: Any) -> str:
+    details = event.details or {}
+    if event.action == ProtocolEvent.Action.TOTALS and details:
+        return _values_text(details)
+    if event.action == ProtocolEvent.Action.CONFIRMED and event.user is not None:
+        return _("signed on paper by %(seat)s") % {"seat": seat_name(event.seat)}
+    if event.action == ProtocolEvent.Action.REOPENED:
+        if "deal" in details:
+            return _("after the correction of deal %(number)s") % {"number": details["deal"]}
+        if "totals" in details:
+            return _("after new totals from the paper")
+        return _("undone by the referee")
+    return ""
+
+
+def protocol_history(*, protocol: Protocol) -> list[HistoryEntry]:
+    """Everything that happened to the protocol, oldest first: its rows, totals, completion,
+    confirmation, being sent back, PIN changes, and the closing and reopening of its series."""
+    players = table_players(series=protocol.series, table=protocol.table)
+
+    def seat_name(seat: str) -> str:
+        player = players.get(seat)
+        return f"{seat}: {player.full_name}" if player else seat
+
+    def who(user: AbstractBaseUser | None, seat: str, fallback: str = "—") -> str:
+        if user is not None:
+            return person_name(user)
+        if seat:
+            return _("phone at seat %(seat)s") % {"seat": seat_name(seat)}
+        return fallback
+
+    entries = [
+        HistoryEntry(
+            created=version.created,
+            action=version.get_action_display(),
+            who=who(version.user, version.seat, version.author or "—"),
+            why=version.reason,
+            version=version,
+        )
+        for version in protocol.history.select_related("user")
+    ]
+    entries += [
+        HistoryEntry(
+            created=event.created,
+            action=event.get_action_display(),
+            who=who(event.user, event.seat),
+            detail=_event_detail(event, seat_name),
+            grant="" if event.user else event.grant,
+        )
+        for event in protocol.events.select_related("user")
+    ]
+    entries += [
+        HistoryEntry(
+            created=event.created,
+            action=event.get_action_display(),
+            who=who(event.user, ""),
+            why=event.reason,
+        )
+        for event in SeriesEvent.objects.filter(series=protocol.series).select_related("user")
+    ]
+    return sorted(entries, key=lambda entry: entry.created)
+
+
+@dataclass(frozen=True)
+class NextSteps:
+    """What the referee does after a correction of an accepted protocol.
+
+    ``closed``: the series is closed, the correction already counts; ``sent_back``: the event that
+    sent the protocol back to being entered (whose ``who`` and deal the page names); ``difference``:
+    paper minus screen when the paper's totals no longer agree, so new totals are needed.
+    """
+
+    closed: bool
+    difference: dict[str, int] | None
+    sent_back: HistoryEntry | None = None
+
+
+def protocol_next_steps(*, protocol: Protocol, difference: dict[str, int] | None) -> NextSteps | None:
+    """The steps after a correction, or None when nothing was corrected since the protocol was accepted.
+
+    A closed series needs only the paper's corrected totals (its protocols stay confirmed);
+    a protocol sent back to being entered needs totals that agree, "complete" and a confirmation
+    again. Before the paper's totals are first entered nothing was accepted, so nothing is read.
+    """
+    if protocol.declared_totals is None:
+        return None
+    if protocol.series.status == Series.Status.CLOSED:
+        return NextSteps(closed=True, difference=difference) if difference else None
+    if protocol.status != Protocol.Status.OPEN:
+        return None
+    # the protocol's last step of acceptance or its undoing (new totals alone do not accept it)
+    accepting = [ProtocolEvent.Action.REOPENED, ProtocolEvent.Action.COMPLETED, ProtocolEvent.Action.CONFIRMED]
+    last = protocol.events.filter(action__in=accepting).select_related("user").order_by("-created", "-pk").first()
+    if last is None or last.action != ProtocolEvent.Action.REOPENED:
+        return None
+    sent_back = HistoryEntry(
+        created=last.created,
+        action=last.get_action_display(),
+        who=person_name(last.user) if last.user else "—",
+        detail=_event_detail(last, str),
+    )
+    return NextSteps(closed=False, difference=difference, sent_back=sent_back)

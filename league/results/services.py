@@ -12,7 +12,8 @@ Words used below:
 
 The services (each ``<entity>_<verb>``, keyword-only): :func:`protocol_row_save`,
 :func:`protocol_row_delete`, :func:`protocol_totals_set`, :func:`protocol_complete`,
-:func:`protocol_confirm` and :func:`series_close`; for the table's PIN
+:func:`protocol_confirm`, :func:`protocol_reopen`, :func:`series_close` and
+:func:`series_reopen`; for the table's PIN
 :func:`protocol_pin_try_take` and :func:`protocol_pin_try_return` (the table's count of
 wrong PINs), :func:`protocol_pin_unlock`, :func:`protocol_pin_renew` and
 :func:`series_pins_renew`. Reads are in ``league.results.selectors``.
@@ -24,14 +25,19 @@ reason. The role is checked once, at the door: ``user`` is a referee of the
 tournament, as the referee pages make sure (``referee_required``) before they
 call; the table's phone passes no user, only its ``author`` after its PIN.
 A referee's change to a complete or confirmed protocol of an open series sends
-it back to "being entered": the paper must be checked and confirmed again.
+it back to "being entered" (logged, with the deal that did it): the paper must be
+checked and confirmed again; the referee may also send it back without a change
+(:func:`protocol_reopen`). A closed series can be reopened by a referee with a
+reason (:func:`series_reopen`): the public standings drop it until it is closed again.
 Only the last row can be deleted, so deal numbers always follow the paper
 without renumbering.
 
 Closing the protocol takes two people: the phone that marks it complete records its
 seat and grant (``league.results.models.Protocol``), and the confirmation must come from
 another seat on another grant, or from a referee; both are kept on the protocol and in its
-:class:`~league.results.models.ProtocolEvent` log, as are the referee's new PINs and unlockings.
+:class:`~league.results.models.ProtocolEvent` log, as are the paper's totals, the protocol
+sent back to being entered, and the referee's new PINs and unlockings. Closing and reopening
+a series are logged as :class:`~league.results.models.SeriesEvent`.
 
 Values are computed only by ``scoring``; every change re-scores the whole
 protocol once (bok rounds depend on earlier deals) and stores each row's values
@@ -56,7 +62,7 @@ from league.models import Series
 from league.standings.tasks import schedule_recompute
 from scoring import SEATS, ProtocolResult
 
-from .models import DealRow, DealRowVersion, Protocol, ProtocolEvent, new_pin
+from .models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent, new_pin
 from .selectors import protocol_score, protocol_sheet, totals_difference
 
 if TYPE_CHECKING:
@@ -152,6 +158,7 @@ def _record(
     new_values: dict[str, int] | None,
     user: AbstractBaseUser | None,
     author: str,
+    seat: str,
     reason: str,
 ) -> None:
     DealRowVersion.objects.create(
@@ -164,6 +171,7 @@ def _record(
         new_values=new_values,
         user=user,
         author=author,
+        seat=seat,
         reason=reason,
     )
 
@@ -201,14 +209,25 @@ COMPLETION_FIELDS = ["completed_by_seat", "completed_by_grant"]
 CONFIRMATION_FIELDS = ["confirmed_by_seat", "confirmed_by_grant", "confirmed_by_user", "confirmed_at"]
 
 
-def _after_change(protocol: Protocol) -> Protocol:
-    """A change to an accepted protocol of an open series sends it back to being entered."""
+def _send_back(protocol: Protocol, *, user: AbstractBaseUser | None, details: dict[str, Any] | None) -> None:
+    """The protocol is being entered again: who completed and confirmed it is forgotten, the log keeps it."""
+    protocol.status = Protocol.Status.OPEN
+    protocol.completed_by_seat = protocol.completed_by_grant = ""
+    protocol.confirmed_by_seat = protocol.confirmed_by_grant = ""
+    protocol.confirmed_by_user, protocol.confirmed_at = None, None
+    protocol.save(update_fields=["status", *COMPLETION_FIELDS, *CONFIRMATION_FIELDS])
+    ProtocolEvent.objects.create(protocol=protocol, action=ProtocolEvent.Action.REOPENED, user=user, details=details)
+
+
+def _after_change(
+    protocol: Protocol, *, user: AbstractBaseUser | None, details: dict[str, Any] | None = None
+) -> Protocol:
+    """A change to an accepted protocol of an open series sends it back to being entered.
+
+    ``details`` say what changed (``{"deal": 3}``), for the log.
+    """
     if protocol.series.status != Series.Status.CLOSED and protocol.status != Protocol.Status.OPEN:
-        protocol.status = Protocol.Status.OPEN
-        protocol.completed_by_seat = protocol.completed_by_grant = ""
-        protocol.confirmed_by_seat = protocol.confirmed_by_grant = ""
-        protocol.confirmed_by_user, protocol.confirmed_at = None, None
-        protocol.save(update_fields=["status", *COMPLETION_FIELDS, *CONFIRMATION_FIELDS])
+        _send_back(protocol, user=user, details=details)
     # Public standings count closed series only: a deal of an open series cannot
     # change them, a correction after closing can.
     if protocol.series.status == Series.Status.CLOSED:
@@ -225,9 +244,13 @@ def protocol_row_save(
     expected_version: int,
     user: AbstractBaseUser | None = None,
     author: str = "",
+    seat: str = "",
     reason: str = "",
 ) -> Protocol:
-    """Add deal ``number`` (the next one) or change an existing one; returns the protocol at its new version."""
+    """Add deal ``number`` (the next one) or change an existing one; returns the protocol at its new version.
+
+    ``author`` and ``seat`` name the table's phone that typed it, when no ``user`` did.
+    """
     protocol = _claim(protocol, expected_version)
     _check_may_change(protocol, user, reason=reason)
     rows = list(protocol.rows.order_by("number"))
@@ -254,6 +277,7 @@ def protocol_row_save(
         new_values=result.rows[number - 1].values,
         user=user,
         author=author,
+        seat=seat,
         reason=reason,
     )
     _write_rows(protocol, rows, deals, result)
@@ -264,7 +288,7 @@ def protocol_row_save(
         if series.status == Series.Status.DRAWN:
             series.status = Series.Status.IN_PLAY
         series.save(update_fields=["results_entered", "status"])
-    return _after_change(protocol)
+    return _after_change(protocol, user=user, details={"deal": number})
 
 
 @_atomic_write
@@ -275,6 +299,7 @@ def protocol_row_delete(
     expected_version: int,
     user: AbstractBaseUser | None = None,
     author: str = "",
+    seat: str = "",
     reason: str = "",
 ) -> Protocol:
     """Delete the last row (only the last one: numbers follow the paper)."""
@@ -293,12 +318,13 @@ def protocol_row_delete(
         new_values=None,
         user=user,
         author=author,
+        seat=seat,
         reason=reason,
     )
     last.delete()
     deals = [row.deal for row in rows]
     _write_rows(protocol, rows, deals, protocol_score(protocol=protocol, deals=deals))
-    return _after_change(protocol)
+    return _after_change(protocol, user=user, details={"deal": number})
 
 
 def _read_totals(totals: dict[str, Any]) -> dict[str, int]:
@@ -317,14 +343,31 @@ def _read_totals(totals: dict[str, Any]) -> dict[str, int]:
 
 @_atomic_write
 def protocol_totals_set(
-    *, protocol: Protocol, totals: dict[str, Any], expected_version: int, user: AbstractBaseUser | None = None
+    *,
+    protocol: Protocol,
+    totals: dict[str, Any],
+    expected_version: int,
+    user: AbstractBaseUser | None = None,
+    seat: str = "",
+    grant: str = "",
 ) -> Protocol:
-    """Record the four totals from the paper's last line."""
+    """Record the four totals from the paper's last line (``seat`` and ``grant``: the table's phone that typed them).
+
+    In a closed series the referee records the paper's corrected totals; the protocol stays confirmed.
+    """
     protocol = _claim(protocol, expected_version)
     _check_may_change(protocol, user)
     protocol.declared_totals = _read_totals(totals)
     protocol.save(update_fields=["declared_totals"])
-    return _after_change(protocol)
+    ProtocolEvent.objects.create(
+        protocol=protocol,
+        action=ProtocolEvent.Action.TOTALS,
+        seat=seat,
+        grant=grant,
+        user=user,
+        details=protocol.declared_totals,
+    )
+    return _after_change(protocol, user=user, details={"totals": protocol.declared_totals})
 
 
 @_atomic_write
@@ -344,6 +387,8 @@ def protocol_complete(
     """
     protocol = _claim(protocol, expected_version)
     _check_may_change(protocol, user)
+    if protocol.series.status == Series.Status.CLOSED:
+        raise ValidationError(_("The series is closed: its protocols are accepted already."), code="closed")
     if seat and seat not in SEATS:
         raise ValidationError(
             _("Unknown seat %(seat)s; the seats are A, B, C and D."), code="seat", params={"seat": seat}
@@ -422,6 +467,19 @@ def protocol_confirm(
     return protocol
 
 
+@_atomic_write
+def protocol_reopen(*, protocol: Protocol, expected_version: int, user: AbstractBaseUser) -> Protocol:
+    """The referee sends a complete or confirmed protocol of an open series back to being entered
+    (undoing "complete"): it must be marked complete and confirmed again."""
+    protocol = _claim(protocol, expected_version)
+    if protocol.series.status == Series.Status.CLOSED:
+        raise ValidationError(_("The series is closed: reopen the series first, then the protocol."), code="closed")
+    if protocol.status == Protocol.Status.OPEN:
+        raise ValidationError(_("The protocol is being entered already."), code="open")
+    _send_back(protocol, user=user, details=None)
+    return protocol
+
+
 # --- the table's PIN ------------------------------------------------------------------
 
 
@@ -488,10 +546,11 @@ def series_pins_renew(*, series: Series, user: AbstractBaseUser) -> list[Protoco
 
 
 @_atomic_write
-def series_close(*, series: Series) -> Series:
+def series_close(*, series: Series, user: AbstractBaseUser | None = None) -> Series:
     """Accept every table's protocol; refused unless all are confirmed.
 
-    Only a referee closes a series (the caller checked the role, as the referee pages do).
+    Only a referee closes a series (the caller checked the role, as the referee pages do);
+    ``user`` is logged as who closed it (None: the demo and imports).
     """
     series = Series.objects.select_for_update().get(pk=series.pk)
     if series.status not in OPEN_SERIES:
@@ -510,5 +569,26 @@ def series_close(*, series: Series) -> Series:
         raise ValidationError(problems or [_("The series has no tables.")])
     series.status = Series.Status.CLOSED
     series.save(update_fields=["status"])
+    SeriesEvent.objects.create(series=series, action=SeriesEvent.Action.CLOSED, user=user)
+    schedule_recompute(series.tournament_id)
+    return series
+
+
+@_atomic_write
+def series_reopen(*, series: Series, user: AbstractBaseUser, reason: str) -> Series:
+    """Take a closed series back to being played, for corrections the table must confirm again.
+
+    A referee or organiser does it, with a reason (both logged). The public standings
+    count closed series only, so they drop this one until it is closed again; its
+    protocols keep their state, and the table's PINs open them again.
+    """
+    series = Series.objects.select_for_update().get(pk=series.pk)
+    if series.status != Series.Status.CLOSED:
+        raise ValidationError(_("Only a closed series can be reopened."), code="status")
+    if not reason.strip():
+        raise ValidationError(_("Give the reason for reopening the series."), code="reason")
+    series.status = Series.Status.IN_PLAY
+    series.save(update_fields=["status"])
+    SeriesEvent.objects.create(series=series, action=SeriesEvent.Action.REOPENED, user=user, reason=reason.strip())
     schedule_recompute(series.tournament_id)
     return series

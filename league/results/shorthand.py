@@ -78,6 +78,9 @@ def kontra_letters(kontras: list[str]) -> str:
 
 
 _VALUES = re.compile(r"(?P<code>[a-z]*)=?(?P<values>-?\d+(?:[,;]-?\d+){3})")
+# Numbers after ``=`` (or a contract code and ``=``), or numbers alone: meant as values, whatever their count.
+_CODE_CHOICE = "|".join(sorted(CODES, key=len, reverse=True))
+_SOME_VALUES = re.compile(rf"(?:(?:{_CODE_CHOICE})?=)?-?\d+(?:[,;]-?\d*)*")
 _RESULT = re.compile(r"(?P<eyes>\d+)|(?P<sign>[+=-])(?P<level>bw|bb|w)?|x(?P<misplay>[a-z])")
 
 
@@ -85,7 +88,8 @@ class ShorthandError(ValueError):
     """A line that is not shorthand; ``code`` and ``params`` are translated by the web layer.
 
     Codes: ``empty``, ``unknown_start`` (neither a contract code nor seats at
-    the start), ``unexpected`` (``params["text"]`` at ``position`` makes no sense).
+    the start), ``unexpected`` (``params["text"]`` at ``position`` makes no sense),
+    ``value_count`` (a line of values with ``params["count"]`` numbers, not four).
     """
 
     def __init__(self, code: str, position: int = 0, **params: Any) -> None:
@@ -99,7 +103,7 @@ def _normalise(line: str) -> str:
     # Commas and semicolons separate values; spaces only separate words a person reads.
     text = line.strip().lower()
     text = re.sub(r"\s*([,;])\s*", r"\1", text)
-    if re.fullmatch(r"[a-z]*=?\s*-?\d+(\s+-?\d+){3}", text):
+    if re.fullmatch(r"[a-z]*=?\s*-?\d+(\s+-?\d+)+", text):
         text = re.sub(r"\s+", ",", text)
     return text.replace(" ", "")
 
@@ -135,6 +139,8 @@ def parse(line: str) -> dict[str, Any]:
                 raise ShorthandError("unknown_start", 0, text=match["code"])
             deal["contract"] = CODES[match["code"]]
         return deal
+    if _SOME_VALUES.fullmatch(text):
+        raise ShorthandError("value_count", 0, text=text, count=len(re.findall(r"\d+", text)))
 
     contract, old, at = _contract_and_seats(text)
     deal = {"contract": contract, "old": old}

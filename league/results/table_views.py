@@ -62,10 +62,6 @@ class Scorer:
         # Plain Polish, not gettext: it is stored in the history and must read the same in any UI language.
         return f"stolik {self.protocol.table} (telefon), miejsce {self.seat}"
 
-    @property
-    def writable(self) -> bool:
-        return self.protocol.series.status != Series.Status.CLOSED
-
     def url(self, name: str = "protocol", *args: Any) -> str:
         series = self.protocol.series
         return reverse(f"table:{name}", args=[series.tournament.slug, series.number, self.protocol.table, *args])
@@ -117,22 +113,22 @@ def _render_pin(request: HttpRequest, protocol: Protocol, form: pin.PinForm, sta
 def table_scorer(view: View) -> View:
     """Let in only a session holding this protocol's PIN; others get the PIN form (a POST gets 403).
 
-    A POST after the series was closed is refused with the read-only page.
+    Grants end with the series: once it is closed the page only says so (its results, once
+    published, are on the public table page), whoever asks, and a POST is refused.
     """
 
     @wraps(view)
     def wrapped(request: HttpRequest, slug: str, series: int, table: int, **kwargs: Any) -> HttpResponse:
         protocol = _protocol(slug, series, table)
         grant = pin.grant_of(request, protocol)
+        if protocol.series.status == Series.Status.CLOSED:
+            status = 403 if request.method == "POST" else 200
+            return _render_pin(request, protocol, _pin_form(request, protocol), status=status)
         if grant is None:
             if request.method == "POST":
                 raise PermissionDenied
             return _render_pin(request, protocol, _pin_form(request, protocol))
-        scorer = Scorer(protocol, grant)
-        if request.method == "POST" and not scorer.writable:
-            messages.error(request, _("The series is closed: only the referee can correct this protocol."))
-            return _render_page(request, scorer, status=403)
-        return view(request, scorer, **kwargs)
+        return view(request, Scorer(protocol, grant), **kwargs)
 
     return wrapped
 
@@ -148,7 +144,7 @@ def pin_entry(request: HttpRequest, slug: str, series: int, table: int) -> HttpR
             pin.grant_access(request, protocol, form.cleaned_data["seat"])
             return redirect("table:protocol", slug, series, table)
         locked = form.has_error("pin", "locked") or form.has_error("pin", "table_locked")
-        return _render_pin(request, protocol, form, status=403 if locked else 200)
+        return pin.phone_id_remember(request, _render_pin(request, protocol, form, status=403 if locked else 200))
     return _render_pin(request, protocol, form)
 
 
@@ -195,8 +191,6 @@ def _finish_step(scorer: Scorer, *, has_rows: bool) -> str | None:
     protocol = scorer.protocol
     if protocol.status == Protocol.Status.CONFIRMED:
         return "confirmed"
-    if not scorer.writable:
-        return None
     if protocol.status == Protocol.Status.COMPLETE:
         if scorer.grant.id == protocol.completed_by_grant:
             return "completed_here"
@@ -210,7 +204,7 @@ def _render_page(request: HttpRequest, scorer: Scorer, status: int = 200, **cont
     rows = selectors.protocol_sheet(protocol=protocol)
     totals = selectors.sheet_totals(rows)
     players = _players(protocol)
-    can_enter = scorer.writable and protocol.status == Protocol.Status.OPEN
+    can_enter = protocol.status == Protocol.Status.OPEN
     context = {
         "scorer": scorer,
         "protocol": protocol,
@@ -282,6 +276,7 @@ def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
                 deal=deal,
                 expected_version=row_form.cleaned_data["version"],
                 author=scorer.author,
+                seat=scorer.seat,
             )
             messages.success(request, _("Deal %(number)s saved.") % {"number": number})
             return redirect(scorer.url() + "#entry")
@@ -317,7 +312,7 @@ def delete_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpRespons
     try:
         version = forms.IntegerField(min_value=0).clean(request.POST.get("version"))
         services.protocol_row_delete(
-            protocol=scorer.protocol, number=number, expected_version=version, author=scorer.author
+            protocol=scorer.protocol, number=number, expected_version=version, author=scorer.author, seat=scorer.seat
         )
         messages.success(request, _("Deal %(number)s deleted.") % {"number": number})
     except (ValidationError, PermissionDenied) as error:
@@ -335,7 +330,11 @@ def finish(request: HttpRequest, scorer: Scorer) -> HttpResponse:
         data = form.cleaned_data
         try:
             protocol = services.protocol_totals_set(
-                protocol=scorer.protocol, totals=data, expected_version=data["version"]
+                protocol=scorer.protocol,
+                totals=data,
+                expected_version=data["version"],
+                seat=scorer.seat,
+                grant=scorer.grant.id,
             )
             services.protocol_complete(
                 protocol=protocol,

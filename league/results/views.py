@@ -1,6 +1,7 @@
-"""The referee's results screens: a series' tables, a protocol's entry, totals, corrections and history,
-and the tables' PINs: a new PIN for one table or the whole series, and unlocking a table's PIN page
-after too many wrong PINs (the series and protocol pages show that alert).
+"""The referee's results screens: a series' tables, closing it after a look at what is still open and
+reopening it with a reason, a protocol's entry, totals, corrections (with what to do next), undoing
+"complete", the history, and the tables' PINs: a new PIN for one table or the whole series, and
+unlocking a table's PIN page after too many wrong PINs (the series and protocol pages show that alert).
 
 Every page works as plain forms; htmx only adds the live preview of a row
 while it is typed. All changes go through ``league.results.services``, all reads
@@ -16,21 +17,28 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.models import Series
 from league.results.deal_form import DealForm
 from league.standings.selectors import series_byes
-from league.tournaments.roles import is_referee, referee_required, role_annotations, roles_remember
+from league.tournaments.roles import (
+    TournamentRefusal,
+    is_referee,
+    referee_required,
+    role_annotations,
+    roles_remember,
+)
 from scoring import SEATS
 
 from . import selectors, services
-from .forms import ConfirmForm, CorrectionForm, RowForm, TotalsForm, typed_deal
+from .forms import ConfirmForm, CorrectionForm, ReopenSeriesForm, RowForm, TotalsForm, VersionForm, typed_deal
 from .models import Protocol
 from .shorthand import format_deal
 
@@ -62,7 +70,7 @@ def referee_protocol(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
         tournament = protocol.series.tournament
         roles_remember(tournament=tournament, user=request.user, annotated=protocol)
         if not is_referee(request.user, tournament):
-            raise PermissionDenied
+            raise TournamentRefusal(tournament=tournament, role="referees")
         request.tournament = tournament
         return view(request, protocol, **kwargs)
 
@@ -90,21 +98,56 @@ def series_results(request: HttpRequest, slug: str, number: int) -> HttpResponse
             "seats": SEATS,
             "tables": selectors.series_tables(series=series),
             "byes": series_byes(series),  # with the ruleset's compensation
+            "reopen_form": ReopenSeriesForm(),
         },
     )
 
 
 @referee_required
-@require_POST
 def close_series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """GET asks: the tables whose protocols are not confirmed yet, or the button that closes; POST closes."""
     series = _series(request, number)
+    if request.method == "POST":
+        try:
+            services.series_close(series=series, user=request.user)
+            messages.success(request, _("The series is closed."))
+            return redirect("results:series", slug, number)
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+        return redirect("results:close", slug, number)
+    tables = selectors.series_tables(series=series)
+    context = {
+        "tournament": request.tournament,
+        "series": series,
+        "tables": tables,
+        "unconfirmed": [t for t in tables if t.protocol.status != Protocol.Status.CONFIRMED],
+    }
+    return render(request, "results/close.html", context)
+
+
+@referee_required
+@require_POST
+def reopen_series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A referee or organiser reopens a closed series, with a reason, for corrections."""
+    form = ReopenSeriesForm(request.POST)
     try:
-        services.series_close(series=series)
-        messages.success(request, _("The series is closed."))
+        if not form.is_valid():
+            raise ValidationError(_("Give the reason for reopening the series."), code="reason")
+        services.series_reopen(series=_series(request, number), user=request.user, reason=form.cleaned_data["reason"])
+        messages.success(
+            request, _("The series is open again; the public standings leave it out until it is closed again.")
+        )
     except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-    return redirect("results:series", slug, number)
+        messages.error(request, " ".join(error.messages))
+    return _back(request, reverse("results:series", args=[slug, number]))
+
+
+def _back(request: HttpRequest, default: str) -> HttpResponse:
+    """Back to the page the button was on (the PIN page posts its address as ``next``), if it is ours."""
+    back = request.POST.get("next", "")
+    ours = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+    return redirect(back if ours else default)
 
 
 def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> HttpResponse:
@@ -112,6 +155,11 @@ def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> Ht
     next_number = len(rows) + 1
     limit = protocol.series.tournament.deals_per_series
     version = protocol.version
+    difference = selectors.totals_difference(protocol=protocol, sheet=rows)
+    row_form = forms.pop("row_form", None) or RowForm(initial={"number": next_number, "version": version})
+    if not forms or "deal_form" in forms:
+        # the cursor waits in the line, unless another form's refusal is what the referee must read
+        row_form.focus_line()
     context = {
         "tournament": protocol.series.tournament,
         "series": protocol.series,
@@ -120,13 +168,15 @@ def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> Ht
         "rows": rows,
         "totals": rows[-1].totals if rows else None,
         "next_number": next_number if next_number <= limit else None,
-        "row_form": RowForm(initial={"number": next_number, "version": version}),
+        "row_form": row_form,
         "deal_form": DealForm(prefix="full"),
         "totals_form": TotalsForm(
             initial={"version": version, **(protocol.declared_totals or {}), "ended_early": protocol.ended_early}
         ),
         "confirm_form": ConfirmForm(initial={"version": version}),
-        "difference": selectors.totals_difference(protocol=protocol, sheet=rows),
+        "version_form": VersionForm(initial={"version": version}),
+        "difference": difference,
+        "next_steps": selectors.protocol_next_steps(protocol=protocol, difference=difference),
         **forms,
     }
     return render(request, "results/protocol.html", context)
@@ -146,7 +196,9 @@ def protocol_entry(request: HttpRequest, protocol: Protocol) -> HttpResponse:
                 expected_version=row_form.cleaned_data["version"],
                 user=request.user,
             )
-            return redirect(_protocol_url(protocol) + "#entry")
+            # no "#entry": a fragment in the address makes the browser skip autofocus (and drop focus);
+            # the focused line scrolls into view by itself
+            return redirect(_protocol_url(protocol))
         except ValidationError as error:
             row_form.add_error(None, error)
     return _protocol_page(request, protocol, row_form=row_form, deal_form=deal_form)
@@ -171,7 +223,10 @@ def protocol_preview(request: HttpRequest, protocol: Protocol) -> HttpResponse:
 @referee_protocol
 @require_POST
 def protocol_totals(request: HttpRequest, protocol: Protocol) -> HttpResponse:
-    """Record the paper's totals and mark the protocol complete if they agree."""
+    """Record the paper's totals and mark the protocol complete if they agree.
+
+    In a closed series the protocol is accepted already: only the paper's corrected totals are recorded.
+    """
     form = TotalsForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -179,6 +234,9 @@ def protocol_totals(request: HttpRequest, protocol: Protocol) -> HttpResponse:
             protocol = services.protocol_totals_set(
                 protocol=protocol, totals=data, expected_version=data["version"], user=request.user
             )
+            if protocol.series.status == Series.Status.CLOSED:
+                messages.success(request, _("The corrected totals from the paper are recorded."))
+                return redirect(_protocol_url(protocol))
             services.protocol_complete(
                 protocol=protocol, expected_version=protocol.version, ended_early=data["ended_early"], user=request.user
             )
@@ -207,6 +265,21 @@ def protocol_confirm(request: HttpRequest, protocol: Protocol) -> HttpResponse:
         except ValidationError as error:
             form.add_error("seat" if getattr(error, "code", None) == "same_seat" else None, error)
     return _protocol_page(request, protocol, confirm_form=form)
+
+
+@referee_protocol
+@require_POST
+def protocol_reopen(request: HttpRequest, protocol: Protocol) -> HttpResponse:
+    """Undo "complete" (or a confirmation): the protocol is being entered again, to be completed and confirmed anew."""
+    form = VersionForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(_("The page was out of date; look at the protocol as it is now."), code="version")
+        services.protocol_reopen(protocol=protocol, expected_version=form.cleaned_data["version"], user=request.user)
+        messages.success(request, _("The protocol is being entered again; mark it complete when it is right."))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return redirect(_protocol_url(protocol))
 
 
 @referee_protocol
@@ -255,8 +328,7 @@ def protocol_history(request: HttpRequest, protocol: Protocol) -> HttpResponse:
             "tournament": protocol.series.tournament,
             "series": protocol.series,
             "protocol": protocol,
-            "versions": protocol.history.select_related("user"),
-            "events": protocol.events.select_related("user"),
+            "entries": selectors.protocol_history(protocol=protocol),
         },
     )
 
@@ -274,7 +346,7 @@ def protocol_pin_renew(request: HttpRequest, protocol: Protocol) -> HttpResponse
         )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-    return redirect(_protocol_url(protocol))
+    return _back(request, _protocol_url(protocol))
 
 
 @referee_protocol
@@ -286,7 +358,7 @@ def protocol_pin_unlock(request: HttpRequest, protocol: Protocol) -> HttpRespons
         messages.success(request, _("The PIN page of table %(table)s is unlocked.") % {"table": protocol.table})
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-    return redirect(_protocol_url(protocol))
+    return _back(request, _protocol_url(protocol))
 
 
 @referee_required
@@ -298,4 +370,11 @@ def series_pins_renew(request: HttpRequest, slug: str, number: int) -> HttpRespo
         messages.success(request, _("Every table has a new PIN; phones let in with an old PIN must enter the new one."))
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-    return redirect("results:series", slug, number)
+    return _back(request, reverse("results:series", args=[slug, number]))
+
+
+def _back(request: HttpRequest, default: str) -> HttpResponse:
+    """Back to the page the button was on (the PIN page posts its address as ``next``), if it is ours."""
+    back = request.POST.get("next", "")
+    ours = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+    return redirect(back if ours else default)

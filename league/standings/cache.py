@@ -17,7 +17,7 @@ import hashlib
 from datetime import datetime, timedelta
 
 from django.core.cache import cache
-from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.expressions import Expression
 from django.utils import timezone
 
@@ -78,7 +78,8 @@ def _stamp_rows(tournaments: QuerySet[Tournament]) -> QuerySet:
         _per_tournament(TableAssignment.objects, "series__tournament", Max("pk")),
         # a player moved to another team changes the team standings
         _per_tournament(Registration.objects, "tournament", Count("pk")),
-        _per_tournament(Registration.objects, "tournament", Sum("team_id")),
+        # weighted by the player, so two players trading teams still move the sum
+        _per_tournament(Registration.objects, "tournament", Sum(F("team_id") * F("player_id"))),
         # a renamed player or team, or a corrected gender (the women's and men's lists), shows at once;
         # every change saves the row, and ``updated`` moves with each save
         _per_tournament(Registration.objects, "tournament", Max("player__updated")),

@@ -26,8 +26,8 @@ Rankings = dict[str, list[dict[str, Any]]]
 
 
 def season_tournaments(*seasons: Season) -> QuerySet[Tournament]:
-    """The tournaments that count for the seasons, in date order."""
-    return Tournament.objects.filter(season__in=seasons, counts_for_season=True).order_by("date", "pk")
+    """The published tournaments that count for the seasons, in date order."""
+    return Tournament.objects.filter(season__in=seasons, counts_for_season=True, published=True).order_by("date", "pk")
 
 
 def season_standings(season: Season, tournaments: list[Tournament], per_tournament: list[Rankings]) -> Rankings:

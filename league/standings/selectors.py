@@ -100,7 +100,8 @@ def player_history(player: Player) -> tuple[list[dict[str, Any]], list[dict[str,
     """The player's tournaments, newest first, and seasons, each with the player's
     entry of the individual ranking (``None`` where not ranked)."""
     registrations = list(
-        Registration.objects.filter(player=player)
+        # a draft tournament is its organisers' until published (public pages show it to them alone)
+        Registration.objects.filter(player=player, tournament__published=True)
         .select_related("tournament__season", "team")
         .order_by("-tournament__date", "-tournament_id")
     )
@@ -129,7 +130,9 @@ def player_history(player: Player) -> tuple[list[dict[str, Any]], list[dict[str,
 
 def team_history(team: Team) -> list[dict[str, Any]]:
     """The team's tournaments, newest first, each with its entry of the team ranking."""
-    tournaments = list(Tournament.objects.filter(registrations__team=team).distinct().order_by("-date", "-pk"))
+    tournaments = list(
+        Tournament.objects.filter(registrations__team=team, published=True).distinct().order_by("-date", "-pk")
+    )
     current = stamps(Tournament.objects.filter(pk__in=[t.pk for t in tournaments]))
     return [
         {"tournament": t, "entry": _entry(tournament_rankings(t, current[t.pk])["teams"], team.pk)} for t in tournaments

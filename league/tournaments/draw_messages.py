@@ -18,9 +18,18 @@ from league.draw import DrawError
 MESSAGES = {
     "too_few_players": _("A draw needs at least 4 present players; there are %(players)s."),
     "team_too_large": _(
-        "Team %(team)s has %(members)s players present but there are only %(tables)s tables, "
-        "so its members cannot all sit at different tables. Register some of them as individuals "
-        "or wait for more players."
+        "Team %(team)s has %(members)s players present, but there are %(tables)s tables and %(byes)s "
+        "players sit out each series, so its members cannot all sit at different tables. Register some "
+        "of them as individuals or wait for more players."
+    ),
+    "teams_too_large": _(
+        "Teams %(teams)s need %(needed)s byes in every series so that their members sit at different "
+        "tables, but there are %(tables)s tables and only %(byes)s players sit out each series."
+    ),
+    "team_byes_exhausted": _(
+        "Team %(team)s has %(members)s players present and there are %(tables)s tables, so %(excess)s of "
+        "them must sit out in each of %(series)s series, but only %(eligible)s of them have not had a bye "
+        "yet (at most one bye per player)."
     ),
     "not_enough_bye_players": _(
         "%(series)s series with %(byes_per_series)s byes each need %(needed)s different players on a bye, "
@@ -33,9 +42,10 @@ MESSAGES = {
 }
 FALLBACK = _("The draw could not be made: %(message)s")
 
-# Parameters that carry ids of the draw and are shown as names.
+# Parameters that carry ids of the draw (or lists of them) and are shown as names.
 PLAYER_PARAMS = ("player", "other")
 TEAM_PARAMS = ("team",)
+TEAM_LIST_PARAMS = ("teams",)
 
 
 def draw_error_to_validation_error(
@@ -52,6 +62,9 @@ def draw_error_to_validation_error(
     for key in TEAM_PARAMS:
         if key in params:
             params[key] = (team_names or {}).get(str(params[key]), params[key])
+    for key in TEAM_LIST_PARAMS:
+        if key in params:
+            params[key] = ", ".join((team_names or {}).get(str(team), str(team)) for team in params[key])
     message = MESSAGES.get(error.code)
     if message is None:
         return ValidationError(FALLBACK, code=error.code, params={"message": error.message})

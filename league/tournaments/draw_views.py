@@ -1,4 +1,4 @@
-"""The organiser's draw screens: drawing series, swapping seats, the draw log."""
+"""The organiser's draw screens: drawing series, redrawing outdated ones, swapping seats, the draw log."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from league.models import Tournament
 from league.tournaments import draws, selectors
 from league.tournaments.forms import (
     DrawForm,
@@ -17,41 +18,88 @@ from league.tournaments.roles import organiser_required
 from league.tournaments.views import posted_number, show_errors
 
 
+def _redraw_outdated(request: HttpRequest, seed: int | None) -> bool:
+    """Draw the outdated series again with the seed and series their preview showed; True when done."""
+    shown = [posted_number(n) or 0 for n in request.POST.get("outdated", "").split(",") if n]
+    try:
+        redraw = draws.series_redraw_outdated(
+            tournament=request.tournament, seed=seed, numbers=shown, user=request.user
+        )
+    except ValidationError as error:
+        show_errors(request, error)
+        return False
+    messages.success(
+        request,
+        _(
+            "Drawn again with seed %(seed)s for the players who play now: series %(numbers)s. Repeated "
+            "meetings: %(before)s before, %(after)s after. Their tables have new protocols and PINs."
+        )
+        % {
+            "numbers": ", ".join(str(n) for n in redraw.outdated.numbers),
+            "seed": redraw.seed,
+            "before": redraw.repeats_before,
+            "after": redraw.repeats_after,
+        },
+    )
+    return True
+
+
+def _draw_series(request: HttpRequest, action: str | None, seed: int | None) -> bool:
+    """Draw all remaining series, the next one, or (again) the posted one; True when done."""
+    tournament = request.tournament
+    if action in ("all", "next"):
+        numbers: list[int] | str = action
+    else:
+        numbers = [posted_number(request.POST.get("series")) or 0]
+    try:
+        drawn = draws.series_draw(tournament=tournament, numbers=numbers, seed=seed, user=request.user)
+    except ValidationError as error:
+        show_errors(request, error)
+        return False
+    messages.success(
+        request,
+        _("Series %(numbers)s drawn with seed %(seed)s.")
+        % {"numbers": ", ".join(str(s.number) for s in drawn), "seed": drawn[0].seed},
+    )
+    return True
+
+
+def _redraw_offer(
+    tournament: Tournament, seats: list[selectors.SeriesSeats]
+) -> tuple[draws.OutdatedDraw | None, draws.Redraw | None, list[str]]:
+    """The outdated series, their redraw with a fresh seed (written nowhere) and why it is impossible."""
+    outdated = draws.series_outdated(tournament=tournament, seats=seats)
+    if outdated is None:
+        return None, None, []
+    try:
+        redraw = draws.series_redraw_preview(tournament=tournament, outdated=outdated, seed=draws.new_seed())
+    except ValidationError as error:
+        return outdated, None, error.messages
+    return outdated, redraw, []
+
+
 @organiser_required
 def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """The draw: seed, buttons, each series' tables and byes, the swap form."""
+    """The draw: seed, buttons, the redraw of outdated series, each series' tables and byes, the swap form."""
     tournament = request.tournament
     form = DrawForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         action = request.POST.get("action")
-        if action == "all":
-            numbers: list[int] | str = "all"
-        elif action == "next":
-            # With nothing left to draw, "all" gives the organiser the right refusal.
-            following = selectors.series_next_undrawn(tournament=tournament)
-            numbers = [following] if following else "all"
-        else:
-            numbers = [posted_number(request.POST.get("series")) or 0]
-        try:
-            drawn = draws.series_draw(
-                tournament=tournament, numbers=numbers, seed=form.cleaned_data["seed"], user=request.user
-            )
-        except ValidationError as error:
-            show_errors(request, error)
-        else:
-            messages.success(
-                request,
-                _("Series %(numbers)s drawn with seed %(seed)s.")
-                % {"numbers": ", ".join(str(s.number) for s in drawn), "seed": drawn[0].seed},
-            )
+        seed = form.cleaned_data["seed"]
+        done = _redraw_outdated(request, seed) if action == "outdated" else _draw_series(request, action, seed)
+        if done:
             return redirect("tournaments:draw", slug=slug)
     items = selectors.tournament_series_seats(tournament=tournament)
+    outdated, redraw, redraw_refusal = _redraw_offer(tournament, items)
     return render(
         request,
         "league/draw.html",
         {
             "tournament": tournament,
             "form": form,
+            "outdated": outdated,
+            "redraw": redraw,
+            "redraw_refusal": redraw_refusal,
             "series_list": [
                 {"seats": item, "swap_form": SwapForm(series=item.series, players=item.players)} for item in items
             ],
@@ -63,10 +111,12 @@ def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @organiser_required
 def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Swap two players; a swap that repeats meetings first shows them and asks to confirm."""
     tournament = request.tournament
     series = get_object_or_404(tournament.series, number=number)
     [seats] = selectors.tournament_series_seats(tournament=tournament, series=series)
     form = SwapForm(request.POST or None, series=series, players=seats.players)
+    warnings: list[str] = []
     if form.is_valid():
         try:
             draws.series_swap(
@@ -75,17 +125,23 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 player_b=form.cleaned_data["player_b"],
                 user=request.user,
                 reason=form.cleaned_data["reason"],
+                allow_repeats=form.cleaned_data["confirm"],
             )
+        except draws.RepeatedMeetings as warning:
+            warnings = warning.messages
         except ValidationError as error:
             form.add_error(None, error)
         else:
             messages.success(request, _("Players swapped."))
             return redirect("tournaments:draw", slug=slug)
+    item = {"seats": seats, "swap_form": form}
+    if warnings:
+        item |= {"repeats": warnings, "confirm_form": form.confirmation()}
     return render(
         request,
         "league/swap.html",
-        {"tournament": tournament, "item": {"seats": seats, "swap_form": form}},
-        status=400 if request.method == "POST" else 200,
+        {"tournament": tournament, "item": item},
+        status=400 if request.method == "POST" and not warnings else 200,
     )
 
 

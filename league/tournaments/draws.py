@@ -6,13 +6,21 @@ byes and one protocol (protokół stołu, the table's score sheet) with its PIN
 per table, and logs every change. Series drawn earlier are passed as meeting
 counts rather than fixed series, because players may have withdrawn or
 arrived since then.
+
+An **outdated** series is drawn but unplayed (no result entered in any of its
+protocols) and seats other players than those who play in it now: somebody
+arrived late (``Registration.first_series``), withdrew
+(``withdrawn_after_series``) or was unticked at check-in after the draw.
+A **repeat** (repeated meeting) is every meeting of a pair after its first.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Literal
+from dataclasses import dataclass
+from itertools import combinations, groupby
+from typing import Any, Literal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -21,11 +29,18 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from league.draw import DrawError, DrawPlayer, SeriesDraw, check_swap, draw_tournament, swap
+from league.draw import DrawError, DrawPlayer, DrawResult, SeriesDraw, check_swap, count_repeats, draw_tournament, swap
 from league.models import Between, Bye, DrawLog, Registration, Series, TableAssignment, Tournament
 from league.results.models import Protocol
 from league.tournaments.draw_messages import draw_error_to_validation_error
-from league.tournaments.selectors import draw_names, series_seating, tournament_repeats, tournament_seatings
+from league.tournaments.selectors import (
+    SeriesSeats,
+    draw_names,
+    series_seating,
+    tournament_repeats,
+    tournament_seatings,
+    tournament_series_seats,
+)
 from league.tournaments.services import series_ensure
 from players.models import Player
 from scoring import SEATS
@@ -55,14 +70,14 @@ def _refuse_if_final(series: Series) -> None:
         )
 
 
-def _target_series(tournament: Tournament, numbers: Sequence[int] | Literal["all"]) -> list[Series]:
-    """The series to draw: the given numbers, or with "all" every series not drawn yet."""
+def _target_series(tournament: Tournament, numbers: Sequence[int] | Literal["all", "next"]) -> list[Series]:
+    """The series to draw: the given numbers, with "all" every series not drawn yet, with "next" the first."""
     series = {s.number: s for s in series_ensure(tournament=tournament)}
-    if numbers == "all":
-        targets = [s for s in series.values() if not s.is_drawn]
+    if numbers in ("all", "next"):
+        targets = [series[n] for n in sorted(series) if not series[n].is_drawn]
         if not targets:
             raise ValidationError(_("All series are already drawn."), code="nothing_to_draw")
-        return targets
+        return targets if numbers == "all" else targets[:1]
     unknown = sorted(set(numbers) - set(series))
     if unknown or not numbers:
         raise ValidationError(
@@ -103,6 +118,78 @@ def _history(draws: Sequence[SeriesDraw]) -> tuple[dict[tuple[str, str], int], l
     return meetings, sorted({p for draw in draws for p in draw.byes})
 
 
+def _draw(
+    *,
+    tournament: Tournament,
+    registrations: list[Registration],
+    count: int,
+    seed: int,
+    history: Sequence[SeriesDraw],
+) -> DrawResult:
+    """``count`` new series of ``registrations``, avoiding the meetings and byes of ``history``."""
+    present = {str(r.player_id) for r in registrations}
+    meetings, had_bye = _history(history)
+    players = [
+        DrawPlayer(
+            id=str(r.player_id),
+            team=str(r.team_id) if r.team_id else None,
+            club=str(r.player.club_id) if r.player.club_id else None,
+        )
+        for r in registrations
+    ]
+    try:
+        return draw_tournament(
+            players,
+            count,
+            seed,
+            meetings=meetings,
+            # Byes of players who have since left cannot matter, and the draw refuses unknown ids.
+            had_bye=[p for p in had_bye if p in present],
+            individuals_sit_out_first=individuals_sit_out_first(tournament.ruleset()),
+        )
+    except DrawError as error:
+        player_names, team_names = draw_names(tournament=tournament)
+        raise draw_error_to_validation_error(error, player_names=player_names, team_names=team_names) from error
+
+
+def _save_draw(
+    *,
+    tournament: Tournament,
+    targets: list[Series],
+    result: DrawResult,
+    players: int,
+    user: AbstractBaseUser | None,
+    details: dict[str, Any] | None = None,
+) -> None:
+    """Write the seats, byes and new protocols of ``targets`` and log each of them."""
+    now = timezone.now()
+    for series, drawn in zip(targets, result.series, strict=True):
+        action = DrawLog.Action.REDRAW if series.is_drawn else DrawLog.Action.DRAW
+        _write_seats(series, drawn)
+        _write_protocols(series, drawn)
+        series.status = Series.Status.DRAWN
+        series.seed = result.seed
+        series.algorithm = result.algorithm
+        series.drawn_at = now
+        series.save(update_fields=["status", "seed", "algorithm", "drawn_at"])
+        DrawLog.objects.create(
+            series=series,
+            action=action,
+            seed=result.seed,
+            algorithm=result.algorithm,
+            repeats=result.repeats,
+            user=user,
+            details={
+                "series": [s.number for s in targets],
+                "players": players,
+                "max_meetings": result.max_meetings,
+                **(details or {}),
+            },
+        )
+    tournament.draw_seed = result.seed
+    tournament.save(update_fields=["draw_seed", "updated"])
+
+
 def _write_seats(series: Series, draw: SeriesDraw) -> None:
     """Replace the seats and byes of a series with ``draw``."""
     series.assignments.all().delete()
@@ -132,7 +219,7 @@ def _write_protocols(series: Series, draw: SeriesDraw) -> None:
 def series_draw(
     *,
     tournament: Tournament,
-    numbers: Sequence[int] | Literal["all"],
+    numbers: Sequence[int] | Literal["all", "next"],
     seed: int | None = None,
     user: AbstractBaseUser | None = None,
 ) -> list[Series]:
@@ -149,58 +236,197 @@ def series_draw(
     for series in targets:
         _refuse_if_final(series)
     registrations = _players_for(tournament, targets)
-    present = {str(r.player_id) for r in registrations}
-    meetings, had_bye = _history(tournament_seatings(tournament=tournament, exclude=[s.pk for s in targets]))
-    seed = new_seed() if seed is None else seed
-    ruleset = tournament.ruleset()
-    players = [
-        DrawPlayer(
-            id=str(r.player_id),
-            team=str(r.team_id) if r.team_id else None,
-            club=str(r.player.club_id) if r.player.club_id else None,
-        )
-        for r in registrations
-    ]
-    try:
-        result = draw_tournament(
-            players,
-            len(targets),
-            seed,
-            meetings=meetings,
-            # Byes of players who have since left cannot matter, and the draw refuses unknown ids.
-            had_bye=[p for p in had_bye if p in present],
-            individuals_sit_out_first=individuals_sit_out_first(ruleset),
-        )
-    except DrawError as error:
-        player_names, team_names = draw_names(tournament=tournament)
-        raise draw_error_to_validation_error(error, player_names=player_names, team_names=team_names) from error
-
-    now = timezone.now()
-    for series, drawn in zip(targets, result.series, strict=True):
-        action = DrawLog.Action.REDRAW if series.is_drawn else DrawLog.Action.DRAW
-        _write_seats(series, drawn)
-        _write_protocols(series, drawn)
-        series.status = Series.Status.DRAWN
-        series.seed = result.seed
-        series.algorithm = result.algorithm
-        series.drawn_at = now
-        series.save(update_fields=["status", "seed", "algorithm", "drawn_at"])
-        DrawLog.objects.create(
-            series=series,
-            action=action,
-            seed=result.seed,
-            algorithm=result.algorithm,
-            repeats=result.repeats,
-            user=user,
-            details={
-                "series": [s.number for s in targets],
-                "players": len(players),
-                "max_meetings": result.max_meetings,
-            },
-        )
-    tournament.draw_seed = result.seed
-    tournament.save(update_fields=["draw_seed", "updated"])
+    result = _draw(
+        tournament=tournament,
+        registrations=registrations,
+        count=len(targets),
+        seed=new_seed() if seed is None else seed,
+        history=tournament_seatings(tournament=tournament, exclude=[s.pk for s in targets]),
+    )
+    _save_draw(tournament=tournament, targets=targets, result=result, players=len(registrations), user=user)
     return targets
+
+
+# --- outdated series: a late arrival or a withdrawal after the draw ------------------
+
+
+@dataclass(frozen=True)
+class OutdatedDraw:
+    """The unplayed series to draw again, from the first outdated one on, and who changed."""
+
+    series: list[Series]
+    arrived: list[Player]
+    left: list[Player]
+
+    @property
+    def numbers(self) -> list[int]:
+        return [s.number for s in self.series]
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """The outdated series drawn again (in a dry run or for real) and what it does to the repeats."""
+
+    outdated: OutdatedDraw
+    seed: int
+    repeats_before: int
+    repeats_after: int
+    groups: list[tuple[list[Series], list[Registration], DrawResult]]
+
+
+def series_outdated(*, tournament: Tournament, seats: Sequence[SeriesSeats] | None = None) -> OutdatedDraw | None:
+    """The drawn, unplayed series whose seats no longer match who plays; None when all match.
+
+    Unplayed series before the first outdated one stay (their players are
+    right and their tables may already be announced); played ones always stay.
+    ``seats`` are the tournament's series as the draw page already loaded them.
+    """
+    if seats is None:
+        seats = tournament_series_seats(tournament=tournament)
+    unplayed = [item for item in seats if item.series.is_drawn and not item.series.has_results()]
+    if not unplayed:
+        return None
+    registrations = list(tournament.registrations.select_related("player"))
+    people = {r.player_id: r.player for r in registrations}
+    arrived: set[int] = set()
+    left: set[int] = set()
+    first = None
+    for item in unplayed:
+        playing = {r.player_id for r in registrations if r.plays_in(item.series.number)}
+        drawn = {player.pk for player in item.players}
+        people |= {player.pk: player for player in item.players if player.pk not in people}
+        if playing != drawn:
+            first = item.series.number if first is None else first
+            arrived |= playing - drawn
+            left |= drawn - playing
+    if first is None:
+        return None
+
+    def by_name(ids: set[int]) -> list[Player]:
+        return sorted((people[pk] for pk in ids), key=lambda p: (p.last_name, p.first_name, p.pk))
+
+    return OutdatedDraw(
+        series=[item.series for item in unplayed if item.series.number >= first],
+        arrived=by_name(arrived),
+        left=by_name(left),
+    )
+
+
+def _redraw(*, tournament: Tournament, outdated: OutdatedDraw, seed: int) -> Redraw:
+    """Draw the outdated series again without writing; consecutive series with the same
+    players are drawn together, each run avoiding the meetings of the runs before it."""
+    registrations = list(tournament.registrations.select_related("player").order_by("player_id"))
+    history = tournament_seatings(tournament=tournament, exclude=[s.pk for s in outdated.series])
+    groups = []
+    runs = groupby(outdated.series, key=lambda s: [r.pk for r in registrations if r.plays_in(s.number)])
+    for _same_players, run in runs:
+        targets = list(run)
+        playing = [r for r in registrations if r.plays_in(targets[0].number)]
+        result = _draw(tournament=tournament, registrations=playing, count=len(targets), seed=seed, history=history)
+        history += result.series
+        groups.append((targets, playing, result))
+    return Redraw(
+        outdated=outdated,
+        seed=seed,
+        repeats_before=tournament_repeats(tournament=tournament),
+        repeats_after=count_repeats(history),
+        groups=groups,
+    )
+
+
+def series_redraw_preview(*, tournament: Tournament, outdated: OutdatedDraw, seed: int) -> Redraw:
+    """What drawing the outdated series again with ``seed`` gives, written nowhere.
+
+    The draw is reproducible, so the redraw with the same seed and players
+    seats exactly what this preview counted.
+    """
+    return _redraw(tournament=tournament, outdated=outdated, seed=seed)
+
+
+@transaction.atomic
+def series_redraw_outdated(
+    *,
+    tournament: Tournament,
+    seed: int | None = None,
+    numbers: Sequence[int] | None = None,
+    user: AbstractBaseUser | None = None,
+) -> Redraw:
+    """Draw every outdated series again in one go, keeping the played ones, and log it.
+
+    ``seed`` and ``numbers`` are those the preview showed, so the tables are the
+    ones it counted; when play or the players changed the series meanwhile, the
+    redraw is refused and the organiser looks at the new preview.
+    """
+    seed = new_seed() if seed is None else seed
+    SEED(seed)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    outdated = series_outdated(tournament=tournament)
+    if outdated is None:
+        raise ValidationError(_("Every drawn series already seats the players who play in it."), code="up_to_date")
+    if numbers is not None and list(numbers) != outdated.numbers:
+        raise ValidationError(
+            _("Meanwhile the series to draw again became %(numbers)s; check the offer again."),
+            code="offer_changed",
+            params={"numbers": ", ".join(str(n) for n in outdated.numbers)},
+        )
+    redraw = _redraw(tournament=tournament, outdated=outdated, seed=seed)
+    details = {
+        "cause": "players_changed",
+        "arrived": [p.full_name for p in outdated.arrived],
+        "left": [p.full_name for p in outdated.left],
+        "repeats_before": redraw.repeats_before,
+        "repeats_after": redraw.repeats_after,
+    }
+    for targets, playing, result in redraw.groups:
+        _save_draw(
+            tournament=tournament, targets=targets, result=result, players=len(playing), user=user, details=details
+        )
+    return redraw
+
+
+# --- swaps ---------------------------------------------------------------------------
+
+
+class RepeatedMeetings(ValidationError):
+    """A legal swap that seats together players who share a table in another series too.
+
+    It is saved only when the organiser confirms it; the messages name the pairs.
+    """
+
+
+def _swap_repeats(series: Series, current: SeriesDraw, swapped: SeriesDraw) -> list[ValidationError]:
+    """A warning for every pair the swap newly seats together who also sit together in another series."""
+    before = {frozenset(p) for table in current.tables for p in combinations(table, 2)}
+    new_pairs = {frozenset(p) for table in swapped.tables for p in combinations(table, 2)} - before
+    if not new_pairs:
+        return []
+    others = (
+        TableAssignment.objects.filter(series__tournament_id=series.tournament_id)
+        .exclude(series=series)
+        .order_by("series__number", "table")
+        .values_list("series__number", "table", "player_id")
+    )
+    found: list[tuple[str, str, int]] = []
+    for (number, _table), seats in groupby(others, key=lambda row: row[:2]):
+        players = sorted(str(row[2]) for row in seats)
+        found += [(a, b, number) for a, b in combinations(players, 2) if frozenset((a, b)) in new_pairs]
+    if not found:
+        return []
+    people = Player.objects.filter(pk__in={int(p) for a, b, _number in found for p in (a, b)})
+    full = {str(p.pk): p.full_name for p in people}
+    warnings = []
+    for a, b, number in sorted(found, key=lambda f: (f[2], full[f[0]], full[f[1]])):
+        message = (
+            _("%(player)s and %(other)s have already played together in series %(number)s.")
+            if number < series.number
+            else _("%(player)s and %(other)s also sit together in series %(number)s.")
+        )
+        warnings.append(
+            ValidationError(
+                message, code="repeated_meeting", params={"player": full[a], "other": full[b], "number": number}
+            )
+        )
+    return warnings
 
 
 @transaction.atomic
@@ -211,11 +437,14 @@ def series_swap(
     player_b: Player,
     user: AbstractBaseUser | None = None,
     reason: str = "",
+    allow_repeats: bool = False,
 ) -> None:
     """Exchange the places of two players in one series; a bye moves with its place.
 
     Refused when it would seat teammates together, when the series has results,
-    or when the bye would go to a player who already had one.
+    or when the bye would go to a player who already had one. A swap that seats
+    together players who also sit together in another series raises
+    ``RepeatedMeetings`` unless ``allow_repeats`` (the organiser confirmed it).
     """
     tournament = Tournament.objects.select_for_update().get(pk=series.tournament_id)
     series = Series.objects.get(pk=series.pk)
@@ -243,6 +472,8 @@ def series_swap(
                 code="second_bye",
                 params={"player": player.full_name},
             )
+    if not allow_repeats and (warnings := _swap_repeats(series, current, swapped)):
+        raise RepeatedMeetings(warnings)
     # The tables stay, so do their protocols and PINs.
     _write_seats(series, swapped)
     DrawLog.objects.create(

@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.core.files import File
 from django.core.files.uploadedfile import UploadedFile
 from django.db.models import BLANK_CHOICE_DASH
 from django.utils.translation import gettext_lazy as _
 
-from league.models import Between, Series, Tournament
+from league.models import Between, Registration, Series, Tournament
 from league.printing.logo import logo_normalise
 from league.standings.lists import PUBLISH_FIELDS
 from league.tournaments.draws import SEED
@@ -19,7 +20,11 @@ from players.models import Club, Gender, Player, Team
 
 
 class TournamentForm(forms.ModelForm):
-    """Everything needed to create a tournament on a scoring preset, in one form."""
+    """Everything needed to create a tournament on a scoring preset, or to change its settings, in one form.
+
+    ``rules_fixed`` (deals have been played) shows the rules and the deals per series
+    without letting them change.
+    """
 
     class Meta:
         model = Tournament
@@ -41,12 +46,16 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, rules_fixed: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name, field in self.fields.items():
             for bound in Tournament._meta.get_field(name).validators:
                 if isinstance(bound, Between):
                     bounded(field, bound)
+        if rules_fixed:
+            for name in ("ruleset_preset", "deals_per_series"):
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _("Deals have been played: this can no longer change.")
 
     def clean_organiser_logo(self) -> File | bool | None:
         """A new upload checked by its content and stored as a small PNG (``league.printing.logo``);
@@ -55,6 +64,21 @@ class TournamentForm(forms.ModelForm):
         if isinstance(logo, UploadedFile):
             return logo_normalise(upload=logo)
         return logo
+
+
+class UserSearchForm(forms.Form):
+    """The search for accounts to add to a tournament's staff."""
+
+    q = forms.CharField(label=_("Search users by name or username"), max_length=150, required=False)
+
+
+class StaffForm(forms.Form):
+    """One account and the role it gets in (or loses from) the tournament."""
+
+    role = forms.ChoiceField(
+        choices=[("organisers", _("organiser")), ("referees", _("referee"))], widget=forms.HiddenInput
+    )
+    user = forms.ModelChoiceField(queryset=get_user_model().objects.all(), widget=forms.HiddenInput)
 
 
 def bounded(field: forms.Field, bound: Between) -> None:
@@ -74,7 +98,8 @@ class QuickAddForm(forms.Form):
 
     first_name = forms.CharField(label=_("first name"), max_length=80)
     last_name = forms.CharField(label=_("last name"), max_length=80)
-    gender = forms.ChoiceField(label=_("gender"), choices=Gender.choices)
+    # No gender is chosen before the organiser picks one: a default put men in the women's ranking.
+    gender = forms.ChoiceField(label=_("gender"), choices=BLANK_CHOICE_DASH + Gender.choices)
     club = forms.ModelChoiceField(label=_("club"), queryset=Club.objects.all(), required=False)
     team = forms.ModelChoiceField(
         label=_("team"),
@@ -98,6 +123,46 @@ class WithdrawForm(forms.Form):
         choices = [("", _("— plays on —"))] + [(n, str(n)) for n in range(1, tournament.series_count)]
         self.fields["after_series"].choices = choices
         self.fields["after_series"].required = False
+
+
+class RegistrationTeamForm(forms.Form):
+    """The team a registered player plays for in this tournament: one the tournament already has, or none."""
+
+    team = forms.ModelChoiceField(
+        label=_("team"), queryset=Team.objects.none(), required=False, empty_label=_("— individual —")
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = Team.objects.filter(registrations__tournament=tournament).distinct()
+
+
+class TickedRegistrationsForm(forms.Form):
+    """Registrations of the tournament ticked on the list, for one button to act on all of them."""
+
+    registrations = forms.ModelMultipleChoiceField(
+        queryset=Registration.objects.none(),
+        error_messages={"required": _("Tick at least one player first.")},
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registrations"].queryset = tournament.registrations.select_related("player")
+
+
+class BulkTickForm(TickedRegistrationsForm):
+    """Presence or the fee ticked for every ticked player at once."""
+
+    flag = forms.ChoiceField(choices=[("checked_in", _("present")), ("fee_paid", _("paid"))])
+
+
+class TeamBuildForm(TickedRegistrationsForm):
+    """A new team of the ticked individuals, its name and (if any) its club."""
+
+    name = forms.CharField(label=_("new team's name"), max_length=Team._meta.get_field("name").max_length)
+    club = forms.ModelChoiceField(
+        label=_("club"), queryset=Club.objects.all(), required=False, empty_label=_("no club")
+    )
 
 
 class DrawForm(forms.Form):
@@ -124,9 +189,12 @@ class SwapForm(forms.Form):
     player_a = forms.TypedChoiceField(label=_("player"), coerce=int)
     player_b = forms.TypedChoiceField(label=_("swap with"), coerce=int)
     reason = forms.CharField(label=_("reason"), max_length=200, required=False)
+    # Set only by the "swap anyway" button, after the page warned of repeated meetings.
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, series: Series, players: Sequence[Player], **kwargs) -> None:
         super().__init__(*args, prefix=f"swap{series.number}", **kwargs)
+        self.series = series
         self.players = {player.pk: player for player in players}
         choices = [("", BLANK_CHOICE_DASH[0][1])] + [(player.pk, str(player)) for player in players]
         for name in ("player_a", "player_b"):
@@ -137,3 +205,14 @@ class SwapForm(forms.Form):
 
     def clean_player_b(self) -> Player:
         return self.players[self.cleaned_data["player_b"]]
+
+    def confirmation(self) -> SwapForm:
+        """The same swap as hidden fields with ``confirm`` set: the form of the "swap anyway" button."""
+        form = SwapForm(
+            initial={name: self[name].value() for name in ("player_a", "player_b", "reason")} | {"confirm": True},
+            series=self.series,
+            players=list(self.players.values()),
+        )
+        for field in form.fields.values():
+            field.widget = forms.HiddenInput()
+        return form

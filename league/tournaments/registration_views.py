@@ -1,24 +1,56 @@
-"""The organiser's registration list: registering known and new players, the day's ticks, withdrawals."""
+"""The organiser's registration list: registering known and new players, the day's ticks, teams, withdrawals.
+
+Every form of the list sends the search the organiser had typed (``q``) along, and every action
+comes back to the list with it, so the search results stay on the screen at the door.
+"""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.models import Registration
 from league.tournaments import registrations, selectors
 from league.tournaments.forms import (
+    BulkTickForm,
     QuickAddForm,
     RegisterForm,
     RegistrationSearchForm,
+    RegistrationTeamForm,
+    TeamBuildForm,
     WithdrawForm,
 )
 from league.tournaments.roles import organiser_required
 from league.tournaments.views import show_errors
+from players.selectors import players_found
+
+
+def _search_text(data) -> str:
+    """The search text of ``data`` (the page's query or a form's fields); empty when the form refuses it."""
+    search = RegistrationSearchForm(data)
+    return search.cleaned_data["q"] if search.is_valid() else ""
+
+
+def _back_to_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """The registration list again, with the search the posted form carried."""
+    url = reverse("tournaments:registrations", args=[slug])
+    query = _search_text(request.POST)
+    return redirect(f"{url}?{urlencode({'q': query})}" if query else url)
+
+
+def _form_refused(request: HttpRequest, form: Form) -> None:
+    """A tampered or incomplete form of the list: its messages, without the internal field names."""
+    for errors in form.errors.values():
+        for message in errors:
+            messages.error(request, message)
 
 
 @organiser_required
@@ -27,17 +59,20 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = request.tournament
     search = RegistrationSearchForm(request.GET)
     query = search.cleaned_data["q"] if search.is_valid() else ""
-    found = selectors.player_search(tournament=tournament, query=query) if query else []
+    found = players_found(text=query, unregistered_in=tournament) if query else []
     results = {"tournament": tournament, "search": search, "found": found, "query": query}
     if request.htmx and request.htmx.target == "search-results":
         return render(request, "league/_search_results.html", results)
+    registered = list(selectors.registration_list(tournament=tournament))
     return render(
         request,
         "league/registration_list.html",
         {
             **results,
-            "registrations": selectors.registration_list(tournament=tournament),
-            "quick_form": QuickAddForm(),
+            "registrations": registered,
+            # the teams of the tournament, from the list itself: each row offers them without a query of its own
+            "teams": sorted({r.team for r in registered if r.team}, key=lambda team: team.name),
+            "build_form": TeamBuildForm(tournament=tournament),
             "withdraw_choices": range(1, tournament.series_count),
             "next_series": selectors.series_next_undrawn(tournament=tournament),
         },
@@ -67,7 +102,7 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
             )
         except ValidationError as error:
             show_errors(request, error)
-    return redirect("tournaments:registrations", slug=slug)
+    return _back_to_list(request, slug)
 
 
 @organiser_required
@@ -91,10 +126,26 @@ def toggle(request: HttpRequest, slug: str, pk: int, flag: registrations.Flag) -
     registration = get_object_or_404(tournament.registrations, pk=pk)
     registrations.registration_flag_toggle(registration=registration, flag=flag)
     if request.htmx:
-        return render(
-            request, "league/_toggle.html", {"tournament": tournament, "registration": registration, "flag": flag}
+        context = {"tournament": tournament, "registration": registration, "flag": flag}
+        return render(request, "league/_toggle.html", {**context, "query": _search_text(request.POST)})
+    return _back_to_list(request, slug)
+
+
+@organiser_required
+@require_POST
+def bulk_tick(request: HttpRequest, slug: str) -> HttpResponse:
+    """Presence or the fee for every player ticked on the list, with one button."""
+    form = BulkTickForm(request.POST, tournament=request.tournament)
+    if form.is_valid():
+        count = registrations.registration_flags_set(
+            tournament=request.tournament,
+            registrations=form.cleaned_data["registrations"],
+            flag=form.cleaned_data["flag"],
         )
-    return redirect("tournaments:registrations", slug=slug)
+        messages.success(request, _("Ticked: %(count)s.") % {"count": count})
+    else:
+        _form_refused(request, form)
+    return _back_to_list(request, slug)
 
 
 @organiser_required
@@ -118,4 +169,72 @@ def withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                     _("%(player)s is still seated in series %(numbers)s; draw them again.")
                     % {"player": registration.player, "numbers": ", ".join(map(str, to_redraw))},
                 )
-    return redirect("tournaments:registrations", slug=slug)
+    return _back_to_list(request, slug)
+
+
+@organiser_required
+@require_POST
+def unregister(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Remove a mistaken registration, as long as the player is in no series drawn."""
+    registration = get_object_or_404(request.tournament.registrations.select_related("player"), pk=pk)
+    try:
+        registrations.registration_delete(registration=registration)
+    except ValidationError as error:
+        show_errors(request, error)
+    else:
+        messages.success(request, _("%(player)s is no longer registered.") % {"player": registration.player})
+    return _back_to_list(request, slug)
+
+
+@organiser_required
+@require_POST
+def change_team(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Move a registered player into another team of the tournament, or make them an individual."""
+    tournament = request.tournament
+    registration = get_object_or_404(tournament.registrations.select_related("player"), pk=pk)
+    form = RegistrationTeamForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        _form_refused(request, form)
+        return _back_to_list(request, slug)
+    team = form.cleaned_data["team"]
+    try:
+        shared = registrations.registration_team_change(registration=registration, team=team)
+    except ValidationError as error:
+        show_errors(request, error)
+        return _back_to_list(request, slug)
+    if team is None:
+        messages.success(request, _("%(player)s now plays as an individual.") % {"player": registration.player})
+    else:
+        messages.success(
+            request, _("%(player)s now plays for %(team)s.") % {"player": registration.player, "team": team}
+        )
+    if shared:
+        messages.warning(
+            request,
+            _("%(player)s already sat at a table with a member of %(team)s in series %(numbers)s.")
+            % {"player": registration.player, "team": team, "numbers": ", ".join(map(str, shared))},
+        )
+    return _back_to_list(request, slug)
+
+
+@organiser_required
+@require_POST
+def build_team(request: HttpRequest, slug: str) -> HttpResponse:
+    """A new team of the individuals ticked on the list; they play for it in this tournament."""
+    form = TeamBuildForm(request.POST, tournament=request.tournament)
+    if not form.is_valid():
+        _form_refused(request, form)
+        return _back_to_list(request, slug)
+    try:
+        team = registrations.registration_team_build(
+            tournament=request.tournament, user=request.user, **form.cleaned_data
+        )
+    except ValidationError as error:
+        show_errors(request, error)
+    else:
+        messages.success(
+            request,
+            _("Team %(team)s built: %(players)s.")
+            % {"team": team, "players": ", ".join(str(r.player) for r in form.cleaned_data["registrations"])},
+        )
+    return _back_to_list(request, slug)

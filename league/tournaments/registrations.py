@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.utils.translation import gettext_lazy as _
 
-from league.models import MAX_PLAYERS, Registration, Series, Tournament
-from league.tournaments.selectors import player_current_team, series_next_undrawn
+from league.models import MAX_PLAYERS, Registration, Series, TableAssignment, Tournament
+from league.tournaments.selectors import player_current_team
 from players.models import Club, Player, Team
+from players.services import MAX_TEAM_SIZE, team_create
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
 
 Flag = Literal["checked_in", "fee_paid"]
 
@@ -22,8 +27,9 @@ def registration_create(
 ) -> Registration:
     """Register a player, for ``team`` or else their current team; ``individual`` plays for none.
 
-    Once series 1 is drawn the player is a late arrival: present, and seated
-    from the next series drawn. A tournament takes at most ``MAX_PLAYERS``.
+    Once series 1 is drawn the player is a late arrival (*spóźniony*): present, and
+    playing from the first series with no results yet, drawn or not. A tournament
+    takes at most ``MAX_PLAYERS``.
     """
     # The lock makes two organisers registering at once count each other.
     Tournament.objects.select_for_update().only("pk").get(pk=tournament.pk)
@@ -41,11 +47,14 @@ def registration_create(
         team = player_current_team(player=player)
     registration = Registration(tournament=tournament, player=player, team=team)
     if tournament.series.exclude(status=Series.Status.PLANNED).exists():
-        first = series_next_undrawn(tournament=tournament)
+        # A late arrival plays from the first series after every one with results: a series drawn
+        # but not begun is drawn again for them (the draw page offers it, draws.series_outdated).
+        played = tournament.series.filter(results_entered=True).aggregate(last=Max("number"))["last"] or 0
+        first = tournament.series.filter(number__gt=played).order_by("number").values_list("number", flat=True).first()
         if first is None:
             raise ValidationError(
-                _("All series are already drawn, so a late player cannot join any more."),
-                code="all_series_drawn",
+                _("Every series already has results, so a late player cannot join any more."),
+                code="all_series_played",
             )
         registration.first_series = first
         registration.checked_in = True
@@ -94,11 +103,113 @@ def registration_withdraw(*, registration: Registration, number: int | None) -> 
     registration.save(update_fields=["withdrawn_after_series"])
     if number is None:
         return []
-    player = registration.player_id
+    return [drawn for drawn in _series_drawn_with(registration=registration) if drawn > number]
+
+
+def registration_flags_set(*, tournament: Tournament, registrations: Iterable[Registration], flag: Flag) -> int:
+    """Tick presence or the fee for all ``registrations`` of ``tournament`` at once (the door's
+    bulk button); ticks already set stay. Returns how many were ticked now."""
+    chosen = tournament.registrations.filter(pk__in=[registration.pk for registration in registrations])
+    return chosen.filter(**{flag: False}).update(**{flag: True})
+
+
+def _series_drawn_with(*, registration: Registration) -> list[int]:
+    """The series of the tournament in which the player holds a seat or a bye."""
     return sorted(
         set(
-            tournament.series.filter(number__gt=number)
-            .filter(Q(assignments__player_id=player) | Q(byes__player_id=player))
-            .values_list("number", flat=True)
+            registration.tournament.series.filter(
+                Q(assignments__player_id=registration.player_id) | Q(byes__player_id=registration.player_id)
+            ).values_list("number", flat=True)
         )
     )
+
+
+@transaction.atomic
+def registration_delete(*, registration: Registration) -> None:
+    """Take back a mistaken registration; the player stays in the register.
+
+    Only a player drawn in no series yet: once seated (or on a bye) the player is part of
+    the draw and of the results, and leaves by a withdrawal instead.
+    """
+    # The lock keeps a draw of the same tournament from seating the player meanwhile.
+    Tournament.objects.select_for_update().only("pk").get(pk=registration.tournament_id)
+    drawn = _series_drawn_with(registration=registration)
+    if drawn:
+        raise ValidationError(
+            _(
+                "%(player)s is already drawn in series %(numbers)s, so the registration stays; "
+                "record when they left under “withdrew after series” instead."
+            ),
+            code="already_drawn",
+            params={"player": registration.player, "numbers": ", ".join(map(str, drawn))},
+        )
+    registration.delete()
+
+
+@transaction.atomic
+def registration_team_change(*, registration: Registration, team: Team | None) -> list[int]:
+    """Let the player play for ``team`` in this tournament, or (None) as an individual.
+
+    Only the registration changes: who plays for whom in a tournament is its organiser's
+    call, and the team ranking counts the players registered for the team. The register's
+    team (its name and members) stays as it is. A team takes at most ``MAX_TEAM_SIZE``
+    players in one tournament, of whom the ranking counts all or the best (the tournament's
+    setting). Returns the series already drawn in which the player sat at a table with a
+    player of the new team: the draw kept them apart as it knew them then.
+    """
+    Tournament.objects.select_for_update().only("pk").get(pk=registration.tournament_id)
+    if team is not None and team.pk != registration.team_id:
+        teammates = registration.tournament.registrations.filter(team=team)
+        if teammates.count() >= MAX_TEAM_SIZE:
+            raise ValidationError(
+                _("%(team)s already has %(count)s players in this tournament."),
+                code="team_full",
+                params={"team": team, "count": MAX_TEAM_SIZE},
+            )
+    registration.team = team
+    registration.save(update_fields=["team"])
+    if team is None:
+        return []
+    seats = TableAssignment.objects.filter(series__tournament_id=registration.tournament_id)
+    tables = set(seats.filter(player_id=registration.player_id).values_list("series__number", "table"))
+    teammates = registration.tournament.registrations.filter(team=team).exclude(pk=registration.pk)
+    theirs = seats.filter(player__in=teammates.values("player_id")).values_list("series__number", "table")
+    return sorted({number for number, table in theirs if (number, table) in tables})
+
+
+@transaction.atomic
+def registration_team_build(
+    *,
+    tournament: Tournament,
+    registrations: Iterable[Registration],
+    name: str,
+    club: Club | None,
+    user: AbstractBaseUser,
+) -> Team:
+    """A new team of the register made of individuals registered for ``tournament``, who then play for it here.
+
+    The team follows the register's rules (``players.services.team_create``: four or five
+    players, none of them in another active team) and is recorded as added by ``user``: as
+    long as it plays only in tournaments ``user`` organises, ``user`` may go on changing it.
+    """
+    Tournament.objects.select_for_update().only("pk").get(pk=tournament.pk)
+    chosen = list(
+        tournament.registrations.filter(pk__in=[registration.pk for registration in registrations]).select_related(
+            "player", "team"
+        )
+    )
+    in_teams = [registration for registration in chosen if registration.team is not None]
+    if in_teams:
+        raise ValidationError(
+            [
+                ValidationError(
+                    _("%(player)s already plays for %(team)s in this tournament."),
+                    code="in_a_team",
+                    params={"player": registration.player, "team": registration.team},
+                )
+                for registration in in_teams
+            ]
+        )
+    team = team_create(name=name, members=[r.player for r in chosen], club=club, created_by=user)
+    tournament.registrations.filter(pk__in=[r.pk for r in chosen]).update(team=team)
+    return team

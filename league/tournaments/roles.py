@@ -6,7 +6,7 @@ Roles (rola):
   a superuser counts as the organiser of every tournament.
 - **sędzia** (referee): results and their corrections; every organiser is also
   a referee of their tournament.
-- **protokolant stołu** (table scorer): only their own table, through the
+- **protokolant stolika** (table scorer): only their own table, through the
   table's link and PIN, only while the series is open (no account needed;
   checked by the table-scorer flow, not here).
 - **publiczność** (public): reads published pages only.
@@ -88,7 +88,17 @@ def is_referee(user: User, tournament: Tournament) -> bool:
     return is_organiser(user, tournament) or _has_role(user, tournament, "referees")
 
 
-def _require(check: Callable[[User, Tournament], bool]) -> Callable[[View], View]:
+class TournamentRefusal(PermissionDenied):
+    """A page of ``tournament`` refused to a logged-in user; the 403 page (``league.errors``)
+    names the tournament's organisers, whom to ask for the role."""
+
+    def __init__(self, *, tournament: Tournament, role: str) -> None:
+        super().__init__()
+        self.tournament = tournament
+        self.role = role
+
+
+def _require(check: Callable[[User, Tournament], bool], role: str) -> Callable[[View], View]:
     def decorator(view: View) -> View:
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, slug: str, **kwargs: Any) -> HttpResponse:
@@ -96,7 +106,7 @@ def _require(check: Callable[[User, Tournament], bool]) -> Callable[[View], View
                 return redirect_to_login(request.get_full_path())
             tournament = tournament_with_roles(slug=slug, user=request.user)
             if not check(request.user, tournament):
-                raise PermissionDenied
+                raise TournamentRefusal(tournament=tournament, role=role)
             request.tournament = tournament
             return view(request, *args, slug=slug, **kwargs)
 
@@ -105,8 +115,8 @@ def _require(check: Callable[[User, Tournament], bool]) -> Callable[[View], View
     return decorator
 
 
-organiser_required = _require(is_organiser)
+organiser_required = _require(is_organiser, "organisers")
 """View decorator: anonymous users go to the login page, non-organisers get 403."""
 
-referee_required = _require(is_referee)
+referee_required = _require(is_referee, "referees")
 """View decorator: anonymous users go to the login page, non-referees get 403."""

@@ -10,17 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from django.db.models import Count, Q, QuerySet
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 import scoring
 from league.draw import SeriesDraw, count_repeats
 from league.models import Bye, DrawLog, Registration, Series, TableAssignment, Tournament
+from league.results.models import DealRow
 from players.models import Player, Team, TeamMember
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
 SEARCH_LIMIT = 20
+# A user search needs this many characters: fewer would list nearly every account.
+USER_SEARCH_MIN_LENGTH = 2
 
 
 def tournament_list(*, user: AbstractBaseUser) -> list[tuple[Tournament, bool]]:
@@ -43,6 +47,52 @@ def tournament_summary(*, tournament: Tournament) -> dict[str, int]:
         teams=Count("team", distinct=True),
         individuals=Count("pk", filter=Q(team__isnull=True)),
     )
+
+
+def tournament_played(*, tournament: Tournament) -> bool:
+    """Whether any deal of the tournament has been entered in a protocol (or a series says it has results)."""
+    rows = DealRow.objects.filter(protocol__series__tournament=OuterRef("pk"))
+    return (
+        Tournament.objects.filter(pk=tournament.pk).filter(Q(Exists(rows)) | Q(series__results_entered=True)).exists()
+    )
+
+
+def series_last_drawn(*, tournament: Tournament) -> int | None:
+    """The number of the last series drawn so far; None while nothing is drawn."""
+    return (
+        tournament.series.exclude(status=Series.Status.PLANNED)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+
+
+@dataclass
+class Staff:
+    """The people running a tournament: its organisers and its referees, by name."""
+
+    organisers: list[AbstractBaseUser]
+    referees: list[AbstractBaseUser]
+
+
+def tournament_staff(*, tournament: Tournament) -> Staff:
+    """The tournament's organisers and referees, each list by surname."""
+    order = ("last_name", "first_name", "username")
+    return Staff(
+        organisers=list(tournament.organisers.order_by(*order)),
+        referees=list(tournament.referees.order_by(*order)),
+    )
+
+
+def user_search(*, query: str) -> QuerySet[AbstractBaseUser]:
+    """Active accounts whose username, first or last name contains every typed word; none for a
+    query shorter than ``USER_SEARCH_MIN_LENGTH``, and never more than ``SEARCH_LIMIT``."""
+    users = get_user_model().objects.filter(is_active=True).order_by("last_name", "first_name", "username")
+    if len(query.strip()) < USER_SEARCH_MIN_LENGTH:
+        return users.none()
+    for word in query.split():
+        users = users.filter(Q(username__icontains=word) | Q(first_name__icontains=word) | Q(last_name__icontains=word))
+    return users[:SEARCH_LIMIT]
 
 
 def player_search(*, tournament: Tournament, query: str) -> QuerySet[Player]:

@@ -1,14 +1,23 @@
-"""Writes of a tournament: creating it, planning its series and what the public pages show."""
+"""Writes of a tournament: creating, changing, archiving and deleting it, planning its series,
+its staff and what the public pages show."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from league.models import Series, Tournament
+from league.tournaments import selectors
+
+# The settings that decide how deals are scored and how many a table plays: fixed once any is played.
+RULES_FIELDS = ("ruleset_preset", "ruleset_data", "deals_per_series")
+
+Role = Literal["organisers", "referees"]
 
 
 def _free_slug(name: str) -> str:
@@ -23,9 +32,11 @@ def _free_slug(name: str) -> str:
 
 @transaction.atomic
 def tournament_create(*, user: AbstractBaseUser, name: str, ruleset_preset: str, **fields: Any) -> Tournament:
-    """A new tournament on a scoring preset, organised by ``user``, with its series planned."""
+    """A new tournament on a scoring preset, organised by ``user``, with its series planned;
+    a draft until the organiser publishes it (``published=True`` makes it public at once)."""
     if not fields.get("slug"):
         fields["slug"] = _free_slug(name)
+    fields.setdefault("published", False)
     tournament = Tournament.objects.create(name=name, ruleset_preset=ruleset_preset, **fields)
     tournament.organisers.add(user)
     series_ensure(tournament=tournament)
@@ -53,3 +64,83 @@ def series_results_publication_toggle(*, series: Series) -> bool:
     series.results_published = not series.results_published
     series.save(update_fields=["results_published"])
     return series.results_published
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
+    """Change the tournament's settings; returns it as stored.
+
+    The rules (preset, own rules, deals per series) change only while no deal is
+    played. The number of series goes down only while the series left out are not
+    drawn (they are removed), and up at any time (the new ones are planned). A new
+    preset drops the own copy of the old one. ``organiser_logo`` follows the form's
+    file field: None keeps the logo, False removes it.
+    """
+    stored = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    logo = fields.pop("organiser_logo", None)
+    if "ruleset_preset" in fields and fields["ruleset_preset"] != stored.ruleset_preset:
+        fields.setdefault("ruleset_data", None)
+    changed_rules = [name for name in RULES_FIELDS if name in fields and fields[name] != getattr(stored, name)]
+    if changed_rules and selectors.tournament_played(tournament=stored):
+        raise ValidationError(
+            _("Deals have been played: the rules and the number of deals per series can no longer change."),
+            code="played",
+        )
+    series_count = fields.get("series_count", stored.series_count)
+    last_drawn = selectors.series_last_drawn(tournament=stored)
+    if last_drawn and series_count < last_drawn:
+        raise ValidationError(
+            _("Series %(number)s has been drawn: the tournament needs at least %(number)s series."),
+            code="drawn",
+            params={"number": last_drawn},
+        )
+    for name, value in fields.items():
+        setattr(stored, name, value)
+    if logo is not None:
+        stored.organiser_logo = logo or ""
+    stored.full_clean()
+    stored.save()
+    stored.series.filter(number__gt=stored.series_count, status=Series.Status.PLANNED).delete()
+    series_ensure(tournament=stored)
+    return stored
+
+
+@transaction.atomic
+def tournament_delete(*, tournament: Tournament) -> None:
+    """Delete a tournament that nothing has been drawn for yet, with its registrations."""
+    stored = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if selectors.series_last_drawn(tournament=stored):
+        raise ValidationError(
+            _("The tables have been drawn: the tournament can no longer be deleted. Archive it instead."),
+            code="drawn",
+        )
+    stored.delete()
+
+
+def tournament_publish(*, tournament: Tournament) -> None:
+    """Make a draft public: the home page lists it and its public pages open for everyone."""
+    tournament.published = True
+    tournament.save(update_fields=["published", "updated"])
+
+
+def tournament_archive_toggle(*, tournament: Tournament) -> bool:
+    """Move the tournament to the archive or back; returns whether it is now archived."""
+    tournament.archived = not tournament.archived
+    tournament.save(update_fields=["archived", "updated"])
+    return tournament.archived
+
+
+def tournament_staff_add(*, tournament: Tournament, role: Role, user: AbstractBaseUser) -> None:
+    """Make ``user`` one of the tournament's organisers or referees (already one: nothing changes)."""
+    getattr(tournament, role).add(user)
+
+
+@transaction.atomic
+def tournament_staff_remove(*, tournament: Tournament, role: Role, user: AbstractBaseUser) -> None:
+    """Take ``user`` off the tournament's organisers or referees; the last organiser stays."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)  # one removal at a time keeps the last one
+    if role == "organisers" and not tournament.organisers.exclude(pk=user.pk).exists():
+        raise ValidationError(
+            _("A tournament needs an organiser: add another one before removing the last."), code="last_organiser"
+        )
+    getattr(tournament, role).remove(user)

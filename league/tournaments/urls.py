@@ -11,6 +11,13 @@ urlpatterns = [
     path("nowy/", views.tournament_create, name="create"),
     path("<slug:slug>/", views.tournament_detail, name="detail"),
     path("<slug:slug>/publikacja/", views.publish, name="publish"),
+    path("<slug:slug>/ustawienia/", views.tournament_update, name="update"),
+    path("<slug:slug>/usun/", views.tournament_delete, name="delete"),
+    path("<slug:slug>/opublikuj/", views.tournament_publish, name="publish_tournament"),
+    path("<slug:slug>/archiwum/", views.tournament_archive, name="archive"),
+    path("<slug:slug>/obsluga/", views.staff, name="staff"),
+    path("<slug:slug>/obsluga/dodaj/", views.staff_change, {"action": "add"}, name="staff_add"),
+    path("<slug:slug>/obsluga/usun/", views.staff_change, {"action": "remove"}, name="staff_remove"),
 ]
 
 # registration (registration_views)
@@ -26,6 +33,10 @@ urlpatterns += [
     ),
     path("<slug:slug>/zapisy/<int:pk>/oplata/", registration_views.toggle, {"flag": "fee_paid"}, name="fee"),
     path("<slug:slug>/zapisy/<int:pk>/wycofanie/", registration_views.withdraw, name="withdraw"),
+    path("<slug:slug>/zapisy/<int:pk>/druzyna/", registration_views.change_team, name="registration_team"),
+    path("<slug:slug>/zapisy/<int:pk>/usun/", registration_views.unregister, name="unregister"),
+    path("<slug:slug>/zapisy/zaznaczeni/", registration_views.bulk_tick, name="registrations_bulk"),
+    path("<slug:slug>/zapisy/nowa-druzyna/", registration_views.build_team, name="team_build"),
 ]
 
 # the draw (draw_views)

@@ -41,7 +41,7 @@ def test_a_referee_types_a_deal_and_it_is_in_the_protocol_at_once(page, live_ser
     page.locator("#id_password").press("Enter")
     page.locator("#id_line").fill("ac60")
     page.locator("#id_line").press("Enter")
-    page.wait_for_url("**#entry")
+    page.locator("#sheet tbody tr").nth(1).wait_for()
 
     protocol = series.protocols.get(table=1)
     assert list(protocol.rows.values_list("deal__contract", flat=True)) == ["zwykla"]

@@ -207,15 +207,15 @@ def test_too_many_byes_are_refused_with_the_numbers():
     assert "21" in caught.value.message and "19" in caught.value.message
 
 
-def test_a_team_larger_than_the_tables_is_refused_before_any_work(monkeypatch):
+def test_a_team_larger_than_the_tables_and_byes_is_refused_before_any_work(monkeypatch):
     import league.draw.tournament as tournament
 
     monkeypatch.setattr(tournament, "choose_byes", lambda *a: pytest.fail("worked before refusing"))
     with pytest.raises(DrawError) as caught:
         draw_tournament(roster(2, 0, size=5), 2, 1)
     assert caught.value.code == "team_too_large"
-    assert caught.value.params == {"team": "t0", "members": 5, "tables": 2}
-    assert "5 players" in caught.value.message and "2 tables" in caught.value.message
+    assert caught.value.params == {"team": "t0", "members": 5, "tables": 2, "byes": 2}
+    assert "5 players" in caught.value.message and "2 tables and 2 byes" in caught.value.message
 
 
 def test_swap_exchanging_a_seat_and_a_bye():

@@ -117,6 +117,50 @@ def test_an_xlsx_that_unpacks_to_far_more_than_it_weighs_is_refused():
         read_rows(io.BytesIO(content), "lista.xlsx")
 
 
+SHARED_STRINGS = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+
+
+def with_part_swollen(part: str, pattern: str, filler: str, count: int) -> bytes:
+    """A two-cell workbook with ``filler`` repeated ``count`` times after ``pattern`` in ``part``
+    (a shared-strings part is added, as Excel writes one): a few KB zipped."""
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(xlsx_bytes({"A1": "imię", "B1": "nazwisko"}))) as archive:
+        parts = {name: archive.read(name).decode() for name in archive.namelist()}
+    parts.setdefault(
+        "xl/sharedStrings.xml", '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"></sst>'
+    )
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", f'<Override PartName="/xl/sharedStrings.xml" ContentType="{SHARED_STRINGS}" /></Types>'
+    )
+    parts[part] = re.sub(pattern, lambda match: match.group(0) + filler * count, parts[part], count=1)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("part", "pattern", "filler", "count"),
+    [
+        ("xl/styles.xml", r"<cellXfs[^>]*>", "<xf/>", 1_500_000),  # 74 s and 1.2 GB before
+        ("xl/styles.xml", r"<fonts[^>]*>", "<font><b/></font>", 440_000),  # 12 s and 385 MB before
+        ("xl/sharedStrings.xml", r"<sst[^>]*>", "<si><t/></si>", 560_000),  # 8.5 s before
+    ],
+    ids=["styles", "fonts", "shared-strings"],
+)
+def test_a_workbook_whose_styles_or_strings_swell_is_refused_at_once(part, pattern, filler, count):
+    """openpyxl parses these parts whole even in read-only mode; a player list needs little of them."""
+    content = with_part_swollen(part, pattern, filler, count)
+    assert len(content) < 100_000
+
+    kind, detail, seconds = read_with_a_budget(content, "lista.xlsx")
+
+    assert kind == "refused" and seconds < 5, (kind, detail, seconds)
+
+
 @pytest.mark.parametrize("filename", ["lista.csv", "lista.xlsx"])
 def test_a_cell_longer_than_the_cap_is_refused_naming_its_row_and_column(filename):
     club = "K" * (MAX_CELL_CHARS + 1)

@@ -114,12 +114,13 @@ def test_names_sort_in_polish_order() -> None:
     ]
 
 
-def test_table_list_prints_seats_seed_and_alphabetical_index() -> None:
+def test_table_list_prints_seats_the_seed_alone_and_an_alphabetical_index() -> None:
     tournament, series = seated_tournament()
     context = documents.document_context(tournament, "Stoliki serii 1", **documents.table_list(series))
     content = render("printing/table_list.html", context)
     text = pdf_text(content)
-    assert "918273645" in text and "greedy-v1" in text
+    assert "918273645" in text  # the seed, for anyone who wants to check the draw
+    assert "greedy" not in text and "python" not in text  # no internal name or command line on the wall
     assert "Żaneta Wójcik-Łęcka" in text  # by table
     assert "Wójcik-Łęcka Żaneta Drużyna Zażółć 1 A" in " ".join(text.split())  # by name → table and seat
     assert page_footer(1, pdf_pages(content)) in text
@@ -217,7 +218,8 @@ def test_archive_protocol_has_values_and_running_totals() -> None:
     assert sheet.totals == [23, -11, -1, -11]
     assert sheet.lines[1].cells == [(-12, -5), (4, -3), (4, 11), (4, -3)]
     text = " ".join(pdf_text(render("printing/protocol.html", documents.protocol_context(tournament, sheet))).split())
-    assert "2 zolo -12 -5 4 -3 4 11 4 -3" in text
+    assert "2 zolo −12 −5 +4 −3 +4 +11 +4 −3" in text  # the minus sign, as the standings print it
+    assert "Result +23 −11 −1 −11" in text
 
 
 def test_contract_text_counts_alternating_kontras() -> None:
@@ -225,11 +227,20 @@ def test_contract_text_counts_alternating_kontras() -> None:
     assert documents.contract_text(deal, TournamentFactory().ruleset()).startswith("zolo B, 2")
 
 
+def test_printed_sheets_write_the_date_with_dots() -> None:
+    tournament, series = seated_tournament()
+    with translation.override("pl"):
+        context = documents.document_context(tournament, "Stoliki serii 1", **documents.table_list(series))
+        text = pdf_text(render("printing/table_list.html", context))
+    assert "16.05.2026" in text and "maja" not in text
+
+
 def test_blank_protocol_has_no_names_and_no_qr() -> None:
     tournament, _series = seated_tournament()
     sheet = documents.blank_protocol_sheet(tournament)
     text = pdf_text(render("printing/protocol.html", documents.protocol_context(tournament, sheet)))
     assert "Wójcik" not in text and "PIN" not in text
+    assert "Result 0" not in " ".join(text.split())  # the totals are left for the pen
     assert "Turniej o Puchar Wójta" in text
 
 
@@ -293,7 +304,7 @@ def test_results_sheets_print_each_published_ranking_in_polish() -> None:
     tournament, _series = seated_tournament()
     tournament.publish_women = True
     with translation.override("pl"):
-        context = documents.results_context(tournament, STANDINGS)
+        context = documents.results_context(tournament, STANDINGS, series=2)
         assert [ranking["key"] for ranking in context["rankings"]] == ["individual", "women", "teams"]
         content = render("printing/results.html", context)
         footer = page_footer(3, 3)
@@ -302,7 +313,8 @@ def test_results_sheets_print_each_published_ranking_in_polish() -> None:
     assert "1. Żaneta Wójcik-Łęcka Drużyna Zażółć 14,5 +120" in text  # Polish decimal comma, signed small points
     assert "3–4. Łucja Śródka" in text and "3–4. Ćwierć Źdźbło" in text
     assert "5. Óla Ńęź 3,33 −30" in text
-    assert "16 maja 2026" in text and footer in text
+    assert "po 2 seriach" in text
+    assert "16.05.2026" in text and footer in text
 
 
 def _chunk_texts(parts: list[bytes]) -> list[str]:
@@ -333,3 +345,12 @@ def test_a_daemonic_worker_lays_out_the_chunks_itself(monkeypatch) -> None:
     chunks = [layout.Chunk(f"<p>{text}</p>", "/", documents.own_file_roots()) for text in "AB"]
     parts = list(tasks._in_order(layout.html_to_pdf, iter(chunks), 2))
     assert _chunk_texts(parts) == ["A", "B"]
+
+
+def test_no_heading_of_the_registration_list_is_broken_inside_a_word() -> None:
+    tournament, _series = seated_tournament()
+    with translation.override("pl"):
+        groups = documents.registration_groups(tournament, by_team=False)
+        context = documents.document_context(tournament, "Lista zgłoszeń", groups=groups, total=9)
+        text = pdf_text(render("printing/registration_list.html", context))
+    assert "Nr Zawodnik Klub Drużyna Płeć Opłacone Podpis" in " ".join(text.split())

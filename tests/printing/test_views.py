@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.printing import tasks
+from league.models import Series
+from league.printing import layout, tasks
 from league.printing.models import STALE_AFTER, STOPPED_MESSAGE, PrintJob
 from league.results.models import DealRow, Protocol
 from scoring import SEATS
@@ -102,7 +105,7 @@ def test_protocol_qr_uses_the_address_the_organiser_came_from(client, tournament
     assert f"PIN: {Protocol.objects.get(series__number=1, table=2).pin}" in pdf_text(response.content)
 
 
-def test_results_sheets_from_entered_protocols(client, tournament, organiser) -> None:
+def test_results_sheets_from_closed_published_protocols(client, tournament, organiser) -> None:
     series = tournament.series.get(number=1)
     for table, values in ((1, (30, -10, -10, -10)), (2, (-4, 4, -4, 4))):
         protocol = Protocol.objects.get(series=series, table=table)
@@ -115,16 +118,27 @@ def test_results_sheets_from_entered_protocols(client, tournament, organiser) ->
             value_c=values[2],
             value_d=values[3],
         )
+    # still being played: the wall shows what the website shows, nothing yet
     response = client.get(reverse("printing:results", args=[tournament.slug]))
     assert response["Content-Type"] == "application/pdf"
-    text = " ".join(pdf_text(response.content).split())
+    assert "Żaneta" not in pdf_text(response.content)
+
+    Series.objects.filter(pk=series.pk).update(status=Series.Status.CLOSED, results_published=True)
+    text = " ".join(pdf_text(client.get(reverse("printing:results", args=[tournament.slug])).content).split())
     assert "1. Żaneta Wójcik-Łęcka Drużyna Zażółć" in text  # +30 at table 1 leads
     assert "40" in text and "Kościerzyna" in text
 
 
+# A job prints in a thread of its own (no broker: the embedded default), which sees only committed
+# rows: the tests of whole jobs commit theirs (``transaction=True``) and wait for the thread.
+PRINTED_IN_A_THREAD = pytest.mark.django_db(transaction=True)
+
+
 @pytest.mark.slow
+@PRINTED_IN_A_THREAD
 def test_series_protocols_job_completes_with_progress_and_a_download(client, tournament, organiser) -> None:
     response = client.post(reverse("printing:protocols_job", args=[tournament.slug, 1]))
+    tasks.wait_for_background_prints()
     job = PrintJob.objects.get()
     assert response.url == reverse("printing:job", args=[tournament.slug, job.pk])
     assert (job.status, job.progress, job.total) == (PrintJob.Status.DONE, 2, 2)
@@ -143,6 +157,7 @@ def test_series_protocols_job_completes_with_progress_and_a_download(client, tou
 
 
 @pytest.mark.slow
+@PRINTED_IN_A_THREAD
 def test_series_protocols_job_in_several_documents_keeps_each_tables_page_numbers(client, monkeypatch) -> None:
     tournament, _series = seated_tournament(tables=3)
     organiser = UserFactory()
@@ -150,6 +165,7 @@ def test_series_protocols_job_in_several_documents_keeps_each_tables_page_number
     client.force_login(organiser)
     monkeypatch.setattr(tasks, "TABLES_PER_DOCUMENT", 2)  # tables 1–2 in one document, 3 in the next
     client.post(reverse("printing:protocols_job", args=[tournament.slug, 1]))
+    tasks.wait_for_background_prints()
     job = PrintJob.objects.get()
     assert (job.status, job.progress, job.total) == (PrintJob.Status.DONE, 3, 3)
     content = b"".join(client.get(reverse("printing:job_file", args=[tournament.slug, job.pk])).streaming_content)
@@ -158,6 +174,45 @@ def test_series_protocols_job_in_several_documents_keeps_each_tables_page_number
         _("Table protocol: series %(series)s, table %(table)s") % {"series": 1, "table": table}
         for table in (1, 1, 2, 2, 3, 3)
     ]
+
+
+@PRINTED_IN_A_THREAD
+def test_without_a_broker_the_click_returns_at_once_and_the_page_shows_the_job_printing(
+    client, tournament, organiser, monkeypatch
+) -> None:
+    """The organiser's click does not wait for the PDF: the job page answers while the tables are laid out."""
+    laying_out, go_on = threading.Event(), threading.Event()
+    real_layout = layout.html_to_pdf
+
+    def held_layout(chunk):
+        laying_out.set()
+        assert go_on.wait(30)
+        return real_layout(chunk)
+
+    monkeypatch.setattr(layout, "html_to_pdf", held_layout)
+    response = client.post(reverse("printing:protocols_job", args=[tournament.slug, 1]))
+    try:
+        assert laying_out.wait(30)
+        job = PrintJob.objects.get()
+        assert response.url == reverse("printing:job", args=[tournament.slug, job.pk])
+        box = client.get(response.url, HTTP_HX_REQUEST="true").content.decode()
+        assert 'hx-trigger="every 1s"' in box and "0 of 2" in box  # polling, the count shown
+    finally:
+        go_on.set()
+        tasks.wait_for_background_prints()
+    job.refresh_from_db()
+    assert (job.status, job.progress) == (PrintJob.Status.DONE, 2)
+    assert "every 1s" not in client.get(response.url, HTTP_HX_REQUEST="true").content.decode()
+
+
+@PRINTED_IN_A_THREAD
+def test_the_printing_thread_gives_back_its_database_connection(client, tournament, organiser, monkeypatch) -> None:
+    closed = []
+    monkeypatch.setattr(tasks.connections, "close_all", lambda: closed.append(threading.current_thread().name))
+    monkeypatch.setattr(tasks, "_claim", lambda job_id: False)  # nothing to print: the thread ends at once
+    client.post(reverse("printing:protocols_job", args=[tournament.slug, 1]))
+    tasks.wait_for_background_prints()
+    assert closed and closed != [threading.current_thread().name]
 
 
 def test_unfinished_job_polls_and_shows_tables_done(client, tournament, organiser) -> None:
@@ -193,6 +248,8 @@ def test_the_print_pages_and_documents_only_read(client, tournament, organiser) 
             *documents_of(slug),
             reverse("printing:archive", args=[slug, 1, 2]),
             reverse("printing:results", args=[slug]),
+            reverse("printing:pins", args=[slug, 1]),
+            reverse("printing:pins_pdf", args=[slug, 1]),
         ]:
             assert client.get(address).status_code == 200, address
         page = client.get(reverse("printing:job", args=[slug, stopped.pk])).content.decode()

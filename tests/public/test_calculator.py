@@ -68,3 +68,24 @@ def test_plural_errors_are_translated_with_their_numbers(code):
     with translation.override("pl"):
         message = scoring_error_message(ScoringError(code, params))
     assert "zolo" in message and "2" in message
+
+
+@pytest.mark.parametrize(
+    ("deal", "label"),
+    [
+        ({"contract": "zwykla"}, "Miejsca starych"),
+        ({"contract": "zolo"}, "Miejsca starych"),
+    ],
+)
+def test_a_missing_part_of_the_deal_is_named_as_the_form_labels_it(client, deal, label):
+    page = calculate(client, **deal).content.decode()
+    assert "deal.old" not in page
+    assert f"„{label}" in page
+
+
+@pytest.mark.parametrize("path", ["deal.old", "deals[3].old[1]", "deal.values.B", "deal.kontras[0]", "deal", "x.y"])
+def test_no_error_message_shows_the_engine_s_field_path(path):
+    with translation.override("pl"):
+        for code in ("missing_field", "invalid_input"):
+            message = scoring_error_message(ScoringError(code, {"field": path, "expected": "a list"}, path))
+            assert path not in message and "%(" not in message, message

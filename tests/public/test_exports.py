@@ -9,7 +9,9 @@ import io
 import openpyxl
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from league.public.tables import StandingExport, standing_table
 from tests.factories import (
     PlayerFactory,
     RegistrationFactory,
@@ -60,6 +62,12 @@ def xlsx_cells(content: bytes) -> list[openpyxl.cell.Cell]:
     return [cell for row in sheet.iter_rows(min_row=2) for cell in row]
 
 
+def csv_rows(content: bytes) -> list[list[str]]:
+    """The rows of a CSV download as Polish Excel reads it: UTF-8 after a BOM, ``;`` between cells."""
+    assert content.startswith("\ufeff".encode())
+    return list(csv.reader(io.StringIO(content.decode("utf-8-sig")), delimiter=";"))
+
+
 def text_cells(cells: list[openpyxl.cell.Cell]) -> list[str]:
     return [cell.value for cell in cells if isinstance(cell.value, str) and cell.value]
 
@@ -80,7 +88,7 @@ def test_an_xlsx_download_holds_hostile_names_as_text_not_formulas(client, tourn
 def test_a_csv_download_starts_no_cell_like_a_formula(client, tournament, page):
     response = client.get(page(tournament), {"_export": "csv", "lista": "individual"})
 
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = csv_rows(response.content)
     names = [row[1] for row in rows[1:]]
     assert sorted(names) == sorted(f"'{name} Kowalski" for name in HOSTILE_NAMES)
     assert sorted(row[2] for row in rows[1:]) == [""] * 4 + ["'=1+2"] * 4
@@ -102,3 +110,52 @@ def test_a_format_that_is_not_offered_shows_the_page_instead(client, tournament,
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/html")
     assert "Content-Disposition" not in response
+
+
+@pytest.fixture
+def shared_points():
+    """A tournament whose first two players share a place, so their big points end in a half."""
+    tournament = TournamentFactory(season=SeasonFactory())
+    players = PlayerFactory.create_batch(4, last_name="Kąkol")
+    for player in players:
+        RegistrationFactory(tournament=tournament, player=player)
+    played_series(tournament, 1, [list(zip(players, (20, 20, -10, -30), strict=True))])
+    return tournament
+
+
+def test_a_csv_download_opens_in_polish_excel_with_a_decimal_comma(client, shared_points):
+    response = client.get(
+        standings_url(shared_points), {"_export": "csv", "lista": "individual"}, HTTP_ACCEPT_LANGUAGE="pl"
+    )
+
+    header, *rows = csv_rows(response.content)
+    assert header[:2] == ["Miejsce", "Imię i nazwisko"] and "Kąkol" in rows[0][1]
+    big_points = [row[header.index("Duże punkty")] for row in rows]
+    assert [value for value in big_points if "." in value] == []
+    assert [value for value in big_points if "," in value]  # the shared place's half point
+    assert sorted(float(value.replace(",", ".")) for value in big_points) == sorted(
+        row["big_points"]
+        for row in client.get(reverse("public:api_standings", args=[shared_points.slug])).json()["individual"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("ranking", "title"), [("individual", "Klasyfikacja indywidualna"), ("teams", "Klasyfikacja drużynowa")]
+)
+def test_an_xlsx_sheet_is_named_after_its_list_with_numbers_as_numbers(client, tournament, ranking, title):
+    response = client.get(standings_url(tournament), {"_export": "xlsx", "lista": ranking}, HTTP_ACCEPT_LANGUAGE="pl")
+
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    assert sheet.title == title
+    header, *rows = sheet.iter_rows(values_only=True)
+    points = [row[header.index("Małe punkty")] for row in rows]
+    assert points and all(isinstance(value, int) for value in points)
+
+
+def test_a_sheet_name_keeps_within_excels_limit(client, tournament):
+    with translation.override("pl"):
+        long_title = "Klasyfikacja zawodników spoza drużyn: kobiety i mężczyźni"
+        table = standing_table([], teams=False, big_points=True)
+        content = StandingExport("xlsx", table, title=long_title).export()
+    title = openpyxl.load_workbook(io.BytesIO(content)).active.title
+    assert len(title) <= 31 and long_title.startswith(title.replace("-", ":"))

@@ -159,8 +159,8 @@ def test_csv_and_xlsx_exports_open(client):
 
     csv = client.get(url, {"_export": "csv", "lista": "individual"})
     assert csv.status_code == 200
-    header, first = csv.content.decode().splitlines()[:2]
-    assert header.count(",") == 4 and first.startswith("1,")
+    header, first = csv.content.decode("utf-8-sig").splitlines()[:2]
+    assert header.count(";") == 4 and first.startswith("1;")
 
     xlsx = client.get(url, {"_export": "xlsx", "lista": "teams"})
     sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
@@ -199,3 +199,12 @@ def test_standings_page_queries_do_not_grow_with_the_league(client, django_asser
     # served from the cache, the page reads only the stamp of the standings
     with django_assert_num_queries(1):
         client.get(reverse("public:standings", args=[large.slug]))
+
+
+def test_the_standings_count_only_the_series_whose_results_are_published(client):
+    t = league_tournament(tables=1, series=2)
+    t.series.filter(number=2).update(results_published=False)
+
+    page = client.get(reverse("public:standings", args=[t.slug]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert "After 1 closed series." in page

@@ -259,7 +259,9 @@ def test_reopening_forgets_who_completed_and_confirmed(series, referee):
     )
     protocol.refresh_from_db()
     assert protocol.status == "open" and protocol.confirmed_by_user is None and protocol.confirmed_by_seat == ""
-    assert [event.action for event in protocol.events.all()] == ["completed", "confirmed"]  # the log keeps them
+    # the log keeps them, and says the correction of deal 4 sent the protocol back
+    assert [event.action for event in protocol.events.all()] == ["totals", "completed", "confirmed", "reopened"]
+    assert (protocol.events.last().user, protocol.events.last().details) == (referee, {"deal": 4})
 
 
 def test_no_new_pin_or_unlocking_once_the_series_is_closed(series, referee):

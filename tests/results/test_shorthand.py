@@ -118,3 +118,10 @@ def test_typical_protocol_needs_at_most_six_keystrokes_per_deal():
     average = keystrokes / len(TYPICAL_PROTOCOL)
     assert average == pytest.approx(4.625)  # 185 keystrokes for 40 deals
     assert average <= 6
+
+
+@pytest.mark.parametrize(("line", "count"), [("=2,-2,2", 3), ("2 -2", 2), ("z=-15,5,5", 3), ("=1,2,3,4,-10", 5)])
+def test_a_line_of_values_with_other_than_four_numbers_says_four_are_needed(line, count):
+    with pytest.raises(ShorthandError) as caught:
+        parse(line)
+    assert (caught.value.code, caught.value.params["count"]) == ("value_count", count)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.test import Client
 from django.urls import reverse
@@ -309,7 +310,8 @@ def test_the_confirmation_records_the_second_phone_and_its_seat(scorer, protocol
     assert protocol.status == Protocol.Status.CONFIRMED and protocol.confirmed_by_seat == "D"
     assert protocol.confirmed_by_grant and protocol.completed_by_grant
     assert protocol.confirmed_by_grant != protocol.completed_by_grant and protocol.confirmed_by_user is None
-    completed, confirmed = protocol.events.order_by("pk")
+    totals, completed, confirmed = protocol.events.order_by("pk")
+    assert (totals.action, totals.seat, totals.grant) == ("totals", "A", protocol.completed_by_grant)
     assert (completed.action, completed.seat, completed.grant) == ("completed", "A", protocol.completed_by_grant)
     assert (confirmed.action, confirmed.seat, confirmed.grant) == ("confirmed", "D", protocol.confirmed_by_grant)
 
@@ -420,3 +422,27 @@ def test_rows_are_described_beside_their_shorthand(scorer, protocol):
     row = row[: row.index("</td>")]
     assert "zolo</b> A" in row and "×4" in row and "lost" in row
     assert "<code>zams-</code>" in row
+
+
+def test_wrong_pins_from_a_phone_without_cookies_store_no_sessions(protocol):
+    """A flood of cookie-less tries once added a fourteen-day session row each."""
+    for n in range(12):
+        enter_pin(Client(REMOTE_ADDR=f"10.1.0.{n}"), protocol, wrong_pin(protocol))
+    assert Session.objects.count() == 0
+
+
+def test_a_phone_that_keeps_its_cookie_is_locked_without_a_session(protocol):
+    phone = Client(REMOTE_ADDR="10.2.0.1")
+    for _ in range(pin.MAX_WRONG_TRIES):
+        assert enter_pin(phone, protocol, wrong_pin(protocol)).status_code == 200
+    assert enter_pin(phone, protocol).status_code == 403  # this phone, even with the right PIN
+    assert enter_pin(Client(REMOTE_ADDR="10.2.0.1"), protocol).status_code == 302  # another one at that address
+
+
+def test_a_grant_shows_nothing_once_the_series_is_closed_with_its_results_held_back(scorer, protocol):
+    save_line(scorer, protocol, "ac60")
+    Series.objects.filter(pk=protocol.series_id).update(status=Series.Status.CLOSED, results_published=False)
+
+    page = scorer.get(url(protocol)).content.decode()
+
+    assert "The series is closed" in page and 'class="rows"' not in page

@@ -82,7 +82,7 @@ def test_totals_confirm_close_and_a_correction_in_history(client, series):
         url(series, "correct", 1, 1), {"number": 1, "version": protocol.version, "line": "ac40", "reason": "Paper: 40"}
     )
     history = client.get(url(series, "history", 1)).content.decode()
-    assert "Paper: 40" in history and "A -2" in history and "A 1" in history
+    assert "Paper: 40" in history and "A −2" in history and "A +1" in history
 
 
 def test_the_protocol_and_its_history_describe_the_deals(client, series):
@@ -147,3 +147,30 @@ def test_a_referee_confirmation_records_the_referee(client, series, referee):
     assert (protocol.confirmed_by_seat, protocol.confirmed_by_user, protocol.confirmed_by_grant) == ("C", referee, "")
     history = client.get(url(series, "history", 1)).content.decode()
     assert "phone-1" in history and referee.username in history
+
+
+def test_after_an_error_the_shorthand_field_keeps_the_focus_and_the_typed_line(client, series):
+    response = client.post(url(series, "protocol", 1), {"number": 1, "version": 0, "line": "=2,-2,2"})
+    page = response.content.decode()
+    field = page[page.index('name="line"') - 200 : page.index('name="line"') + 200]
+    field = field[field.rindex("<input") :]
+    field = field[: field.index(">")]
+    assert "autofocus" in field and 'value="=2,-2,2"' in field
+    assert "four numbers" in page and "got 3" in page
+
+
+def test_a_user_without_the_role_is_told_whom_to_ask_on_a_protocol_page(client, series):
+    organiser = UserFactory(first_name="Ola", last_name="Organizatorka")
+    series.tournament.organisers.add(organiser)
+    client.force_login(UserFactory())
+    response = client.get(url(series, "protocol", 1))
+    assert response.status_code == 403 and "Ola Organizatorka" in response.content.decode()
+
+
+def test_the_protocol_writes_losses_with_a_minus_sign_and_wins_with_a_plus(client, series):
+    client.post(url(series, "protocol", 1), {"number": 1, "version": 0, "line": "ac60"})
+
+    sheet = client.get(url(series, "protocol", 1)).content.decode().split('id="sheet"', 1)[1]
+    row = sheet.split("<tbody>", 1)[1].split("</tr>", 1)[0]
+
+    assert ">−1<" in row and ">+1<" in row and ">-1<" not in row

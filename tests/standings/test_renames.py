@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from league.models import Tournament
+from league.standings.cache import stamps
 from players.models import Gender
 from tests.factories import UserFactory
 from tests.public.test_pages import league_tournament
@@ -82,3 +84,15 @@ def test_a_renamed_player_is_shown_renamed_at_once_on_the_projector_and_the_seas
 
     assert NEW_NAME in client.get(projector).content.decode()
     assert NEW_NAME in client.get(season).content.decode()
+
+
+def test_two_players_trading_teams_change_the_team_standings_at_once(tournament):
+    """A swap in two moves leaves the sum of team ids as it was; the stamp must still move."""
+    first, second = list(tournament.registrations.exclude(team=None).order_by("team_id", "pk"))[::4][:2]
+    before = stamps(Tournament.objects.filter(pk=tournament.pk))
+    first_team, second_team = first.team_id, second.team_id
+    tournament.registrations.filter(pk=first.pk).update(team_id=second_team)
+    tournament.registrations.filter(pk=second.pk).update(team_id=first_team)
+
+    assert first_team != second_team
+    assert stamps(Tournament.objects.filter(pk=tournament.pk)) != before

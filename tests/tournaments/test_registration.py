@@ -69,21 +69,23 @@ def test_check_in_and_fee_ticks_toggle():
     assert (registration.checked_in, registration.fee_paid) == (False, True)
 
 
-def test_a_late_arrival_is_present_and_plays_from_the_next_undrawn_series():
+def test_a_late_arrival_is_present_and_plays_from_the_first_series_without_results():
     tournament = TournamentFactory(series_count=3)
     register_teams(tournament, teams=0, individuals=8)
-    draws.series_draw(tournament=tournament, numbers=[1], seed=1)
+    draws.series_draw(tournament=tournament, numbers=[1, 2], seed=1)
+    tournament.series.filter(number=1).update(results_entered=True, status="in_play")
     late = registrations.registration_create(tournament=tournament, player=PlayerFactory())
     assert (late.checked_in, late.first_series) == (True, 2)
     assert not late.plays_in(1) and late.plays_in(2)
 
 
-def test_nobody_can_arrive_late_once_every_series_is_drawn():
-    tournament = TournamentFactory(series_count=2)
+def test_a_late_arrival_before_the_first_deal_plays_from_series_1():
+    """Series 1 is drawn but nobody has played: it is drawn again with the newcomer."""
+    tournament = TournamentFactory(series_count=3)
     register_teams(tournament, teams=0, individuals=8)
-    draws.series_draw(tournament=tournament, numbers="all", seed=1)
-    with pytest.raises(ValidationError):
-        registrations.registration_create(tournament=tournament, player=PlayerFactory())
+    draws.series_draw(tournament=tournament, numbers=[1], seed=1)
+    late = registrations.registration_create(tournament=tournament, player=PlayerFactory())
+    assert late.first_series == 1 and late.plays_in(1)
 
 
 def test_a_withdrawal_names_the_drawn_later_series_to_draw_again():

@@ -47,7 +47,7 @@ def test_an_organiser_runs_a_tournament_from_creation_to_a_swap(client, organise
     a, b = teams[0].members.all()[:2]
     response = client.post(
         reverse("tournaments:swap", args=[tournament.slug, 1]),
-        {"swap1-player_a": a.pk, "swap1-player_b": b.pk, "swap1-reason": "wheelchair access"},
+        {"swap1-player_a": a.pk, "swap1-player_b": b.pk, "swap1-reason": "wheelchair access", "swap1-confirm": "True"},
     )
     assert response.status_code == 302
     assert DrawLog.objects.filter(series=series, action=DrawLog.Action.SWAP).exists()

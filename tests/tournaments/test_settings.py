@@ -1,0 +1,168 @@
+"""The organiser changes a tournament's settings, archives it or deletes it, on the app's own screens."""
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from league.models import Registration, Series, Tournament
+from league.tournaments import services
+from players.models import Player
+from tests.factories import RegistrationFactory, SeriesFactory, drawn_series, played_series, tournament_form_data
+
+pytestmark = pytest.mark.django_db
+
+
+def settings_of(tournament, **changes) -> dict:
+    """What the settings screen posts back for ``tournament`` unchanged, with ``changes``."""
+    stored = {
+        "name": tournament.name,
+        "date": tournament.date.isoformat(),
+        "ruleset_preset": tournament.ruleset_preset,
+        "series_count": tournament.series_count,
+        "deals_per_series": tournament.deals_per_series,
+    }
+    return tournament_form_data(**{**stored, **changes})
+
+
+def played(tournament):
+    """Series 1 of ``tournament`` with one deal entered at its one table."""
+    players = [RegistrationFactory(tournament=tournament).player for _ in range(4)]
+    return played_series(tournament, 1, [list(zip(players, (30, 10, -10, -30), strict=True))], status="in_play")
+
+
+def test_the_tournament_page_leads_to_its_settings(client, tournament):
+    page = client.get(reverse("tournaments:detail", args=[tournament.slug])).content.decode()
+    assert reverse("tournaments:update", args=[tournament.slug]) in page
+
+
+def test_an_organiser_changes_the_name_venue_and_time_limit(client, tournament):
+    url = reverse("tournaments:update", args=[tournament.slug])
+    response = client.post(
+        url, settings_of(tournament, name="Puchar Sołtysa", venue="Władysławowo", time_limit_minutes=50)
+    )
+    assert response.url == reverse("tournaments:detail", args=[tournament.slug])
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.venue, tournament.time_limit_minutes) == ("Puchar Sołtysa", "Władysławowo", 50)
+
+
+def test_the_rules_change_while_no_deal_is_played(client, tournament):
+    drawn_series(tournament)
+    client.post(
+        reverse("tournaments:update", args=[tournament.slug]),
+        settings_of(tournament, ruleset_preset="gorzow", deals_per_series=20),
+    )
+    tournament.refresh_from_db()
+    assert (tournament.ruleset_preset, tournament.deals_per_series) == ("gorzow", 20)
+
+
+def test_a_new_preset_replaces_the_own_copy_of_the_old_one(tournament):
+    tournament.ruleset_data = {"id": "own"}
+    tournament.save()
+    changed = services.tournament_update(tournament=tournament, ruleset_preset="gorzow")
+    assert changed.ruleset_data is None
+    assert changed.ruleset().id == "gorzow"
+
+
+def test_once_a_deal_is_played_the_rules_are_refused_and_stay(tournament):
+    played(tournament)
+    with pytest.raises(ValidationError, match="Deals have been played"):
+        services.tournament_update(tournament=tournament, ruleset_preset="gorzow")
+    with pytest.raises(ValidationError, match="Deals have been played"):
+        services.tournament_update(tournament=tournament, deals_per_series=20)
+    tournament.refresh_from_db()
+    assert (tournament.ruleset_preset, tournament.deals_per_series) == ("puck", 40)
+
+
+def test_once_a_deal_is_played_the_settings_screen_keeps_the_rules_and_saves_the_rest(client, tournament):
+    played(tournament)
+    url = reverse("tournaments:update", args=[tournament.slug])
+    assert "Deals have been played" in client.get(url).content.decode()
+    client.post(url, settings_of(tournament, ruleset_preset="gorzow", deals_per_series=20, venue="Hel"))
+    tournament.refresh_from_db()
+    assert (tournament.ruleset_preset, tournament.deals_per_series, tournament.venue) == ("puck", 40, "Hel")
+
+
+def test_fewer_series_than_the_last_drawn_one_are_refused_with_its_number(client, tournament):
+    drawn_series(tournament, number=1)
+    drawn_series(tournament, number=2)
+    response = client.post(
+        reverse("tournaments:update", args=[tournament.slug]), settings_of(tournament, series_count=1)
+    )
+    assert response.status_code == 200
+    assert "Series 2 has been drawn: the tournament needs at least 2 series." in response.content.decode()
+    assert Tournament.objects.get(pk=tournament.pk).series_count == 2
+    assert tournament.series.count() == 2
+
+
+def test_more_series_are_planned_at_once(client, tournament):
+    drawn_series(tournament, number=1)
+    client.post(reverse("tournaments:update", args=[tournament.slug]), settings_of(tournament, series_count=4))
+    assert list(tournament.series.values_list("number", "status")) == [
+        (1, "drawn"),
+        (2, "planned"),
+        (3, "planned"),
+        (4, "planned"),
+    ]
+
+
+def test_fewer_series_drop_the_planned_ones_beyond_the_count(client, tournament):
+    drawn_series(tournament, number=1)
+    SeriesFactory(tournament=tournament, number=2, status="planned")
+    client.post(reverse("tournaments:update", args=[tournament.slug]), settings_of(tournament, series_count=1))
+    assert list(tournament.series.values_list("number", flat=True)) == [1]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("series_count", 13, "Enter a whole number from 1 to 12."),
+        ("deals_per_series", 3, "Enter a whole number from 4 to 96."),
+        ("time_limit_minutes", 300, "Enter a whole number from 10 to 240."),
+    ],
+)
+def test_numbers_out_of_bounds_are_refused_with_the_one_message(client, tournament, field, value, message):
+    before = Tournament.objects.filter(pk=tournament.pk).values().get()
+    response = client.post(
+        reverse("tournaments:update", args=[tournament.slug]), settings_of(tournament, **{field: value})
+    )
+    assert message in response.content.decode()
+    assert Tournament.objects.filter(pk=tournament.pk).values().get() == before
+
+
+def test_an_undrawn_tournament_is_deleted_after_the_organiser_confirms(client, tournament):
+    registration = RegistrationFactory(tournament=tournament)
+    url = reverse("tournaments:delete", args=[tournament.slug])
+    assert "Yes, delete the tournament" in client.get(url).content.decode()
+    assert Tournament.objects.filter(pk=tournament.pk).exists()
+
+    response = client.post(url)
+    assert response.url == reverse("tournaments:list")
+    assert not Tournament.objects.filter(pk=tournament.pk).exists()
+    assert not Registration.objects.filter(pk=registration.pk).exists()
+    assert Player.objects.filter(pk=registration.player_id).exists()
+
+
+def test_a_drawn_tournament_cannot_be_deleted(client, tournament):
+    drawn_series(tournament)
+    url = reverse("tournaments:delete", args=[tournament.slug])
+    assert "Yes, delete the tournament" not in client.get(url).content.decode()
+    response = client.post(url, follow=True)
+    assert "can no longer be deleted" in response.content.decode()
+    assert Series.objects.filter(tournament=tournament).exists()
+
+
+def test_an_archived_tournament_leaves_the_active_lists_and_its_results_stay_readable(client, tournament):
+    tournament.draw_published = True
+    tournament.save()
+    played(tournament)
+    client.post(reverse("tournaments:archive", args=[tournament.slug]))
+
+    mine = client.get(reverse("tournaments:list")).context
+    assert [row[0] for row in mine["rows"]] == []
+    assert [row[0] for row in mine["archived_rows"]] == [tournament]
+    assert tournament.name not in client.get(reverse("home")).content.decode()
+    assert client.get(reverse("public:standings", args=[tournament.slug])).status_code == 200
+    assert client.get(reverse("public:series", args=[tournament.slug, 1])).status_code == 200
+
+    client.post(reverse("tournaments:archive", args=[tournament.slug]))
+    assert tournament.name in client.get(reverse("home")).content.decode()

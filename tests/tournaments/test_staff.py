@@ -1,0 +1,109 @@
+"""The organiser gives referees and co-organisers their roles from the tournament page."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from league.tournaments.selectors import SEARCH_LIMIT
+from tests.factories import UserFactory, drawn_series
+
+pytestmark = pytest.mark.django_db
+
+
+def found(client, tournament, query: str) -> list:
+    return list(client.get(reverse("tournaments:staff", args=[tournament.slug]), {"q": query}).context["found"])
+
+
+def post(client, tournament, action: str, *, role: str, user) -> object:
+    return client.post(
+        reverse(f"tournaments:staff_{action}", args=[tournament.slug]), {"role": role, "user": user.pk}, follow=True
+    )
+
+
+def test_the_tournament_page_names_its_staff_and_leads_to_their_screen(client, organiser, tournament):
+    organiser.first_name, organiser.last_name = "Jan", "Konkel"
+    organiser.save()
+    page = client.get(reverse("tournaments:detail", args=[tournament.slug])).content.decode()
+    assert "Jan Konkel" in page
+    assert reverse("tournaments:staff", args=[tournament.slug]) in page
+
+
+@pytest.mark.parametrize("query", ["kąkol", "Zofia", "zkakol"])
+def test_users_are_found_by_first_name_last_name_or_username(client, tournament, query):
+    wanted = UserFactory(username="zkakol", first_name="Zofia", last_name="Kąkol")
+    UserFactory(username="other", first_name="Jan", last_name="Pobłocki")
+    assert found(client, tournament, query) == [wanted]
+
+
+def test_a_search_of_one_character_lists_nobody(client, tournament):
+    UserFactory(username="aa", first_name="Anna", last_name="Adamska")
+    response = client.get(reverse("tournaments:staff", args=[tournament.slug]), {"q": "a"})
+    assert list(response.context["found"]) == []
+    assert "Type at least 2 characters." in response.content.decode()
+
+
+def test_the_staff_screen_lists_no_username_without_a_search(client, tournament):
+    stranger = UserFactory(username="nieznajomy")
+    assert stranger.username not in client.get(reverse("tournaments:staff", args=[tournament.slug])).content.decode()
+
+
+def test_a_search_shows_at_most_the_limit(client, tournament):
+    UserFactory.create_batch(SEARCH_LIMIT + 5, last_name="Mielewczyk")
+    assert len(found(client, tournament, "Mielewczyk")) == SEARCH_LIMIT
+
+
+def test_an_added_referee_opens_the_results_and_a_co_organiser_the_tournament(client, tournament):
+    drawn_series(tournament)
+    referee, co_organiser = UserFactory(), UserFactory()
+    post(client, tournament, "add", role="referees", user=referee)
+    post(client, tournament, "add", role="organisers", user=co_organiser)
+
+    as_referee, as_co_organiser = Client(), Client()
+    as_referee.force_login(referee)
+    as_co_organiser.force_login(co_organiser)
+    assert as_referee.get(reverse("results:series", args=[tournament.slug, 1])).status_code == 200
+    assert as_co_organiser.get(reverse("tournaments:detail", args=[tournament.slug])).status_code == 200
+
+
+def test_a_removed_referee_is_refused(client, tournament):
+    drawn_series(tournament)
+    referee = UserFactory()
+    tournament.referees.add(referee)
+    post(client, tournament, "remove", role="referees", user=referee)
+
+    as_referee = Client()
+    as_referee.force_login(referee)
+    assert as_referee.get(reverse("results:series", args=[tournament.slug, 1])).status_code == 403
+
+
+def test_the_last_organiser_cannot_be_removed(client, organiser, tournament):
+    response = post(client, tournament, "remove", role="organisers", user=organiser)
+    assert "A tournament needs an organiser" in response.content.decode()
+    assert list(tournament.organisers.all()) == [organiser]
+
+
+def test_an_organiser_may_step_down_once_there_is_another(client, organiser, tournament):
+    other = UserFactory()
+    tournament.organisers.add(other)
+    response = post(client, tournament, "remove", role="organisers", user=organiser)
+    assert response.redirect_chain[-1][0] == reverse("tournaments:list")
+    assert list(tournament.organisers.all()) == [other]
+
+
+def test_a_referee_cannot_change_the_staff(tournament):
+    referee = UserFactory()
+    tournament.referees.add(referee)
+    as_referee = Client()
+    as_referee.force_login(referee)
+    response = post(as_referee, tournament, "add", role="organisers", user=referee)
+    assert response.status_code == 403
+    assert not tournament.organisers.filter(pk=referee.pk).exists()
+
+
+def test_adding_is_a_post(client, tournament):
+    referee = UserFactory()
+    response = client.get(
+        reverse("tournaments:staff_add", args=[tournament.slug]), {"role": "referees", "user": referee.pk}
+    )
+    assert response.status_code == 405
+    assert not tournament.referees.exists()

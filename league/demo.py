@@ -15,6 +15,7 @@ from django.db import transaction
 import scoring
 from league.models import Season, Series, Tournament
 from league.results import services as results
+from league.results.models import Protocol
 from league.results.selectors import protocol_sheet, sheet_totals
 from league.tournaments.draws import series_draw
 from league.tournaments.registrations import registration_create
@@ -113,27 +114,38 @@ def random_deal(rng: random.Random, ruleset: scoring.Ruleset) -> dict:
         return deal
 
 
+def play_protocol(
+    rng: random.Random, protocol: Protocol, *, deals: int, referee: User | None, finish: bool
+) -> Protocol:
+    """Enter ``deals`` plausible deals into ``protocol`` as ``referee``, through the results services;
+    with ``finish`` also enter the paper's totals, mark it complete and confirm it."""
+    ruleset = protocol.series.tournament.ruleset()
+    for number in range(1, deals + 1):
+        protocol = results.protocol_row_save(
+            protocol=protocol,
+            number=number,
+            deal=random_deal(rng, ruleset),
+            expected_version=protocol.version,
+            user=referee,
+        )
+    if finish:
+        totals = sheet_totals(protocol_sheet(protocol=protocol))
+        protocol = results.protocol_totals_set(
+            protocol=protocol, totals=totals, expected_version=protocol.version, user=referee
+        )
+        protocol = results.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
+        protocol = results.protocol_confirm(
+            protocol=protocol, seat="B", expected_version=protocol.version, user=referee
+        )
+    return protocol
+
+
 def play_series(rng: random.Random, series: Series, *, deals: int, close: bool) -> None:
-    """Enter ``deals`` deals at every table of ``series`` through the results services;
-    with ``close`` also check the totals, confirm every protocol and close the series."""
-    ruleset = series.tournament.ruleset()
+    """Enter ``deals`` deals at every table of ``series``; with ``close`` also finish every
+    protocol and close the series."""
     referee = series.tournament.referees.first()
     for protocol in series.protocols.select_related("series__tournament").order_by("table"):
-        for number in range(1, deals + 1):
-            protocol = results.protocol_row_save(
-                protocol=protocol,
-                number=number,
-                deal=random_deal(rng, ruleset),
-                expected_version=protocol.version,
-                user=referee,
-            )
-        if close:
-            totals = sheet_totals(protocol_sheet(protocol=protocol))
-            protocol = results.protocol_totals_set(
-                protocol=protocol, totals=totals, expected_version=protocol.version, user=referee
-            )
-            protocol = results.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
-            results.protocol_confirm(protocol=protocol, seat="B", expected_version=protocol.version, user=referee)
+        play_protocol(rng, protocol, deals=deals, referee=referee, finish=close)
     if close:
         results.series_close(series=series)
 

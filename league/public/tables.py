@@ -59,6 +59,9 @@ class TeamStandingTable(StandingTable):
     name = tables.Column(verbose_name=_("Team"), linkify=lambda record: reverse("public:team", args=[record["pk"]]))
     team = None
 
+    class Meta(StandingTable.Meta):
+        """django-tables2 does not inherit a Meta: without this the team list lost the look of the others."""
+
 
 TOURNAMENTS_COLUMN = "tournaments"
 

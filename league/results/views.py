@@ -143,13 +143,6 @@ def reopen_series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return _back(request, reverse("results:series", args=[slug, number]))
 
 
-def _back(request: HttpRequest, default: str) -> HttpResponse:
-    """Back to the page the button was on (the PIN page posts its address as ``next``), if it is ours."""
-    back = request.POST.get("next", "")
-    ours = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure())
-    return redirect(back if ours else default)
-
-
 def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> HttpResponse:
     rows = selectors.protocol_sheet(protocol=protocol)
     next_number = len(rows) + 1

@@ -23,10 +23,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from league.demo import random_deal
+from league.demo import play_protocol
 from league.models import Registration, Series, TableAssignment, Tournament
-from league.results import services as results
-from league.results.models import Protocol
 from league.results.selectors import protocol_sheet, sheet_totals
 from league.tournaments.registrations import registration_create
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORTS, fits_the_screen
@@ -122,32 +120,11 @@ def open_pdf(page, link) -> str:
     return "\n".join(sheet.extract_text() for sheet in PdfReader(io.BytesIO(body)).pages)
 
 
-def play_deals(protocol: Protocol, referee, *, deals: int) -> Protocol:
-    """``deals`` plausible deals entered through the results services, as league/demo.py plays them."""
-    rng = random.Random(protocol.pk)
-    ruleset = protocol.series.tournament.ruleset()
-    for number in range(1, deals + 1):
-        protocol = results.protocol_row_save(
-            protocol=protocol,
-            number=number,
-            deal=random_deal(rng, ruleset),
-            expected_version=protocol.version,
-            user=referee,
-        )
-    return protocol
-
-
 def play_the_other_tables(series: Series, referee, *, skip: tuple[int, ...]) -> None:
     """The tables the test does not type: their deals, paper totals, completion and confirmation through
     the results services, to keep the walk short."""
     for protocol in series.protocols.exclude(table__in=skip).order_by("table"):
-        protocol = play_deals(protocol, referee, deals=DEALS)
-        totals = sheet_totals(protocol_sheet(protocol=protocol))
-        protocol = results.protocol_totals_set(
-            protocol=protocol, totals=totals, expected_version=protocol.version, user=referee
-        )
-        protocol = results.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
-        results.protocol_confirm(protocol=protocol, seat="C", expected_version=protocol.version, user=referee)
+        play_protocol(random.Random(protocol.pk), protocol, deals=DEALS, referee=referee, finish=True)
 
 
 def polish_number(value: float) -> str:
@@ -433,7 +410,7 @@ def test_the_organisers_day_and_the_referees_protocols_need_no_admin(browser, li
     # --- the results sheet says what the public standings and the API say ---------------------------
     # while series 2 is being played: its deals count nowhere public until it is closed
     for protocol in tournament.series.get(number=2).protocols.all():
-        play_deals(protocol, referee, deals=DEALS // 2)
+        play_protocol(random.Random(protocol.pk), protocol, deals=DEALS // 2, referee=referee, finish=False)
     page.get_by_role("link", name="Wydruki").click()
     sheets = open_pdf(page, page.get_by_role("link", name="Arkusze wyników"))
     assert "Klasyfikacja indywidualna po 1 serii" in sheets  # series 2 and 3 are not closed

@@ -208,3 +208,9 @@ def test_the_standings_count_only_the_series_whose_results_are_published(client)
     page = client.get(reverse("public:standings", args=[t.slug]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
     assert "After 1 closed series." in page
+
+
+def test_the_team_ranking_looks_like_the_individual_one(client):
+    t = league_tournament(tables=2, series=1)
+    page = client.get(reverse("public:standings", args=[t.slug])).content.decode()
+    assert page.count('class="data standings"') >= 2  # the individual list and the team list

@@ -40,3 +40,6 @@ TOTAL_EYES: Final = 104
 """Card points ("oczka", eyes) in the 16-card deck; 52:52 is a tie, a "bok"."""
 
 TIE_EYES: Final = TOTAL_EYES // 2
+
+POOREST_TRICK_EYES: Final = 8
+"""Eyes of the poorest trick, four jacks: a side with any trick has at least this many."""

@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from .constants import CONTRACTS, LEVELS, SEATS, SIDES, TIE_EYES, TOTAL_EYES
+from .constants import CONTRACTS, LEVELS, POOREST_TRICK_EYES, SEATS, SIDES, TIE_EYES, TOTAL_EYES
 from .errors import ScoringError
 from .fields import fail, join, read_bool, read_int, read_list, read_str, show
 from .ruleset import ContractRule, Ruleset
@@ -25,10 +25,10 @@ _ERR = "invalid_input"
 # 1,920 per opponent); a larger number on paper is a slip of the pen.
 MAX_WRITTEN_VALUE = 100_000
 _FIELDS = frozenset(
-    {"contract", "old", "kontras", "old_eyes", "winner", "level", "misplay", "bok_round", "laid_down", "values"}
+    {"contract", "old", "kontras", "old_eyes", "tie", "winner", "level", "misplay", "bok_round", "laid_down", "values"}
 )
-_DESCRIPTION = frozenset({"old", "kontras", "old_eyes", "winner", "level", "misplay", "laid_down"})
-_RESULT = frozenset({"old_eyes", "winner", "level"})
+_DESCRIPTION = frozenset({"old", "kontras", "old_eyes", "tie", "winner", "level", "misplay", "laid_down"})
+_RESULT = frozenset({"old_eyes", "tie", "winner", "level"})
 _SEAT_SET = frozenset(SEATS)
 _SIDE_SET = frozenset(SIDES)
 _OTHER_SIDE = {"old": "young", "young": "old"}
@@ -41,7 +41,8 @@ class Deal:
     ``doublings`` counts the kontras that alternate sides (a repeat by the same
     side is ignored) and ``last_doubler`` is the side of the last counted one.
     A deal without ``old`` is a values-only deal.  ``bok_round`` is None when
-    the input did not say.
+    the input did not say.  A deal given as ``"tie": true`` (52:52, eyes not
+    counted) has ``old_eyes`` 52: it is valued exactly as 52 eyes.
     """
 
     contract: str | None
@@ -170,6 +171,12 @@ def _parse_values(value: Any, path: str) -> dict[str, int]:
     return values
 
 
+def _possible_eyes(eyes: int) -> bool:
+    """Whether a side can take ``eyes``: each side took no trick or tricks of at least four jacks."""
+    poorer_side = min(eyes, TOTAL_EYES - eyes)
+    return poorer_side == 0 or poorer_side >= POOREST_TRICK_EYES
+
+
 def _old_wins_with(eyes: int, rule: ContractRule, ruleset: Ruleset) -> bool:
     return eyes == TOTAL_EYES if rule.needs_all_tricks else eyes >= ruleset.eyes_to_win
 
@@ -229,6 +236,14 @@ def parse_deal(data: dict[str, Any], ruleset: Ruleset, *, path: str = "deal") ->
             read_int(old_eyes, join(path, "old_eyes"), _ERR)
         if not 0 <= old_eyes <= TOTAL_EYES:
             raise ScoringError("eyes_out_of_range", {"eyes": old_eyes}, join(path, "old_eyes"))
+        if not _possible_eyes(old_eyes):
+            raise ScoringError("impossible_eyes", {"eyes": old_eyes}, join(path, "old_eyes"))
+    if data.get("tie", False) is not False and read_bool(data["tie"], join(path, "tie"), _ERR):
+        if not _RESULT.isdisjoint(data.keys() - {"tie"}):
+            raise ScoringError("conflicting_result", {}, path)
+        if rule.thrown or laid_down:
+            raise ScoringError("tie_without_play", {"contract": rule.code}, join(path, "tie"))
+        old_eyes = TIE_EYES
     if "level" in data:
         if not rule.pair:
             raise ScoringError("level_for_solo", {"contract": rule.code}, join(path, "level"))

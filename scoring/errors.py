@@ -24,6 +24,9 @@ MESSAGES: dict[str, str] = {
     "duplicate_seat": "Seat {seat} is given twice.",
     "unknown_seat": "Unknown seat {seat}; the seats are A, B, C and D.",
     "eyes_out_of_range": "The old side's eyes must be between 0 and 104, got {eyes}.",
+    "impossible_eyes": (
+        "The old side cannot take {eyes} eyes: every trick holds at least 8, so a side has 0, 8 to 96 or 104."
+    ),
     "unknown_winner": "Unknown winner {winner}; expected old or young.",
     "level_for_solo": "A level is given for {contract}, a solo game; only ordinary games and weddings have levels.",
     "missing_level": "The level of the loss is required for {contract}.",
@@ -35,6 +38,7 @@ MESSAGES: dict[str, str] = {
     "declarer_first_kontra": "In {contract} the declarer may not give the first kontra, only answer one.",
     "first_kontra_not_allowed": "Under this ruleset the {side} side may not give the first kontra in {contract}.",
     "thrown_game_lost": "{contract} is won without play and cannot be lost.",
+    "tie_without_play": "{contract} is won without play and cannot end 52:52.",
     "misplay_with_result": "A misplayed deal has no eyes, winner, level or laid-down hand.",
     "laid_down_not_solo": "Only a solo game can be laid down; {contract} is played two against two.",
     "bok_rounds_disabled": "The ruleset {ruleset} has no bok rounds.",

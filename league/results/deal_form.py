@@ -55,6 +55,11 @@ class DealForm(forms.Form):
         help_text=_("In the order given: m = the young, s = the old, e.g. “m s”."),
     )
     old_eyes = forms.IntegerField(label=FIELD_LABELS["old_eyes"], required=False, min_value=0, max_value=104)
+    tie = forms.BooleanField(
+        label=FIELD_LABELS["tie"],
+        required=False,
+        help_text=_("The deal ended 52:52 and the eyes were not counted."),
+    )
     winner = forms.ChoiceField(label=FIELD_LABELS["winner"], required=False, choices=[("", "—"), *SIDE_LABELS.items()])
     level = forms.ChoiceField(label=FIELD_LABELS["level"], required=False, choices=[("", "—"), *LEVEL_LABELS.items()])
     misplay = forms.ChoiceField(label=FIELD_LABELS["misplay"], required=False, choices=[("", "—"), *SEAT_CHOICES])
@@ -99,7 +104,7 @@ class DealForm(forms.Form):
         for key in ("winner", "level", "misplay"):
             if data.get(key):
                 deal[key] = data[key]
-        for key in ("laid_down", "bok_round"):
+        for key in ("tie", "laid_down", "bok_round"):
             if data.get(key):
                 deal[key] = True
         written = {seat: data.get(name) for seat, name in self.VALUE_FIELDS.items()}
@@ -127,7 +132,18 @@ class CalculatorForm(DealForm):
 
     ruleset_id = forms.ChoiceField(label=_("Ruleset"), choices=scoring.preset_choices, initial="puck")
 
-    field_order = ["ruleset_id", "contract", "old", "kontras", "old_eyes", "winner", "level", "misplay", "laid_down"]
+    field_order = [
+        "ruleset_id",
+        "contract",
+        "old",
+        "kontras",
+        "old_eyes",
+        "tie",
+        "winner",
+        "level",
+        "misplay",
+        "laid_down",
+    ]
 
     def get_ruleset(self) -> Ruleset:
         return scoring.load_ruleset(self.cleaned_data["ruleset_id"])

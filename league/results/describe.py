@@ -2,8 +2,8 @@
 
 The one place that turns a deal object (docs/interfaces.md §1) into what a person
 reads in a protocol row: the contract's translated name, the old seats, the
-kontras as the stake's multiplier ("×4"), the result (the old side's eyes, who
-won and at which level, or a misplay) and whether the hand was laid down. The
+kontras as the stake's multiplier ("×4"), the result (the old side's eyes, a
+tie 52:52 recorded without eyes, who won and at which level, or a misplay) and whether the hand was laid down. The
 shorthand line stays beside it, small, for whoever copies from paper.
 
 It needs no ruleset: it describes what was entered, not whether it is valid
@@ -49,6 +49,8 @@ def _result(deal: dict[str, Any]) -> str:
     if "old_eyes" in deal:
         eyes = deal["old_eyes"]
         return ngettext("%(eyes)s eye", "%(eyes)s eyes", eyes) % {"eyes": eyes}
+    if deal.get("tie"):
+        return _("tie at 52:52")
     if "winner" in deal:
         text = str(_("won") if deal["winner"] == "old" else _("lost"))
         if level := deal.get("level"):

@@ -47,6 +47,7 @@ FIELD_LABELS = {
     "old": _("Old seat(s)"),
     "kontras": _("Kontras"),
     "old_eyes": _("Eyes of the old"),
+    "tie": _("Tie 52:52"),
     "winner": _("Winner"),
     "level": _("Level of the loss"),
     "misplay": _("Misplay by seat"),
@@ -66,6 +67,9 @@ ERROR_MESSAGES = {
     "duplicate_seat": _("Seat %(seat)s is given twice."),
     "unknown_seat": _("Unknown seat %(seat)s; the seats are A, B, C and D."),
     "eyes_out_of_range": _("The old side's eyes must be between 0 and 104, got %(eyes)s."),
+    "impossible_eyes": _(
+        "The old side cannot take %(eyes)s eyes: every trick holds at least 8, so a side has 0, 8 to 96 or 104."
+    ),
     "unknown_winner": _("Unknown winner %(winner)s; choose the old or the young."),
     "level_for_solo": _(
         "A level is given for %(contract)s, a solo game; only the ordinary game and the wedding have levels."
@@ -80,6 +84,7 @@ ERROR_MESSAGES = {
     "declarer_first_kontra": _("In %(contract)s the declarer may not give the first kontra, only answer one."),
     "first_kontra_not_allowed": _("Under this ruleset %(side)s may not give the first kontra in %(contract)s."),
     "thrown_game_lost": _("%(contract)s is won without play and cannot be lost."),
+    "tie_without_play": _("%(contract)s is won without play and cannot end 52:52."),
     "misplay_with_result": _("A misplayed deal has no eyes, winner, level or laid-down hand."),
     "laid_down_not_solo": _("Only a solo game can be laid down; %(contract)s is played two against two."),
     "bok_rounds_disabled": _("The ruleset %(ruleset)s has no bok rounds."),

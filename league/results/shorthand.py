@@ -15,6 +15,8 @@ deal or its four values:
                    the other side, starting with the young (``k`` = kontra,
                    ``kk`` = kontra + rekontra); or the sides in order,
                    ``m`` = the young (młodzi), ``s`` = the old (starzy)
+``acr``            a tie (remis) 52:52 with the eyes not counted: ``r``
+                   where the eyes would stand (not ``=``, which is ``+``)
 ``acxb``           misplay (renons) by seat B
 ``za+``            a solo: contract code, then the declarer (stary)
 ``zak-``           zolo by A, kontra, lost
@@ -81,7 +83,7 @@ _VALUES = re.compile(r"(?P<code>[a-z]*)=?(?P<values>-?\d+(?:[,;]-?\d+){3})")
 # Numbers after ``=`` (or a contract code and ``=``), or numbers alone: meant as values, whatever their count.
 _CODE_CHOICE = "|".join(sorted(CODES, key=len, reverse=True))
 _SOME_VALUES = re.compile(rf"(?:(?:{_CODE_CHOICE})?=)?-?\d+(?:[,;]-?\d*)*")
-_RESULT = re.compile(r"(?P<eyes>\d+)|(?P<sign>[+=-])(?P<level>bw|bb|w)?|x(?P<misplay>[a-z])")
+_RESULT = re.compile(r"(?P<eyes>\d+)|(?P<sign>[+=-])(?P<level>bw|bb|w)?|x(?P<misplay>[a-z])|(?P<tie>r)")
 
 
 class ShorthandError(ValueError):
@@ -164,8 +166,10 @@ def parse(line: str) -> dict[str, Any]:
             deal["winner"] = "young" if match["sign"] == "-" else "old"
             if contract in PAIR_CONTRACTS or match["level"]:
                 deal["level"] = LEVEL_CODES[match["level"] or "w"]
-        else:
+        elif match["misplay"]:
             deal["misplay"] = match["misplay"].upper()
+        else:
+            deal["tie"] = True
         at = match.end()
     if at < len(text):
         raise ShorthandError("unexpected", at, text=text[at:])
@@ -193,4 +197,6 @@ def format_deal(deal: dict[str, Any]) -> str:
             line += {v: k for k, v in LEVEL_CODES.items()}[level]
     elif "misplay" in deal:
         line += "x" + deal["misplay"].lower()
+    elif deal.get("tie"):
+        line += "r"
     return line

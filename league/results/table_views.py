@@ -150,7 +150,7 @@ def pin_entry(request: HttpRequest, slug: str, series: int, table: int) -> HttpR
 
 def _deal_initial(deal: dict[str, Any]) -> dict[str, Any]:
     """A stored deal as the button form's initial data (the shorthand line carries any deal)."""
-    keys = ("contract", "old", "old_eyes", "winner", "level", "misplay", "laid_down")
+    keys = ("contract", "old", "old_eyes", "tie", "winner", "level", "misplay", "laid_down")
     initial = {key: deal[key] for key in keys if key in deal}
     initial["kontras"] = kontra_letters(deal.get("kontras", []))
     return initial

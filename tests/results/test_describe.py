@@ -45,3 +45,10 @@ def test_the_shorthand_is_kept_and_kontra_sides_are_named():
 def test_no_deal_has_no_description():
     assert describe_deal(None) is None
     assert describe_deal({}) is None
+
+
+def test_a_tie_recorded_without_eyes_is_described_as_a_tie():
+    tie = {"contract": "zwykla", "old": ["A", "C"], "tie": True}
+    assert str(describe_deal(tie)) == "ordinary game A+C · tie at 52:52"
+    with translation.override("pl"):
+        assert describe_deal({"contract": "zolo", "old": ["B"], "tie": True}).result == "remis 52:52"

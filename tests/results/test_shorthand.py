@@ -125,3 +125,16 @@ def test_a_line_of_values_with_other_than_four_numbers_says_four_are_needed(line
     with pytest.raises(ShorthandError) as caught:
         parse(line)
     assert (caught.value.code, caught.value.params["count"]) == ("value_count", count)
+
+
+@pytest.mark.parametrize(
+    ("line", "deal"),
+    [
+        ("acr", {"contract": "zwykla", "old": ["A", "C"], "tie": True}),
+        ("bd kk r", {"contract": "zwykla", "old": ["B", "D"], "kontras": ["young", "old"], "tie": True}),
+        ("zbr", {"contract": "zolo", "old": ["B"], "tie": True}),
+    ],
+)
+def test_r_after_the_seats_records_a_tie_and_is_written_back(line, deal):
+    assert parse(line) == deal
+    assert parse(format_deal(deal)) == deal

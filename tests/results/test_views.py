@@ -174,3 +174,12 @@ def test_the_protocol_writes_losses_with_a_minus_sign_and_wins_with_a_plus(clien
     row = sheet.split("<tbody>", 1)[1].split("</tr>", 1)[0]
 
     assert ">−1<" in row and ">+1<" in row and ">-1<" not in row
+
+
+def test_the_full_deal_form_offers_a_tie_and_the_protocol_describes_it(client, series):
+    page = url(series, "protocol", 1)
+    assert 'name="full-tie"' in client.get(page).content.decode()
+    data = {"number": 1, "version": 0, "line": "", "full-contract": "zwykla", "full-old": ["A", "C"], "full-tie": "on"}
+    assert client.post(page, data).status_code == 302
+    assert Protocol.objects.get(series=series).rows.get().deal == {"contract": "zwykla", "old": ["A", "C"], "tie": True}
+    assert "tie at 52:52" in client.get(page).content.decode()

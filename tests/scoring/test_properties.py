@@ -36,7 +36,7 @@ def valid_deals(draw):
     elif not rule.thrown:
         result = draw(st.sampled_from(["eyes", "winner", "misplay"]))
         if result == "eyes":
-            deal["old_eyes"] = draw(st.integers(0, 104))
+            deal["old_eyes"] = draw(st.sampled_from([0, *range(8, 97), 104]))
         elif result == "misplay":
             deal["misplay"] = draw(st.sampled_from(SEATS))
         else:
@@ -96,6 +96,7 @@ FIELD_VALUES = {
     "old": st.lists(st.sampled_from(SEATS), max_size=3) | JSON,
     "kontras": st.lists(st.sampled_from(["old", "young"]), max_size=6) | JSON,
     "old_eyes": st.integers(-5, 110) | JSON,
+    "tie": st.booleans() | JSON,
     "winner": st.sampled_from(["old", "young"]) | JSON,
     "level": st.sampled_from(LEVELS) | JSON,
     "misplay": st.sampled_from(SEATS) | JSON,

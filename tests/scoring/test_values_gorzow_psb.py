@@ -79,7 +79,7 @@ def test_young_win_costs_double_in_psb_pair_games():
 
 
 def test_du_contract_is_lost_without_all_tricks():
-    assert score_deal({"contract": "zolo_du", "old": ["A"], "old_eyes": 103}, PSB).winner == "young"
+    assert score_deal({"contract": "zolo_du", "old": ["A"], "old_eyes": 96}, PSB).winner == "young"
     assert score_deal({"contract": "zolo_du", "old": ["A"], "old_eyes": 104}, PSB).winner == "old"
 
 

@@ -20,7 +20,8 @@ pytestmark = pytest.mark.django_db
 def tournament():
     """Series 1 closed and published, series 2 still being played with deals already entered."""
     tournament = TournamentFactory(name="Turniej o Puchar Wójta")
-    players = [PlayerFactory(last_name=f"Kąkol{letter}") for letter in "ABCDEFGH"]
+    # one-word first names: the sheet is read back word by word
+    players = [PlayerFactory(first_name=f"Gracz{letter}", last_name=f"Kąkol{letter}") for letter in "ABCDEFGH"]
     for player in players:
         RegistrationFactory(tournament=tournament, player=player)
     first = [

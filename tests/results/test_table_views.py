@@ -448,10 +448,20 @@ def test_a_grant_shows_nothing_once_the_series_is_closed_with_its_results_held_b
     assert "The series is closed" in page and 'class="rows"' not in page
 
 
+def tie_posted(protocol: Protocol, **more: str) -> dict:
+    """The button form's post of deal 1: an ordinary game of A and C, ticked a tie 52:52."""
+    return {
+        "number": 1,
+        "version": protocol.version,
+        "full-contract": "zwykla",
+        "full-old": ["A", "C"],
+        "full-tie": "on",
+        **more,
+    }
+
+
 def test_a_tie_entered_with_the_buttons_is_stored_and_offered_again_for_correction(scorer, protocol):
-    data = {"number": 1, "version": protocol.version, "full-contract": "zwykla", "full-old": ["A", "C"]}
-    data["full-tie"] = "on"
-    assert scorer.post(url(protocol, "save"), data).status_code == 302
+    assert scorer.post(url(protocol, "save"), tie_posted(protocol)).status_code == 302
     row = protocol.rows.get(number=1)
     assert row.deal == {"contract": "zwykla", "old": ["A", "C"], "tie": True}
     as_52_eyes = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 52}
@@ -463,26 +473,11 @@ def test_a_tie_entered_with_the_buttons_is_stored_and_offered_again_for_correcti
 
 
 def test_a_tie_beside_counted_eyes_is_refused_by_the_button_form(scorer, protocol):
-    data = {
-        "number": 1,
-        "version": protocol.version,
-        "full-contract": "zwykla",
-        "full-old": ["A", "C"],
-        "full-tie": "on",
-        "full-old_eyes": "60",
-    }
-    assert scorer.post(url(protocol, "save"), data).status_code == 200
+    assert scorer.post(url(protocol, "save"), tie_posted(protocol, **{"full-old_eyes": "60"})).status_code == 200
     assert not protocol.rows.exists()
 
 
 def test_the_phone_s_buttons_offer_the_tie_and_keep_it_ticked_for_a_correction(scorer, protocol):
     assert 'name="full-tie"' in scorer.get(url(protocol)).content.decode()
-    data = {
-        "number": 1,
-        "version": protocol.version,
-        "full-contract": "zwykla",
-        "full-old": ["A", "C"],
-        "full-tie": "on",
-    }
-    scorer.post(url(protocol, "save"), data)
+    scorer.post(url(protocol, "save"), tie_posted(protocol))
     assert 'name="full-tie" checked' in scorer.get(url(protocol, "edit", 1)).content.decode()

@@ -57,14 +57,13 @@ def tournament_played(*, tournament: Tournament) -> bool:
     )
 
 
+def _first_number(series: QuerySet[Series], order: str) -> int | None:
+    return series.order_by(order).values_list("number", flat=True).first()
+
+
 def series_last_drawn(*, tournament: Tournament) -> int | None:
     """The number of the last series drawn so far; None while nothing is drawn."""
-    return (
-        tournament.series.exclude(status=Series.Status.PLANNED)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
+    return _first_number(tournament.series.exclude(status=Series.Status.PLANNED), "-number")
 
 
 @dataclass
@@ -95,14 +94,6 @@ def user_search(*, query: str) -> QuerySet[AbstractBaseUser]:
     return users[:SEARCH_LIMIT]
 
 
-def player_search(*, tournament: Tournament, query: str) -> QuerySet[Player]:
-    """Known active players matching every typed word, not yet registered for the tournament."""
-    players = Player.objects.filter(active=True).exclude(registrations__tournament=tournament)
-    for word in query.split():
-        players = players.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word))
-    return players.select_related("club")[:SEARCH_LIMIT]
-
-
 def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
     """The tournament's registrations with the player, their club and the team, by name."""
     return tournament.registrations.select_related("player__club", "team")
@@ -116,12 +107,7 @@ def player_current_team(*, player: Player) -> Team | None:
 
 def series_next_undrawn(*, tournament: Tournament) -> int | None:
     """The number of the first series not drawn yet; None when all are drawn."""
-    return (
-        tournament.series.filter(status=Series.Status.PLANNED)
-        .order_by("number")
-        .values_list("number", flat=True)
-        .first()
-    )
+    return _first_number(tournament.series.filter(status=Series.Status.PLANNED), "number")
 
 
 # --- the draw -----------------------------------------------------------------

@@ -75,8 +75,22 @@ DEALS_PER_SERIES = Between(4, 96)
 TIME_LIMIT_MINUTES = Between(10, 240)
 
 
+class SeasonScheme(models.TextChoices):
+    """How a season adds up its tournaments (docs/rules.md §6, psb examples I and II)."""
+
+    SMALL = "small", _("small points summed")
+    BIG = "big", _("big points summed, small points second")
+    PLACES = "places", _("points for places in each tournament (PSB)")
+
+
 class Season(models.Model):
-    """A league season; ``best_of`` counts only a player's best K tournaments."""
+    """A league season; ``best_of`` counts only a player's best K tournaments.
+
+    Under the ``places`` scheme each tournament first turns places into season
+    points by ``place_points`` (1st, 2nd, 3rd …), only for players with a positive
+    result, and teams by ``team_place_points``; the season adds those up, with the
+    small points as the second figure.
+    """
 
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("short name for addresses"), max_length=80, unique=True)
@@ -87,6 +101,24 @@ class Season(models.Model):
         blank=True,
         validators=[MinValueValidator(1)],
         help_text=_("Count only each player's best results from this many tournaments; empty counts all."),
+    )
+    scheme = models.CharField(
+        _("how tournaments add up"), max_length=6, choices=SeasonScheme.choices, default=SeasonScheme.BIG
+    )
+    place_points = models.JSONField(
+        _("points for places (players)"),
+        default=list,
+        blank=True,
+        help_text=_("Season points for 1st, 2nd, 3rd … place of a player with a positive result."),
+    )
+    team_place_points = models.JSONField(
+        _("points for places (teams)"),
+        default=list,
+        blank=True,
+        help_text=_("Season points for 1st, 2nd, 3rd … place of a team with a positive result."),
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, verbose_name=_("organisers"), related_name="organised_seasons", blank=True
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
@@ -136,6 +168,15 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         help_text=_("The organiser's own copy of the preset; empty uses the preset as it is."),
+    )
+    own_ruleset = models.ForeignKey(
+        "rulesets.OwnRuleset",
+        verbose_name=_("own rules"),
+        related_name="tournaments",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        help_text=_("Rules made in “Własne zasady”; they replace the preset."),
     )
     series_count = models.PositiveSmallIntegerField(_("number of series"), default=3, validators=[SERIES_COUNT])
     deals_per_series = models.PositiveSmallIntegerField(
@@ -204,7 +245,9 @@ class Tournament(models.Model):
         return reverse("tournaments:detail", args=[self.slug])
 
     def ruleset(self) -> scoring.Ruleset:
-        """The scoring rules: the organiser's own copy if there is one, else the preset."""
+        """The scoring rules: the own ruleset chosen, else the organiser's own copy, else the preset."""
+        if self.own_ruleset_id:
+            return self.own_ruleset.ruleset()
         if self.ruleset_data:
             return scoring.parse_ruleset(self.ruleset_data)
         return scoring.load_ruleset(self.ruleset_preset)

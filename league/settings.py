@@ -106,6 +106,7 @@ INSTALLED_APPS = [
     "league",
     "league.results",
     "league.printing",
+    "league.rulesets",
 ]
 
 MIDDLEWARE = [

@@ -11,6 +11,7 @@ from .errors import MESSAGES, ScoringError
 from .placement import ByeCompensation, bye_compensation, place_shares, placement_points
 from .protocol import ProtocolResult, ProtocolRow, score_protocol
 from .ranking import (
+    Penalty,
     Ranked,
     SeriesResult,
     Standing,
@@ -21,6 +22,7 @@ from .ranking import (
     season_totals,
     team_small_points,
     team_standing,
+    team_standings,
 )
 from .ruleset import (
     PRESETS,
@@ -29,6 +31,7 @@ from .ruleset import (
     ContractRule,
     Placement,
     Ruleset,
+    TeamBigPoints,
     Wyjscie,
     load_ruleset,
     parse_ruleset,
@@ -50,6 +53,7 @@ __all__ = [
     "ContractRule",
     "Deal",
     "DealResult",
+    "Penalty",
     "Placement",
     "ProtocolResult",
     "ProtocolRow",
@@ -78,5 +82,7 @@ __all__ = [
     "season_totals",
     "team_small_points",
     "team_standing",
+    "team_standings",
+    "TeamBigPoints",
     "value_deal",
 ]

@@ -57,6 +57,8 @@ MESSAGES: dict[str, str] = {
     "too_many_byes": "Player {player} has {count} byes; the ruleset allows {max} per tournament.",
     "duplicate_player": "Player {player} is seated twice in series {series}.",
     "unknown_tiebreak": "Unknown tie-break {tiebreak}.",
+    "penalty_not_in_series": "Player {player} is penalised in series {series} but neither played nor had a bye in it.",
+    "penalty_big_points_not_allowed": "The ruleset {ruleset} does not allow penalties in big points.",
 }
 
 

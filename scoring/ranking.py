@@ -63,9 +63,22 @@ class TableResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Penalty:
+    """A referee's penalty ("kara sędziowska", docs/rules.md §4.6): small points (and,
+    where the ruleset allows, big points) added to one player's result in one series,
+    usually negative. It is not a deal row, so the protocol's rows stay zero-sum."""
+
+    player: str
+    small_points: int
+    big_points: float = 0.0
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SeriesResult:
     tables: Sequence[TableResult]
     byes: Sequence[str] = field(default=())
+    penalties: Sequence[Penalty] = field(default=())
 
 
 def team_small_points(member_points: Sequence[int], best: int | None) -> int:
@@ -89,6 +102,24 @@ def team_standing(team_id: str, members: Sequence[Standing], best: int | None) -
         big_points=sum(sorted((m.big_points for m in members), reverse=True)[:count]),
         small_points=team_small_points([m.small_points for m in members], best),
     )
+
+
+def team_standings(
+    members: Mapping[str, Sequence[Standing]], ruleset: Ruleset, *, best: int | None, tiebreaks: Sequence[str]
+) -> list[Standing]:
+    """Every team's totals from its members' standings (:func:`team_standing`).
+
+    Under ``team_big_points.by == "place"`` the members' big points are replaced
+    by points for the team's place (psb example II: 3rd place, 80 points): teams
+    are placed by the tie-breaks other than big points, and a shared place shares
+    the points of the places it covers.
+    """
+    teams = [team_standing(team_id, standings, best) for team_id, standings in members.items()]
+    if ruleset.team_big_points.by == "members":
+        return teams
+    by_place = [t for t in tiebreaks if t != "big_points"] or ["small_points"]
+    awards = award_points(rank(teams, by_place), ruleset.team_big_points.points, positive_only=False)
+    return [replace(team, big_points=awards[team.id]) for team in teams]
 
 
 def _sort_key(standing: Standing, tiebreaks: Sequence[str]) -> tuple[float, ...]:
@@ -153,6 +184,13 @@ def accumulate(series: Iterable[SeriesResult], ruleset: Ruleset) -> dict[str, St
             if totals[player].byes > ruleset.byes.max_per_player:
                 params = {"player": player, "count": totals[player].byes, "max": ruleset.byes.max_per_player}
                 raise ScoringError("too_many_byes", params)
+        for i, penalty in enumerate(result.penalties):
+            path = f"series[{number - 1}].penalties[{i}]"
+            if penalty.player not in seen:
+                raise ScoringError("penalty_not_in_series", {"player": penalty.player, "series": number}, path)
+            if penalty.big_points and not ruleset.penalty_big_points:
+                raise ScoringError("penalty_big_points_not_allowed", {"ruleset": ruleset.id}, f"{path}.big_points")
+            add(penalty.player, Standing(penalty.player, penalty.big_points, penalty.small_points))
     return totals
 
 

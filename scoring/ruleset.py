@@ -29,8 +29,17 @@ without kontras and for the side that gave the last counted doubling with them."
 MISPLAY_RULES: Final = ("player", "side")
 """Who pays for a misplay: the offending player alone, or the offender's side."""
 
-BOK_TRIGGERS: Final = ("tie",)
-"""What starts a bok round: a deal that ends 52:52."""
+BOK_TRIGGERS: Final = ("tie", "marked")
+"""What starts a bok round: a deal that ends 52:52 (``tie``), or the scorer's mark
+on the rows pre-marked on the sheet (``marked``, pomorska §12n read literally)."""
+
+SHARED_PLACES: Final = ("fractional", "better", "points")
+"""How a shared place counts in the place tie-breaks (gorzow): as a fraction of
+each place covered, as the better place, or by the points it earned."""
+
+TEAM_BIG_POINTS: Final = ("members", "place")
+"""A team's big points: its members' big points added, or points for the team's
+place in the tournament (psb example II)."""
 
 TIEBREAK_PATTERN: Final = re.compile(r"^(?:big_points|small_points|(?:more|fewer)_places_[1-4])$")
 """Ranking criteria: ``big_points``, ``small_points``, ``more_places_N`` (more
@@ -94,6 +103,15 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamBigPoints:
+    """How a team earns big points: ``by`` one of :data:`TEAM_BIG_POINTS`;
+    ``points`` per team place 1, 2, 3 … when ``by`` is ``place``."""
+
+    by: str = "members"
+    points: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Byes:
     """Compensation for a bye ("wolny los", "pauza"): big points by the number of
     bye players in the series (1, 2, 3 …) and small points."""
@@ -125,6 +143,12 @@ class Ruleset:
     byes: Byes
     tiebreaks: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    # readings the sources leave open (docs/rules.md §4.6, §5, §6), each defaulting to the first reading
+    misplay_min_doublings: int = 0
+    shared_places: str = "fractional"
+    team_big_points: TeamBigPoints = TeamBigPoints()
+    deals_multiple: int = 1
+    penalty_big_points: bool = False
     _by_code: dict[str, ContractRule] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -157,6 +181,15 @@ _TOP_KEYS = (
     "placement",
     "byes",
     "tiebreaks",
+    "misplay_min_doublings",
+    "shared_places",
+    "team_big_points",
+    "deals_multiple",
+    "penalty_big_points",
+)
+# keys a ruleset file may leave out; the defaults are the Ruleset's own
+_OPTIONAL_KEYS = frozenset(
+    {"notes", "misplay_min_doublings", "shared_places", "team_big_points", "deals_multiple", "penalty_big_points"}
 )
 
 
@@ -196,7 +229,8 @@ def parse_ruleset(data: dict[str, Any]) -> Ruleset:
     """Validate a ruleset object; any problem raises ``invalid_ruleset`` with its path."""
     if not isinstance(data, dict):
         raise fail(_ERR, "ruleset", "an object")
-    obj = read_object(data, "", _ERR, allowed=_TOP_KEYS, required=tuple(k for k in _TOP_KEYS if k != "notes"))
+    required = tuple(k for k in _TOP_KEYS if k not in _OPTIONAL_KEYS)
+    obj = read_object(data, "", _ERR, allowed=_TOP_KEYS, required=required)
     contracts_obj = read_object(obj["contracts"], "contracts", _ERR, allowed=CONTRACTS)
     if not contracts_obj:
         raise fail(_ERR, "contracts", "a non-empty object")
@@ -237,6 +271,11 @@ def parse_ruleset(data: dict[str, Any]) -> Ruleset:
     bye_points = _parse_numbers(byes["big_points"], "byes.big_points")
     if not bye_points:
         raise fail(_ERR, "byes.big_points", "a non-empty list")
+    team = read_object(obj.get("team_big_points", {}), "team_big_points", _ERR, allowed=("by", "points"))
+    team_by = read_str(team.get("by", "members"), "team_big_points.by", _ERR, choices=TEAM_BIG_POINTS)
+    team_points = _parse_numbers(team.get("points", []), "team_big_points.points")
+    if team_by == "place" and not team_points:
+        raise fail(_ERR, "team_big_points.points", "a non-empty list of points for team places 1, 2, 3 …")
     return Ruleset(
         id=read_str(obj["id"], "id", _ERR),
         name=read_str(obj["name"], "name", _ERR),
@@ -277,6 +316,13 @@ def parse_ruleset(data: dict[str, Any]) -> Ruleset:
         ),
         tiebreaks=tuple(tiebreaks),
         notes=tuple(notes),
+        misplay_min_doublings=read_int(
+            obj.get("misplay_min_doublings", 0), "misplay_min_doublings", _ERR, minimum=0, maximum=4
+        ),
+        shared_places=read_str(obj.get("shared_places", "fractional"), "shared_places", _ERR, choices=SHARED_PLACES),
+        team_big_points=TeamBigPoints(by=team_by, points=team_points),
+        deals_multiple=read_int(obj.get("deals_multiple", 1), "deals_multiple", _ERR, minimum=1, maximum=16),
+        penalty_big_points=read_bool(obj.get("penalty_big_points", False), "penalty_big_points", _ERR),
     )
 
 
@@ -320,6 +366,11 @@ def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
             "individuals_first": ruleset.byes.individuals_first,
         },
         "tiebreaks": list(ruleset.tiebreaks),
+        "misplay_min_doublings": ruleset.misplay_min_doublings,
+        "shared_places": ruleset.shared_places,
+        "team_big_points": {"by": ruleset.team_big_points.by, "points": list(ruleset.team_big_points.points)},
+        "deals_multiple": ruleset.deals_multiple,
+        "penalty_big_points": ruleset.penalty_big_points,
     }
 
 

@@ -2,182 +2,436 @@
 
 import django.core.validators
 import django.db.models.deletion
-import league.models
 from django.conf import settings
 from django.db import migrations, models
 
+import league.models
+
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('players', '0001_initial'),
+        ("players", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('slug', models.SlugField(max_length=80, unique=True, verbose_name='short name for addresses')),
-                ('year', models.PositiveSmallIntegerField(verbose_name='year')),
-                ('best_of', models.PositiveSmallIntegerField(blank=True, help_text="Count only each player's best results from this many tournaments; empty counts all.", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='counted tournaments')),
-                ('created', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('updated', models.DateTimeField(auto_now=True, verbose_name='updated')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("slug", models.SlugField(max_length=80, unique=True, verbose_name="short name for addresses")),
+                ("year", models.PositiveSmallIntegerField(verbose_name="year")),
+                (
+                    "best_of",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="Count only each player's best results from this many tournaments; empty counts all.",
+                        null=True,
+                        validators=[django.core.validators.MinValueValidator(1)],
+                        verbose_name="counted tournaments",
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                ("updated", models.DateTimeField(auto_now=True, verbose_name="updated")),
             ],
             options={
-                'verbose_name': 'season',
-                'verbose_name_plural': 'seasons',
-                'ordering': ['-year', 'name'],
+                "verbose_name": "season",
+                "verbose_name_plural": "seasons",
+                "ordering": ["-year", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Series',
+            name="Series",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)], verbose_name='number')),
-                ('status', models.CharField(choices=[('planned', 'planned'), ('drawn', 'drawn'), ('in_play', 'in play'), ('closed', 'closed')], default='planned', max_length=10, verbose_name='status')),
-                ('drawn_at', models.DateTimeField(blank=True, null=True, verbose_name='drawn at')),
-                ('seed', models.BigIntegerField(blank=True, null=True, verbose_name='seed')),
-                ('algorithm', models.CharField(blank=True, max_length=40, verbose_name='draw algorithm')),
-                ('results_entered', models.BooleanField(default=False, verbose_name='results entered')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "number",
+                    models.PositiveSmallIntegerField(
+                        validators=[django.core.validators.MinValueValidator(1)], verbose_name="number"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("planned", "planned"),
+                            ("drawn", "drawn"),
+                            ("in_play", "in play"),
+                            ("closed", "closed"),
+                        ],
+                        default="planned",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("drawn_at", models.DateTimeField(blank=True, null=True, verbose_name="drawn at")),
+                ("seed", models.BigIntegerField(blank=True, null=True, verbose_name="seed")),
+                ("algorithm", models.CharField(blank=True, max_length=40, verbose_name="draw algorithm")),
+                ("results_entered", models.BooleanField(default=False, verbose_name="results entered")),
             ],
             options={
-                'verbose_name': 'series',
-                'verbose_name_plural': 'series',
-                'ordering': ['tournament', 'number'],
+                "verbose_name": "series",
+                "verbose_name_plural": "series",
+                "ordering": ["tournament", "number"],
             },
         ),
         migrations.CreateModel(
-            name='DrawLog',
+            name="DrawLog",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(choices=[('draw', 'draw'), ('redraw', 'redraw'), ('swap', 'swap')], max_length=10, verbose_name='action')),
-                ('seed', models.BigIntegerField(blank=True, null=True, verbose_name='seed')),
-                ('algorithm', models.CharField(blank=True, max_length=40, verbose_name='draw algorithm')),
-                ('repeats', models.PositiveIntegerField(blank=True, null=True, verbose_name='repeated meetings')),
-                ('created', models.DateTimeField(auto_now_add=True, verbose_name='when')),
-                ('details', models.JSONField(blank=True, default=dict, verbose_name='details')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='user')),
-                ('series', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='draw_logs', to='league.series', verbose_name='series')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[("draw", "draw"), ("redraw", "redraw"), ("swap", "swap")],
+                        max_length=10,
+                        verbose_name="action",
+                    ),
+                ),
+                ("seed", models.BigIntegerField(blank=True, null=True, verbose_name="seed")),
+                ("algorithm", models.CharField(blank=True, max_length=40, verbose_name="draw algorithm")),
+                ("repeats", models.PositiveIntegerField(blank=True, null=True, verbose_name="repeated meetings")),
+                ("created", models.DateTimeField(auto_now_add=True, verbose_name="when")),
+                ("details", models.JSONField(blank=True, default=dict, verbose_name="details")),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="user",
+                    ),
+                ),
+                (
+                    "series",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="draw_logs",
+                        to="league.series",
+                        verbose_name="series",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'draw log entry',
-                'verbose_name_plural': 'draw log',
-                'ordering': ['-created', '-pk'],
+                "verbose_name": "draw log entry",
+                "verbose_name_plural": "draw log",
+                "ordering": ["-created", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='Tournament',
+            name="Tournament",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=160, verbose_name='name')),
-                ('slug', models.SlugField(max_length=80, unique=True, verbose_name='short name for addresses')),
-                ('date', models.DateField(verbose_name='date')),
-                ('venue', models.CharField(blank=True, max_length=160, verbose_name='venue')),
-                ('organiser_name', models.CharField(blank=True, max_length=160, verbose_name='organiser')),
-                ('organiser_logo', models.FileField(blank=True, upload_to='logos/', validators=[django.core.validators.FileExtensionValidator(['png', 'jpg', 'jpeg', 'gif', 'webp'])], verbose_name="organiser's logo")),
-                ('counts_for_season', models.BooleanField(default=True, verbose_name='counts for the season')),
-                ('ruleset_preset', models.CharField(choices=league.models.ruleset_preset_choices, max_length=20, verbose_name='rules')),
-                ('ruleset_data', models.JSONField(blank=True, help_text="The organiser's own copy of the preset; empty uses the preset as it is.", null=True, verbose_name='own rules')),
-                ('series_count', models.PositiveSmallIntegerField(default=3, validators=[django.core.validators.MinValueValidator(1)], verbose_name='number of series')),
-                ('deals_per_series', models.PositiveSmallIntegerField(default=40, validators=[django.core.validators.MinValueValidator(1)], verbose_name='deals per series')),
-                ('time_limit_minutes', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='time limit per series (minutes)')),
-                ('uses_big_points', models.BooleanField(default=True, help_text='Rank by placement points at each table first, small points second.', verbose_name='big points')),
-                ('publish_individual', models.BooleanField(default=True, verbose_name='publish the individual ranking')),
-                ('publish_women', models.BooleanField(default=False, verbose_name="publish the women's ranking")),
-                ('publish_men', models.BooleanField(default=False, verbose_name="publish the men's ranking")),
-                ('publish_teams', models.BooleanField(default=True, verbose_name='publish the team ranking')),
-                ('team_ranking', models.CharField(choices=[('sum', 'sum of all members'), ('best', 'best members only')], default='sum', max_length=4, verbose_name='team ranking')),
-                ('team_best_of', models.PositiveSmallIntegerField(default=3, help_text="With “best members only”: how many of each team's results count.", validators=[django.core.validators.MinValueValidator(1)], verbose_name='members counted')),
-                ('draw_seed', models.BigIntegerField(blank=True, null=True, verbose_name='draw seed')),
-                ('registration_open', models.BooleanField(default=True, verbose_name='registration open')),
-                ('draw_published', models.BooleanField(default=False, verbose_name='draw published')),
-                ('created', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('updated', models.DateTimeField(auto_now=True, verbose_name='updated')),
-                ('organisers', models.ManyToManyField(blank=True, related_name='organised_tournaments', to=settings.AUTH_USER_MODEL, verbose_name='organisers')),
-                ('referees', models.ManyToManyField(blank=True, related_name='refereed_tournaments', to=settings.AUTH_USER_MODEL, verbose_name='referees')),
-                ('season', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='tournaments', to='league.season', verbose_name='season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=160, verbose_name="name")),
+                ("slug", models.SlugField(max_length=80, unique=True, verbose_name="short name for addresses")),
+                ("date", models.DateField(verbose_name="date")),
+                ("venue", models.CharField(blank=True, max_length=160, verbose_name="venue")),
+                ("organiser_name", models.CharField(blank=True, max_length=160, verbose_name="organiser")),
+                (
+                    "organiser_logo",
+                    models.FileField(
+                        blank=True,
+                        upload_to="logos/",
+                        validators=[
+                            django.core.validators.FileExtensionValidator(["png", "jpg", "jpeg", "gif", "webp"])
+                        ],
+                        verbose_name="organiser's logo",
+                    ),
+                ),
+                ("counts_for_season", models.BooleanField(default=True, verbose_name="counts for the season")),
+                (
+                    "ruleset_preset",
+                    models.CharField(choices=league.models.ruleset_preset_choices, max_length=20, verbose_name="rules"),
+                ),
+                (
+                    "ruleset_data",
+                    models.JSONField(
+                        blank=True,
+                        help_text="The organiser's own copy of the preset; empty uses the preset as it is.",
+                        null=True,
+                        verbose_name="own rules",
+                    ),
+                ),
+                (
+                    "series_count",
+                    models.PositiveSmallIntegerField(
+                        default=3,
+                        validators=[django.core.validators.MinValueValidator(1)],
+                        verbose_name="number of series",
+                    ),
+                ),
+                (
+                    "deals_per_series",
+                    models.PositiveSmallIntegerField(
+                        default=40,
+                        validators=[django.core.validators.MinValueValidator(1)],
+                        verbose_name="deals per series",
+                    ),
+                ),
+                (
+                    "time_limit_minutes",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="time limit per series (minutes)"
+                    ),
+                ),
+                (
+                    "uses_big_points",
+                    models.BooleanField(
+                        default=True,
+                        help_text="Rank by placement points at each table first, small points second.",
+                        verbose_name="big points",
+                    ),
+                ),
+                (
+                    "publish_individual",
+                    models.BooleanField(default=True, verbose_name="publish the individual ranking"),
+                ),
+                ("publish_women", models.BooleanField(default=False, verbose_name="publish the women's ranking")),
+                ("publish_men", models.BooleanField(default=False, verbose_name="publish the men's ranking")),
+                ("publish_teams", models.BooleanField(default=True, verbose_name="publish the team ranking")),
+                (
+                    "team_ranking",
+                    models.CharField(
+                        choices=[("sum", "sum of all members"), ("best", "best members only")],
+                        default="sum",
+                        max_length=4,
+                        verbose_name="team ranking",
+                    ),
+                ),
+                (
+                    "team_best_of",
+                    models.PositiveSmallIntegerField(
+                        default=3,
+                        help_text="With “best members only”: how many of each team's results count.",
+                        validators=[django.core.validators.MinValueValidator(1)],
+                        verbose_name="members counted",
+                    ),
+                ),
+                ("draw_seed", models.BigIntegerField(blank=True, null=True, verbose_name="draw seed")),
+                ("registration_open", models.BooleanField(default=True, verbose_name="registration open")),
+                ("draw_published", models.BooleanField(default=False, verbose_name="draw published")),
+                ("created", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                ("updated", models.DateTimeField(auto_now=True, verbose_name="updated")),
+                (
+                    "organisers",
+                    models.ManyToManyField(
+                        blank=True,
+                        related_name="organised_tournaments",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="organisers",
+                    ),
+                ),
+                (
+                    "referees",
+                    models.ManyToManyField(
+                        blank=True,
+                        related_name="refereed_tournaments",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="referees",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="tournaments",
+                        to="league.season",
+                        verbose_name="season",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'tournament',
-                'verbose_name_plural': 'tournaments',
-                'ordering': ['-date', 'name'],
+                "verbose_name": "tournament",
+                "verbose_name_plural": "tournaments",
+                "ordering": ["-date", "name"],
             },
         ),
         migrations.AddField(
-            model_name='series',
-            name='tournament',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='series', to='league.tournament', verbose_name='tournament'),
+            model_name="series",
+            name="tournament",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="series",
+                to="league.tournament",
+                verbose_name="tournament",
+            ),
         ),
         migrations.CreateModel(
-            name='Registration',
+            name="Registration",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('checked_in', models.BooleanField(default=False, verbose_name='present')),
-                ('fee_paid', models.BooleanField(default=False, verbose_name='fee paid')),
-                ('first_series', models.PositiveSmallIntegerField(default=1, validators=[django.core.validators.MinValueValidator(1)], verbose_name='plays from series')),
-                ('withdrawn_after_series', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='withdrew after series')),
-                ('registered_at', models.DateTimeField(auto_now_add=True, verbose_name='registered at')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='registrations', to='players.player', verbose_name='player')),
-                ('team', models.ForeignKey(blank=True, help_text='Empty: the player plays as an individual.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='registrations', to='players.team', verbose_name='team')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='registrations', to='league.tournament', verbose_name='tournament')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("checked_in", models.BooleanField(default=False, verbose_name="present")),
+                ("fee_paid", models.BooleanField(default=False, verbose_name="fee paid")),
+                (
+                    "first_series",
+                    models.PositiveSmallIntegerField(
+                        default=1,
+                        validators=[django.core.validators.MinValueValidator(1)],
+                        verbose_name="plays from series",
+                    ),
+                ),
+                (
+                    "withdrawn_after_series",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="withdrew after series"),
+                ),
+                ("registered_at", models.DateTimeField(auto_now_add=True, verbose_name="registered at")),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="registrations",
+                        to="players.player",
+                        verbose_name="player",
+                    ),
+                ),
+                (
+                    "team",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Empty: the player plays as an individual.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="registrations",
+                        to="players.team",
+                        verbose_name="team",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="registrations",
+                        to="league.tournament",
+                        verbose_name="tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'registration',
-                'verbose_name_plural': 'registrations',
-                'ordering': ['player__last_name', 'player__first_name'],
+                "verbose_name": "registration",
+                "verbose_name_plural": "registrations",
+                "ordering": ["player__last_name", "player__first_name"],
             },
         ),
         migrations.CreateModel(
-            name='Bye',
+            name="Bye",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('big_points', models.DecimalField(decimal_places=2, default=0, max_digits=6, verbose_name='big points')),
-                ('small_points', models.IntegerField(default=0, verbose_name='small points')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='byes', to='players.player', verbose_name='player')),
-                ('series', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='byes', to='league.series', verbose_name='series')),
-                ('tournament', models.ForeignKey(editable=False, on_delete=django.db.models.deletion.CASCADE, related_name='byes', to='league.tournament', verbose_name='tournament')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "big_points",
+                    models.DecimalField(decimal_places=2, default=0, max_digits=6, verbose_name="big points"),
+                ),
+                ("small_points", models.IntegerField(default=0, verbose_name="small points")),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="byes",
+                        to="players.player",
+                        verbose_name="player",
+                    ),
+                ),
+                (
+                    "series",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="byes",
+                        to="league.series",
+                        verbose_name="series",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        editable=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="byes",
+                        to="league.tournament",
+                        verbose_name="tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'bye',
-                'verbose_name_plural': 'byes',
-                'ordering': ['series', 'player__last_name'],
+                "verbose_name": "bye",
+                "verbose_name_plural": "byes",
+                "ordering": ["series", "player__last_name"],
             },
         ),
         migrations.CreateModel(
-            name='TableAssignment',
+            name="TableAssignment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)], verbose_name='table')),
-                ('seat', models.CharField(choices=[('A', 'A'), ('B', 'B'), ('C', 'C'), ('D', 'D')], max_length=1, verbose_name='seat')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='table_assignments', to='players.player', verbose_name='player')),
-                ('series', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='assignments', to='league.series', verbose_name='series')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "table",
+                    models.PositiveSmallIntegerField(
+                        validators=[django.core.validators.MinValueValidator(1)], verbose_name="table"
+                    ),
+                ),
+                (
+                    "seat",
+                    models.CharField(
+                        choices=[("A", "A"), ("B", "B"), ("C", "C"), ("D", "D")], max_length=1, verbose_name="seat"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="table_assignments",
+                        to="players.player",
+                        verbose_name="player",
+                    ),
+                ),
+                (
+                    "series",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="assignments",
+                        to="league.series",
+                        verbose_name="series",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'seat at a table',
-                'verbose_name_plural': 'seats at tables',
-                'ordering': ['series', 'table', 'seat'],
-                'constraints': [models.UniqueConstraint(fields=('series', 'player'), name='league_seat_one_per_player'), models.UniqueConstraint(fields=('series', 'table', 'seat'), name='league_seat_unique'), models.CheckConstraint(condition=models.Q(('seat__in', ('A', 'B', 'C', 'D'))), name='league_seat_letter')],
+                "verbose_name": "seat at a table",
+                "verbose_name_plural": "seats at tables",
+                "ordering": ["series", "table", "seat"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("series", "player"), name="league_seat_one_per_player"),
+                    models.UniqueConstraint(fields=("series", "table", "seat"), name="league_seat_unique"),
+                    models.CheckConstraint(
+                        condition=models.Q(("seat__in", ("A", "B", "C", "D"))), name="league_seat_letter"
+                    ),
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='series',
-            constraint=models.UniqueConstraint(fields=('tournament', 'number'), name='league_series_unique_number'),
+            model_name="series",
+            constraint=models.UniqueConstraint(fields=("tournament", "number"), name="league_series_unique_number"),
         ),
         migrations.AddConstraint(
-            model_name='registration',
-            constraint=models.UniqueConstraint(fields=('tournament', 'player'), name='league_registration_unique_player', violation_error_message='This player is already registered for the tournament.'),
+            model_name="registration",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "player"),
+                name="league_registration_unique_player",
+                violation_error_message="This player is already registered for the tournament.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='bye',
-            constraint=models.UniqueConstraint(fields=('series', 'player'), name='league_bye_one_per_series'),
+            model_name="bye",
+            constraint=models.UniqueConstraint(fields=("series", "player"), name="league_bye_one_per_series"),
         ),
         migrations.AddConstraint(
-            model_name='bye',
-            constraint=models.UniqueConstraint(fields=('tournament', 'player'), name='league_bye_one_per_tournament', violation_error_message='A player may have only one bye per tournament.'),
+            model_name="bye",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "player"),
+                name="league_bye_one_per_tournament",
+                violation_error_message="A player may have only one bye per tournament.",
+            ),
         ),
     ]

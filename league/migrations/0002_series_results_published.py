@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0001_initial'),
+        ("league", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='series',
-            name='results_published',
-            field=models.BooleanField(default=True, help_text='Once the series is closed its results and protocols appear on the public pages.', verbose_name='results published'),
+            model_name="series",
+            name="results_published",
+            field=models.BooleanField(
+                default=True,
+                help_text="Once the series is closed its results and protocols appear on the public pages.",
+                verbose_name="results published",
+            ),
         ),
     ]

@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0002_series_results_published'),
+        ("league", "0002_series_results_published"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='registration',
-            name='external_id',
-            field=models.CharField(blank=True, max_length=60, verbose_name='id in the imported file'),
+            model_name="registration",
+            name="external_id",
+            field=models.CharField(blank=True, max_length=60, verbose_name="id in the imported file"),
         ),
         migrations.AddField(
-            model_name='registration',
-            name='team_external_id',
-            field=models.CharField(blank=True, max_length=60, verbose_name='team id in the imported file'),
+            model_name="registration",
+            name="team_external_id",
+            field=models.CharField(blank=True, max_length=60, verbose_name="team id in the imported file"),
         ),
     ]

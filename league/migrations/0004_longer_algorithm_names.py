@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0003_registration_external_ids'),
+        ("league", "0003_registration_external_ids"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='drawlog',
-            name='algorithm',
-            field=models.CharField(blank=True, max_length=100, verbose_name='draw algorithm'),
+            model_name="drawlog",
+            name="algorithm",
+            field=models.CharField(blank=True, max_length=100, verbose_name="draw algorithm"),
         ),
         migrations.AlterField(
-            model_name='series',
-            name='algorithm',
-            field=models.CharField(blank=True, max_length=100, verbose_name='draw algorithm'),
+            model_name="series",
+            name="algorithm",
+            field=models.CharField(blank=True, max_length=100, verbose_name="draw algorithm"),
         ),
     ]

@@ -6,18 +6,17 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0004_longer_algorithm_names'),
+        ("league", "0004_longer_algorithm_names"),
     ]
 
     operations = [
         migrations.RemoveField(
-            model_name='bye',
-            name='big_points',
+            model_name="bye",
+            name="big_points",
         ),
         migrations.RemoveField(
-            model_name='bye',
-            name='small_points',
+            model_name="bye",
+            name="small_points",
         ),
     ]

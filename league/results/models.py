@@ -244,3 +244,80 @@ class DealRowVersion(models.Model):
     @property
     def new_description(self) -> DealDescription | None:
         return describe_deal(self.new_deal)
+
+
+class Penalty(models.Model):
+    """A referee's penalty ("kara sędziowska", docs/rules.md §4.6): small points, and big
+    points where the ruleset allows, added to one player's result in one series, with a
+    reason. It is not a deal row, so every row of the protocol still sums to zero; every
+    ranking counts it. Never changed or removed without a :class:`PenaltyVersion`."""
+
+    series = models.ForeignKey(
+        "league.Series", verbose_name=_("series"), related_name="penalties", on_delete=models.CASCADE
+    )
+    player = models.ForeignKey(
+        "players.Player", verbose_name=_("player"), related_name="penalties", on_delete=models.PROTECT
+    )
+    small_points = models.IntegerField(_("small points"), default=0)
+    big_points = models.DecimalField(_("big points"), max_digits=6, decimal_places=2, default=0)
+    reason = models.TextField(_("reason"))
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["series", "created", "pk"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(reason=""),
+                name="results_penalty_has_reason",
+                violation_error_message=_("A penalty needs a reason."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(small_points=0, big_points=0),
+                name="results_penalty_not_zero",
+                violation_error_message=_("A penalty changes small or big points."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series} {self.player_id} {self.small_points:+d}"
+
+
+class PenaltyVersion(models.Model):
+    """One change of one penalty: what it was, what it became, who, when and why.
+
+    ``old`` is empty for a new penalty and ``new`` for a removed one; both are
+    ``{"small_points": …, "big_points": …, "reason": …}``. The penalty is named by
+    its series, player and the ``penalty_key`` it had, since a removed one is gone.
+    """
+
+    class Action(models.TextChoices):
+        ADD = "add", _("added")
+        CHANGE = "change", _("changed")
+        DELETE = "delete", _("deleted")
+
+    series = models.ForeignKey(
+        "league.Series", verbose_name=_("series"), related_name="penalty_history", on_delete=models.CASCADE
+    )
+    player = models.ForeignKey(
+        "players.Player", verbose_name=_("player"), related_name="penalty_history", on_delete=models.PROTECT
+    )
+    penalty_key = models.PositiveIntegerField(_("penalty number"))
+    action = models.CharField(_("action"), max_length=8, choices=Action.choices)
+    old = models.JSONField(_("before"), null=True, blank=True)
+    new = models.JSONField(_("after"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    reason = models.TextField(_("reason of the change"), blank=True)
+    created = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["series", "created", "pk"]
+        verbose_name = _("change of a penalty")
+        verbose_name_plural = _("changes of penalties")
+
+    def __str__(self) -> str:
+        return f"{self.series} {self.player_id} {self.action}"

@@ -22,7 +22,7 @@ from django.db.models.expressions import Expression
 from django.utils import timezone
 
 from league.models import Bye, Registration, Season, Series, TableAssignment, Tournament
-from league.results.models import DealRowVersion, Protocol
+from league.results.models import DealRowVersion, Penalty, PenaltyVersion, Protocol
 from league.standings.compute import tournament_standings
 from league.standings.lists import PUBLISH_FIELDS
 from league.standings.seasons import Rankings, season_standings, season_tournaments
@@ -84,6 +84,11 @@ def _stamp_rows(tournaments: QuerySet[Tournament]) -> QuerySet:
         # every change saves the row, and ``updated`` moves with each save
         _per_tournament(Registration.objects, "tournament", Max("player__updated")),
         _per_tournament(Registration.objects, "tournament", Max("team__updated")),
+        # a referee's penalty counts in every list; a removed one leaves its version behind
+        _per_tournament(Penalty.objects, "series__tournament", Count("pk")),
+        _per_tournament(Penalty.objects, "series__tournament", Max("updated")),
+        _per_tournament(PenaltyVersion.objects, "series__tournament", Max("pk")),
+        "own_ruleset__updated",
     )
 
 
@@ -137,7 +142,8 @@ def season_rankings(season: Season) -> Rankings:
 def season_rankings_of(season: Season, tournaments: list[Tournament], tournament_stamps: dict[int, str]) -> Rankings:
     """The season's tables given its counted tournaments (in date order) and their stamps,
     so a page showing several seasons reads all the stamps in one query."""
-    digest = hashlib.blake2b(repr((season.best_of, sorted(tournament_stamps.items()))).encode(), digest_size=8)
+    settings = (season.best_of, season.scheme, season.place_points, season.team_place_points)
+    digest = hashlib.blake2b(repr((settings, sorted(tournament_stamps.items()))).encode(), digest_size=8)
     key = f"rankings:season:{season.pk}:{digest.hexdigest()}"
     rankings = cache.get(key)
     if rankings is None:

@@ -20,7 +20,7 @@ from django.db.models import Sum
 
 import scoring
 from league.models import Bye, Registration, Series, TableAssignment, TeamRanking, Tournament
-from league.results.models import DealRow
+from league.results.models import DealRow, Penalty
 from league.standings.lists import RANKING_LISTS
 
 Row = dict[str, Any]
@@ -67,7 +67,9 @@ def tournament_standings(tournament: Tournament, *, published_only: bool = False
         return rows
 
     team_names = {r.team_id: r.team.name for r in registrations.values() if r.team}
-    teams = sorted(_team_standings(tournament, players, registrations), key=lambda s: team_names[int(s.id)])
+    teams = sorted(
+        _team_standings(tournament, players, registrations, ruleset, tiebreaks), key=lambda s: team_names[int(s.id)]
+    )
     team_rows = [
         {
             "place": ranked.place,
@@ -85,7 +87,7 @@ def tournament_standings(tournament: Tournament, *, published_only: bool = False
 
 
 def _series_results(tournament: Tournament, published_only: bool) -> list[scoring.SeriesResult]:
-    """The played series in order: each table's seats and protocol totals, and the byes."""
+    """The played series in order: each table's seats and protocol totals, the byes and the referee's penalties."""
     series = Series.objects.filter(tournament=tournament)
     if published_only:
         series = series.filter(status=Series.Status.CLOSED, results_published=True)
@@ -108,20 +110,30 @@ def _series_results(tournament: Tournament, published_only: bool) -> list[scorin
     byes: dict[int, list[str]] = defaultdict(list)
     for number, player in Bye.objects.filter(series__in=series).values_list("series__number", "player_id"):
         byes[number].append(str(player))
-    return [scoring.SeriesResult(tables[number], byes[number]) for number in sorted(tables)]
+    penalties: dict[int, list[scoring.Penalty]] = defaultdict(list)
+    for number, player, small, big, reason in Penalty.objects.filter(series__in=series).values_list(
+        "series__number", "player_id", "small_points", "big_points", "reason"
+    ):
+        penalties[number].append(scoring.Penalty(str(player), small, float(big), reason))
+    return [scoring.SeriesResult(tables[number], byes[number], penalties[number]) for number in sorted(tables)]
 
 
 def _team_standings(
-    tournament: Tournament, players: list[scoring.Standing], registrations: dict[int, Registration]
+    tournament: Tournament,
+    players: list[scoring.Standing],
+    registrations: dict[int, Registration],
+    ruleset: scoring.Ruleset,
+    tiebreaks: tuple[str, ...],
 ) -> list[scoring.Standing]:
-    """Each team's totals from its members' standings: all of them, or the best N."""
-    members: dict[int, list[scoring.Standing]] = defaultdict(list)
+    """Each team's totals from its members' standings (all of them, or the best N), with big
+    points as the ruleset gives teams them."""
+    members: dict[str, list[scoring.Standing]] = defaultdict(list)
     for standing in players:
         team_id = registrations[int(standing.id)].team_id
         if team_id is not None:
-            members[team_id].append(standing)
+            members[str(team_id)].append(standing)
     best = tournament.team_best_of if tournament.team_ranking == TeamRanking.BEST else None
-    return [scoring.team_standing(str(team_id), standings, best) for team_id, standings in members.items()]
+    return scoring.team_standings(members, ruleset, best=best, tiebreaks=tiebreaks)
 
 
 def points(value: float) -> float | int:

@@ -110,7 +110,7 @@ def test_a_series_counts_once_it_has_results():
 def test_the_ids_are_those_of_the_export(django_assert_num_queries):
     tournament = import_tournament(load("small_puck"))
     exported = export_tournament(tournament)
-    with django_assert_num_queries(5):  # whatever the number of players, series and deals
+    with django_assert_num_queries(6):  # whatever the number of players, series, deals and penalties
         standings = file_standings(tournament)
     player_ids = {f"{p['first_name']} {p['last_name']}": p["id"] for p in exported["players"]}
     team_ids = {t["name"]: t["id"] for t in exported["teams"]}

@@ -12,7 +12,6 @@ from tests.factories import UserFactory, drawn_series, tournament_form_data
 pytestmark = pytest.mark.django_db
 
 BEFORE = [("league", "0006_tournament_bounds")]
-AFTER = [("league", "0007_tournament_draft_and_archive")]
 
 
 @pytest.fixture
@@ -97,6 +96,6 @@ def test_tournaments_stored_before_drafts_existed_stay_public():
     old.objects.create(name="Stary", slug="stary", date="2025-05-01", ruleset_preset="puck")
 
     executor = MigrationExecutor(connection)
-    executor.migrate(AFTER)
+    executor.migrate(executor.loader.graph.leaf_nodes())  # past AFTER, to the schema every other test expects
     stored = Tournament.objects.get(slug="stary")
     assert stored.published and not stored.archived

@@ -3,94 +3,182 @@
 import django.core.validators
 import django.db.models.deletion
 import django.db.models.expressions
-import league.results.models
 from django.conf import settings
 from django.db import migrations, models
 
+import league.results.models
+
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('league', '0001_initial'),
+        ("league", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Protocol',
+            name="Protocol",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)], verbose_name='table')),
-                ('status', models.CharField(choices=[('open', 'being entered'), ('complete', 'complete, awaiting confirmation'), ('confirmed', 'confirmed')], default='open', max_length=10, verbose_name='status')),
-                ('pin', models.CharField(default=league.results.models.new_pin, max_length=8, verbose_name='PIN')),
-                ('declared_totals', models.JSONField(blank=True, null=True, verbose_name='totals written on paper')),
-                ('ended_early', models.BooleanField(default=False, help_text='The table did not finish all deals of the series; the score at that moment counts.', verbose_name='stopped by the time limit')),
-                ('confirmed_by_seat', models.CharField(blank=True, max_length=1, verbose_name='confirmed by seat')),
-                ('confirmed_at', models.DateTimeField(blank=True, null=True, verbose_name='confirmed at')),
-                ('version', models.PositiveIntegerField(default=0, verbose_name='version')),
-                ('updated', models.DateTimeField(auto_now=True, verbose_name='updated')),
-                ('series', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='protocols', to='league.series', verbose_name='series')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "table",
+                    models.PositiveSmallIntegerField(
+                        validators=[django.core.validators.MinValueValidator(1)], verbose_name="table"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "being entered"),
+                            ("complete", "complete, awaiting confirmation"),
+                            ("confirmed", "confirmed"),
+                        ],
+                        default="open",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("pin", models.CharField(default=league.results.models.new_pin, max_length=8, verbose_name="PIN")),
+                ("declared_totals", models.JSONField(blank=True, null=True, verbose_name="totals written on paper")),
+                (
+                    "ended_early",
+                    models.BooleanField(
+                        default=False,
+                        help_text="The table did not finish all deals of the series; the score at that moment counts.",
+                        verbose_name="stopped by the time limit",
+                    ),
+                ),
+                ("confirmed_by_seat", models.CharField(blank=True, max_length=1, verbose_name="confirmed by seat")),
+                ("confirmed_at", models.DateTimeField(blank=True, null=True, verbose_name="confirmed at")),
+                ("version", models.PositiveIntegerField(default=0, verbose_name="version")),
+                ("updated", models.DateTimeField(auto_now=True, verbose_name="updated")),
+                (
+                    "series",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="protocols",
+                        to="league.series",
+                        verbose_name="series",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'table protocol',
-                'verbose_name_plural': 'table protocols',
-                'ordering': ['series', 'table'],
+                "verbose_name": "table protocol",
+                "verbose_name_plural": "table protocols",
+                "ordering": ["series", "table"],
             },
         ),
         migrations.CreateModel(
-            name='DealRowVersion',
+            name="DealRowVersion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='deal number')),
-                ('action', models.CharField(choices=[('add', 'added'), ('change', 'changed'), ('delete', 'deleted')], max_length=8, verbose_name='action')),
-                ('old_deal', models.JSONField(blank=True, null=True, verbose_name='old deal')),
-                ('old_values', models.JSONField(blank=True, null=True, verbose_name='old values')),
-                ('new_deal', models.JSONField(blank=True, null=True, verbose_name='new deal')),
-                ('new_values', models.JSONField(blank=True, null=True, verbose_name='new values')),
-                ('author', models.CharField(blank=True, max_length=120, verbose_name='entered by')),
-                ('reason', models.TextField(blank=True, verbose_name='reason')),
-                ('created', models.DateTimeField(auto_now_add=True, verbose_name='when')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL, verbose_name='user')),
-                ('protocol', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='history', to='results.protocol', verbose_name='protocol')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField(verbose_name="deal number")),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[("add", "added"), ("change", "changed"), ("delete", "deleted")],
+                        max_length=8,
+                        verbose_name="action",
+                    ),
+                ),
+                ("old_deal", models.JSONField(blank=True, null=True, verbose_name="old deal")),
+                ("old_values", models.JSONField(blank=True, null=True, verbose_name="old values")),
+                ("new_deal", models.JSONField(blank=True, null=True, verbose_name="new deal")),
+                ("new_values", models.JSONField(blank=True, null=True, verbose_name="new values")),
+                ("author", models.CharField(blank=True, max_length=120, verbose_name="entered by")),
+                ("reason", models.TextField(blank=True, verbose_name="reason")),
+                ("created", models.DateTimeField(auto_now_add=True, verbose_name="when")),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="user",
+                    ),
+                ),
+                (
+                    "protocol",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="history",
+                        to="results.protocol",
+                        verbose_name="protocol",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'change of a deal',
-                'verbose_name_plural': 'changes of deals',
-                'ordering': ['protocol', 'created', 'pk'],
+                "verbose_name": "change of a deal",
+                "verbose_name_plural": "changes of deals",
+                "ordering": ["protocol", "created", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='DealRow',
+            name="DealRow",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1)], verbose_name='deal number')),
-                ('deal', models.JSONField(verbose_name='deal as entered')),
-                ('value_a', models.IntegerField(verbose_name='A')),
-                ('value_b', models.IntegerField(verbose_name='B')),
-                ('value_c', models.IntegerField(verbose_name='C')),
-                ('value_d', models.IntegerField(verbose_name='D')),
-                ('bok_round', models.BooleanField(default=False, verbose_name='in a bok round')),
-                ('updated', models.DateTimeField(auto_now=True, verbose_name='updated')),
-                ('protocol', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rows', to='results.protocol', verbose_name='protocol')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "number",
+                    models.PositiveSmallIntegerField(
+                        validators=[django.core.validators.MinValueValidator(1)], verbose_name="deal number"
+                    ),
+                ),
+                ("deal", models.JSONField(verbose_name="deal as entered")),
+                ("value_a", models.IntegerField(verbose_name="A")),
+                ("value_b", models.IntegerField(verbose_name="B")),
+                ("value_c", models.IntegerField(verbose_name="C")),
+                ("value_d", models.IntegerField(verbose_name="D")),
+                ("bok_round", models.BooleanField(default=False, verbose_name="in a bok round")),
+                ("updated", models.DateTimeField(auto_now=True, verbose_name="updated")),
+                (
+                    "protocol",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rows",
+                        to="results.protocol",
+                        verbose_name="protocol",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'deal',
-                'verbose_name_plural': 'deals',
-                'ordering': ['protocol', 'number'],
+                "verbose_name": "deal",
+                "verbose_name_plural": "deals",
+                "ordering": ["protocol", "number"],
             },
         ),
         migrations.AddConstraint(
-            model_name='protocol',
-            constraint=models.UniqueConstraint(fields=('series', 'table'), name='results_protocol_unique_table'),
+            model_name="protocol",
+            constraint=models.UniqueConstraint(fields=("series", "table"), name="results_protocol_unique_table"),
         ),
         migrations.AddConstraint(
-            model_name='dealrow',
-            constraint=models.UniqueConstraint(fields=('protocol', 'number'), name='results_row_unique_number'),
+            model_name="dealrow",
+            constraint=models.UniqueConstraint(fields=("protocol", "number"), name="results_row_unique_number"),
         ),
         migrations.AddConstraint(
-            model_name='dealrow',
-            constraint=models.CheckConstraint(condition=models.Q(('value_a', django.db.models.expressions.CombinedExpression(django.db.models.expressions.CombinedExpression(django.db.models.expressions.CombinedExpression(models.F('value_b'), '+', models.F('value_c')), '+', models.F('value_d')), '*', models.Value(-1)))), name='results_row_zero_sum', violation_error_message='A deal row must sum to zero.'),
+            model_name="dealrow",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    (
+                        "value_a",
+                        django.db.models.expressions.CombinedExpression(
+                            django.db.models.expressions.CombinedExpression(
+                                django.db.models.expressions.CombinedExpression(
+                                    models.F("value_b"), "+", models.F("value_c")
+                                ),
+                                "+",
+                                models.F("value_d"),
+                            ),
+                            "*",
+                            models.Value(-1),
+                        ),
+                    )
+                ),
+                name="results_row_zero_sum",
+                violation_error_message="A deal row must sum to zero.",
+            ),
         ),
     ]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('results', '0001_initial'),
+        ("results", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='protocol',
-            name='completed_by_seat',
-            field=models.CharField(blank=True, max_length=1, verbose_name='marked complete by seat'),
+            model_name="protocol",
+            name="completed_by_seat",
+            field=models.CharField(blank=True, max_length=1, verbose_name="marked complete by seat"),
         ),
     ]

@@ -1,0 +1,65 @@
+"""Własne zasady (own rules): an organiser's ruleset, kept as the JSON of ``scoring``.
+
+An own ruleset starts as a copy of a preset (``based_on``) and can change every
+setting ``scoring.parse_ruleset`` knows. Tournaments that use it read it live, so
+it is locked once any of them has results: to change it then, copy it. Every
+save keeps the previous data in an :class:`OwnRulesetVersion`.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    """The presets an own ruleset may start from; a callable keeps them out of migrations."""
+    return scoring.preset_choices()
+
+
+class OwnRuleset(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    based_on = models.CharField(_("based on"), max_length=20, choices=preset_choices)
+    data = models.JSONField(_("rules"))
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("owner"), related_name="own_rulesets", on_delete=models.PROTECT
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("own ruleset")
+        verbose_name_plural = _("own rulesets")
+        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="rulesets_unique_name_per_owner")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def ruleset(self) -> scoring.Ruleset:
+        return scoring.parse_ruleset(self.data)
+
+
+class OwnRulesetVersion(models.Model):
+    """The data an own ruleset had before one save: who changed it, when and why."""
+
+    ruleset = models.ForeignKey(
+        OwnRuleset, verbose_name=_("own ruleset"), related_name="history", on_delete=models.CASCADE
+    )
+    old_data = models.JSONField(_("rules before"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    reason = models.TextField(_("reason"), blank=True)
+    created = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["ruleset", "created", "pk"]
+        verbose_name = _("change of an own ruleset")
+        verbose_name_plural = _("changes of own rulesets")
+
+    def __str__(self) -> str:
+        return f"{self.ruleset} {self.created:%Y-%m-%d %H:%M}"

@@ -21,6 +21,8 @@ Domain words used across the app:
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import FileExtensionValidator, MinValueValidator
@@ -244,6 +246,11 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.slug])
 
+    @property
+    def rules_name(self) -> str:
+        """The name of the rules played, as pages show it: the own ruleset's, else the preset's."""
+        return self.own_ruleset.name if self.own_ruleset_id else self.get_ruleset_preset_display()
+
     def ruleset(self) -> scoring.Ruleset:
         """The scoring rules: the own ruleset chosen, else the organiser's own copy, else the preset."""
         if self.own_ruleset_id:
@@ -275,6 +282,13 @@ class Series(models.Model):
         default=True,
         help_text=_("Once the series is closed its results and protocols appear on the public pages."),
     )
+    # The series clock ("zegar serii", league.hall.clock): when it was started, the limit copied
+    # from the tournament then (a later change of the tournament does not move a running clock),
+    # the pause in progress and the pauses already over.
+    clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
+    clock_limit_minutes = models.PositiveSmallIntegerField(_("clock limit (minutes)"), null=True, blank=True)
+    clock_paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True)
+    clock_paused_total = models.DurationField(_("clock paused for"), default=timedelta(0), db_default=timedelta(0))
 
     class Meta:
         ordering = ["tournament", "number"]

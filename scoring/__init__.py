@@ -5,7 +5,7 @@ deals, keeps table protocols, turns table results into placement points and
 ranks players and teams, all under a ruleset given as data.
 """
 
-from .constants import CONTRACTS, LEVELS, PAIR_CONTRACTS, SEATS, SIDES
+from .constants import CONTRACTS, LEVELS, OFFENCES, PAIR_CONTRACTS, SEATS, SIDES
 from .deal import Deal, DealResult, counted_doublings, parse_deal, possible_values, score_deal, value_deal
 from .errors import MESSAGES, ScoringError
 from .placement import ByeCompensation, bye_compensation, place_shares, placement_points
@@ -19,6 +19,7 @@ from .ranking import (
     accumulate,
     award_points,
     rank,
+    season_place_points,
     season_totals,
     team_small_points,
     team_standing,
@@ -33,15 +34,19 @@ from .ruleset import (
     Ruleset,
     TeamBigPoints,
     Wyjscie,
+    deals_per_series_check,
     load_ruleset,
     parse_ruleset,
     preset_choices,
     ruleset_to_dict,
 )
+from .value_table import value_table
 
 __all__ = [
+    "value_table",
     "CONTRACTS",
     "LEVELS",
+    "OFFENCES",
     "PAIR_CONTRACTS",
     "PRESETS",
     "SEATS",
@@ -68,6 +73,7 @@ __all__ = [
     "award_points",
     "counted_doublings",
     "bye_compensation",
+    "deals_per_series_check",
     "load_ruleset",
     "parse_deal",
     "parse_ruleset",
@@ -79,6 +85,7 @@ __all__ = [
     "ruleset_to_dict",
     "score_deal",
     "score_protocol",
+    "season_place_points",
     "season_totals",
     "team_small_points",
     "team_standing",

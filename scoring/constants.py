@@ -43,3 +43,12 @@ TIE_EYES: Final = TOTAL_EYES // 2
 
 POOREST_TRICK_EYES: Final = 8
 """Eyes of the poorest trick, four jacks: a side with any trick has at least this many."""
+
+OFFENCES: Final = (
+    "renege",  # nieprzestrzeganie koloru: a card of the suit led ("fela") or a trump withheld
+    "card_shown",  # pokazanie kart: cards shown or dropped face up
+    "out_of_turn",  # zagranie poza kolejnością: a card played before one's turn
+    "deal_decided",  # gra już rozstrzygnięta: play stopped once the deal was decided
+)
+"""Kinds of offence a protocol row may note (docs/rules.md §4.6). A note only: the
+deal is entered as the outcome the offence led to, and the note changes no value."""

@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from .constants import CONTRACTS, LEVELS, POOREST_TRICK_EYES, SEATS, SIDES, TIE_EYES, TOTAL_EYES
+from .constants import CONTRACTS, LEVELS, OFFENCES, POOREST_TRICK_EYES, SEATS, SIDES, TIE_EYES, TOTAL_EYES
 from .errors import ScoringError
 from .fields import fail, join, read_bool, read_int, read_list, read_str, show
 from .ruleset import ContractRule, Ruleset
@@ -25,7 +25,20 @@ _ERR = "invalid_input"
 # 1,920 per opponent); a larger number on paper is a slip of the pen.
 MAX_WRITTEN_VALUE = 100_000
 _FIELDS = frozenset(
-    {"contract", "old", "kontras", "old_eyes", "tie", "winner", "level", "misplay", "bok_round", "laid_down", "values"}
+    {
+        "contract",
+        "old",
+        "kontras",
+        "old_eyes",
+        "tie",
+        "winner",
+        "level",
+        "misplay",
+        "bok_round",
+        "laid_down",
+        "values",
+        "offence",
+    }
 )
 _DESCRIPTION = frozenset({"old", "kontras", "old_eyes", "tie", "winner", "level", "misplay", "laid_down"})
 _RESULT = frozenset({"old_eyes", "tie", "winner", "level"})
@@ -42,7 +55,9 @@ class Deal:
     side is ignored) and ``last_doubler`` is the side of the last counted one.
     A deal without ``old`` is a values-only deal.  ``bok_round`` is None when
     the input did not say.  A deal given as ``"tie": true`` (52:52, eyes not
-    counted) has ``old_eyes`` 52: it is valued exactly as 52 eyes.
+    counted) has ``old_eyes`` 52: it is valued exactly as 52 eyes.  ``offence``
+    is the protocol's note of the kind of offence (one of
+    :data:`~scoring.constants.OFFENCES`); it changes no value.
     """
 
     contract: str | None
@@ -57,6 +72,7 @@ class Deal:
     laid_down: bool = False
     bok_round: bool | None = None
     values: dict[str, int] | None = None
+    offence: str | None = None
     path: str = field(default="deal", compare=False)
 
     @property
@@ -70,8 +86,9 @@ class DealResult:
 
     ``winner`` and ``level`` are None for a values-only deal, whose
     ``doublings`` and ``multiplier`` are then unknown and given as 0 and 1;
-    ``multiplier`` is 2**doublings times the bok-round factor; ``tie`` marks a
-    52:52 deal.
+    ``doublings`` are those the deal is valued with (a misplay's are raised to
+    the ruleset's ``misplay_min_doublings``); ``multiplier`` is 2**doublings
+    times the bok-round factor; ``tie`` marks a 52:52 deal.
     """
 
     values: dict[str, int]
@@ -171,6 +188,13 @@ def _parse_values(value: Any, path: str) -> dict[str, int]:
     return values
 
 
+def _parse_offence(value: Any, path: str) -> str:
+    offence = read_str(value, path, _ERR)
+    if offence not in OFFENCES:
+        raise ScoringError("unknown_offence", {"offence": offence, "expected": ", ".join(OFFENCES)}, path)
+    return offence
+
+
 def _possible_eyes(eyes: int) -> bool:
     """Whether a side can take ``eyes``: each side took no trick or tricks of at least four jacks."""
     poorer_side = min(eyes, TOTAL_EYES - eyes)
@@ -197,6 +221,7 @@ def parse_deal(data: dict[str, Any], ruleset: Ruleset, *, path: str = "deal") ->
         unknown = next(key for key in data if key not in _FIELDS)
         raise fail(_ERR, join(path, str(unknown)), "absent (not a known field)")
     rule = _parse_contract(data["contract"], ruleset, path) if "contract" in data else None
+    offence = _parse_offence(data["offence"], join(path, "offence")) if "offence" in data else None
     bok_round = data.get("bok_round")
     if bok_round is not None or "bok_round" in data:
         read_bool(bok_round, join(path, "bok_round"), _ERR)
@@ -204,7 +229,7 @@ def parse_deal(data: dict[str, Any], ruleset: Ruleset, *, path: str = "deal") ->
             raise ScoringError("bok_rounds_disabled", {"ruleset": ruleset.id}, join(path, "bok_round"))
     values = _parse_values(data["values"], join(path, "values")) if "values" in data else None
     if values is not None and _DESCRIPTION.isdisjoint(data):
-        return Deal(rule.code if rule else None, bok_round=bok_round, values=values, path=path)
+        return Deal(rule.code if rule else None, bok_round=bok_round, values=values, offence=offence, path=path)
     if rule is None:
         raise _missing(path, "contract")
     if "old" not in data:
@@ -267,7 +292,20 @@ def parse_deal(data: dict[str, Any], ruleset: Ruleset, *, path: str = "deal") ->
     if misplay is None and old_eyes is None and winner is None and not won_without_play:
         raise ScoringError("missing_result", {"contract": rule.code}, path)
     return Deal(
-        rule.code, old, kontras, doublings, last, old_eyes, winner, level, misplay, laid_down, bok_round, values, path
+        rule.code,
+        old,
+        kontras,
+        doublings,
+        last,
+        old_eyes,
+        winner,
+        level,
+        misplay,
+        laid_down,
+        bok_round,
+        values,
+        offence=offence,
+        path=path,
     )
 
 
@@ -342,6 +380,12 @@ def _bok_factor(ruleset: Ruleset, bok_round: bool) -> int:
     return ruleset.bok_rounds.factor if bok_round else 1
 
 
+def _valued_doublings(doublings: int, misplay: str | None, ruleset: Ruleset) -> int:
+    """The doublings a deal is valued with: a misplay costs at least ``misplay_min_doublings``
+    (pomorska §12e read literally: "treated as a kontra z wyjściem"), even above the contract's cap."""
+    return max(doublings, ruleset.misplay_min_doublings) if misplay is not None else doublings
+
+
 @lru_cache(maxsize=64)
 def possible_values(ruleset: Ruleset, contract: str, bok_round: bool) -> frozenset[tuple[int, int, int, int]]:
     """Every value row (A, B, C, D) that a contract can produce under a ruleset."""
@@ -353,15 +397,16 @@ def possible_values(ruleset: Ruleset, contract: str, bok_round: bool) -> frozens
     levels: tuple[str | None, ...] = LEVELS if rule.pair else (None,)
     rows: set[tuple[int, int, int, int]] = set()
     for old in combinations(SEATS, 2 if rule.pair else 1):
+        outcomes = [(w, lv, None) for w in winners for lv in levels]
+        outcomes += [
+            ("young" if seat in old else "old", "z_wyjsciem" if rule.pair else None, seat)
+            for seat in SEATS
+            if not (rule.thrown and seat in old)
+        ]
         for doublings in range(max(caps) + 1):
-            multiplier = (1 << doublings) * _bok_factor(ruleset, bok_round)
-            outcomes = [(w, lv, None) for w in winners for lv in levels]
-            outcomes += [
-                ("young" if seat in old else "old", "z_wyjsciem" if rule.pair else None, seat)
-                for seat in SEATS
-                if not (rule.thrown and seat in old)
-            ]
             for winner, level, misplay in outcomes:
+                valued = _valued_doublings(doublings, misplay, ruleset)
+                multiplier = (1 << valued) * _bok_factor(ruleset, bok_round)
                 values = _settle(rule, ruleset, old, winner, level, misplay, multiplier)
                 rows.add((values["A"], values["B"], values["C"], values["D"]))
     return frozenset(rows)
@@ -389,12 +434,13 @@ def value_deal(deal: Deal, ruleset: Ruleset, *, bok_round: bool | None = None) -
     if rule is None:
         raise ScoringError("contract_not_in_ruleset", {"contract": deal.contract, "ruleset": ruleset.id}, deal.path)
     winner, level, tie = _outcome(deal, rule, ruleset)
-    multiplier = (1 << deal.doublings) * _bok_factor(ruleset, in_bok)
+    doublings = _valued_doublings(deal.doublings, deal.misplay, ruleset)
+    multiplier = (1 << doublings) * _bok_factor(ruleset, in_bok)
     values = _settle(rule, ruleset, deal.old, winner, level, deal.misplay, multiplier)
     if deal.values is not None and deal.values != values:
         params = {"given": _show_values(deal.values), "computed": _show_values(values)}
         raise ScoringError("values_mismatch", params, join(deal.path, "values"))
-    return DealResult(values, winner, level, deal.doublings, multiplier, in_bok, tie)
+    return DealResult(values, winner, level, doublings, multiplier, in_bok, tie)
 
 
 def score_deal(data: dict[str, Any], ruleset: Ruleset) -> DealResult:

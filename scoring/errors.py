@@ -43,6 +43,11 @@ MESSAGES: dict[str, str] = {
     "laid_down_not_solo": "Only a solo game can be laid down; {contract} is played two against two.",
     "bok_rounds_disabled": "The ruleset {ruleset} has no bok rounds.",
     "bok_round_mismatch": "The deal says bok_round is {given}, but the protocol puts it at {derived}.",
+    "too_many_bok_rows": (
+        "{count} rows are marked as bok rows; the ruleset {ruleset} allows at most {max}"
+        " ({rounds} bok rounds of {length} deals)."
+    ),
+    "unknown_offence": "Unknown offence {offence}; expected one of {expected}.",
     # written values
     "invalid_values": "Values must give an integer for each of the seats A, B, C and D.",
     "value_out_of_range": "A deal value must be between -{max} and {max}, got {value}.",
@@ -57,6 +62,7 @@ MESSAGES: dict[str, str] = {
     "too_many_byes": "Player {player} has {count} byes; the ruleset allows {max} per tournament.",
     "duplicate_player": "Player {player} is seated twice in series {series}.",
     "unknown_tiebreak": "Unknown tie-break {tiebreak}.",
+    "deals_not_multiple": "The ruleset {ruleset} plays a multiple of {multiple} deals per series, got {deals}.",
     "penalty_not_in_series": "Player {player} is penalised in series {series} but neither played nor had a bye in it.",
     "penalty_big_points_not_allowed": "The ruleset {ruleset} does not allow penalties in big points.",
 }

@@ -3,14 +3,24 @@
 The league app feeds in numbers only (per-series table results, byes,
 tournament standings); everything computed from them lives here.  Small points
 ("małe punkty") are protocol totals; big points ("duże punkty") come from
-placements.  Places are counted fractionally: a shared 1st–2nd counts ½ first
-and ½ second.
+placements.  How a shared place counts in the place tie-breaks is the ruleset's
+``shared_places`` (gorzow "jeśli punkty będą dzielone to ich wartości będą się
+liczyły tak samo np. 4,0, 2,5"):
+
+- ``fractional``: a shared 1st–2nd counts ½ first and ½ second;
+- ``better``: a shared 1st–2nd counts a whole first for each;
+- ``points``: places are compared by the big points earned at the tables, more
+  results of the highest value first (5 > 4,0 > 3 > 2,5 …); every place
+  tie-break (``more_places_N``, ``fewer_places_N``) then reads as that one
+  comparison.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from .errors import ScoringError
 from .fields import read_int
@@ -24,7 +34,13 @@ _DIGITS = 9
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """The totals of one player (or team): ``places[k]`` counts (k+1)-th places."""
+    """The totals of one player (or team): ``places[k]`` counts (k+1)-th places
+    (fractionally or as the better place, by the ruleset's ``shared_places``).
+
+    ``table_points`` are the big points earned at each table, best first, kept
+    only where places are compared by those points (``shared_places`` ``points``);
+    None elsewhere. It is what the place tie-breaks then compare.
+    """
 
     id: str
     big_points: float = 0.0
@@ -32,8 +48,12 @@ class Standing:
     places: tuple[float, ...] = _NO_PLACES
     series_played: int = 0
     byes: int = 0
+    table_points: tuple[float, ...] | None = None
 
     def __add__(self, other: Standing) -> Standing:
+        table_points = None
+        if self.table_points is not None or other.table_points is not None:
+            table_points = tuple(sorted((*(self.table_points or ()), *(other.table_points or ())), reverse=True))
         return Standing(
             self.id,
             self.big_points + other.big_points,
@@ -41,6 +61,7 @@ class Standing:
             tuple(a + b for a, b in zip(self.places, other.places, strict=True)),
             self.series_played + other.series_played,
             self.byes + other.byes,
+            table_points,
         )
 
 
@@ -111,29 +132,40 @@ def team_standings(
 
     Under ``team_big_points.by == "place"`` the members' big points are replaced
     by points for the team's place (psb example II: 3rd place, 80 points): teams
-    are placed by the tie-breaks other than big points, and a shared place shares
-    the points of the places it covers.
+    are placed by the tie-breaks other than big points, a shared place shares
+    the points of the places it covers, and as in the example only teams with a
+    positive result are classified ("15 najlepszych drużyn z wynikiem plusowym";
+    the team at −20 "nie otrzymała żadnych punktów").
     """
     teams = [team_standing(team_id, standings, best) for team_id, standings in members.items()]
     if ruleset.team_big_points.by == "members":
         return teams
     by_place = [t for t in tiebreaks if t != "big_points"] or ["small_points"]
-    awards = award_points(rank(teams, by_place), ruleset.team_big_points.points, positive_only=False)
+    awards = award_points(rank(teams, by_place), ruleset.team_big_points.points)
     return [replace(team, big_points=awards[team.id]) for team in teams]
 
 
-def _sort_key(standing: Standing, tiebreaks: Sequence[str]) -> tuple[float, ...]:
-    key: list[float] = []
+def _by_table_points(table_points: tuple[float, ...]) -> tuple[float, ...]:
+    """Best first when sorted ascending: the results best first, compared value by value, so
+    more results of the highest value win; the end mark makes one more result better than none."""
+    return (*(-round(points, _DIGITS) for points in table_points), math.inf)
+
+
+def _sort_key(standing: Standing, tiebreaks: Sequence[str]) -> tuple[tuple[float, ...], ...]:
+    key: list[tuple[float, ...]] = []
     for tiebreak in tiebreaks:
         if tiebreak == "big_points":
             value = standing.big_points
         elif tiebreak == "small_points":
             value = standing.small_points
+        elif standing.table_points is not None:
+            key.append(_by_table_points(standing.table_points))
+            continue
         else:
             direction, _, place = tiebreak.rpartition("_")
             count = standing.places[int(place) - 1]
             value = count if direction == "more_places" else -count
-        key.append(-round(value, _DIGITS))
+        key.append((-round(value, _DIGITS),))
     return tuple(key)
 
 
@@ -156,9 +188,21 @@ def rank(entries: Iterable[Standing], tiebreaks: Sequence[str]) -> list[Ranked]:
     return ranked
 
 
+def _places(shares: tuple[Fraction, ...], shared_places: str) -> tuple[float, ...]:
+    """The places one table result counts: its shares, or under ``better`` a whole count of the best place shared."""
+    if shared_places != "better":
+        return tuple(float(share) for share in shares)
+    best = next(place for place, share in enumerate(shares) if share)
+    return tuple(1.0 if place == best else 0.0 for place in range(len(shares)))
+
+
 def accumulate(series: Iterable[SeriesResult], ruleset: Ruleset) -> dict[str, Standing]:
-    """Per-player tournament totals from the series' table results and byes."""
+    """Per-player tournament totals from the series' table results, byes and the
+    referee's penalties (which add to a player's points but are no table result)."""
     totals: dict[str, Standing] = {}
+    # under "points" every standing carries its table results, so all of them compare alike
+    by_points = ruleset.shared_places == "points"
+    no_tables = () if by_points else None
 
     def add(player: str, standing: Standing) -> None:
         totals[player] = totals[player] + standing if player in totals else standing
@@ -172,15 +216,19 @@ def accumulate(series: Iterable[SeriesResult], ruleset: Ruleset) -> dict[str, St
                 if player in seen:
                     raise ScoringError("duplicate_player", {"player": player, "series": number})
                 seen.add(player)
-                places = tuple(float(share) for share in shares[seat])
-                add(player, Standing(player, big[seat], table.small_points[seat], places, series_played=1))
+                table_points = (big[seat],) if by_points else None
+                places = _places(shares[seat], ruleset.shared_places)
+                add(player, Standing(player, big[seat], table.small_points[seat], places, 1, 0, table_points))
         if result.byes:
             compensation = bye_compensation(ruleset, len(result.byes))
         for player in result.byes:
             if player in seen:
                 raise ScoringError("duplicate_player", {"player": player, "series": number})
             seen.add(player)
-            add(player, Standing(player, compensation.big_points, compensation.small_points, byes=1))
+            add(
+                player,
+                Standing(player, compensation.big_points, compensation.small_points, byes=1, table_points=no_tables),
+            )
             if totals[player].byes > ruleset.byes.max_per_player:
                 params = {"player": player, "count": totals[player].byes, "max": ruleset.byes.max_per_player}
                 raise ScoringError("too_many_byes", params)
@@ -190,7 +238,10 @@ def accumulate(series: Iterable[SeriesResult], ruleset: Ruleset) -> dict[str, St
                 raise ScoringError("penalty_not_in_series", {"player": penalty.player, "series": number}, path)
             if penalty.big_points and not ruleset.penalty_big_points:
                 raise ScoringError("penalty_big_points_not_allowed", {"ruleset": ruleset.id}, f"{path}.big_points")
-            add(penalty.player, Standing(penalty.player, penalty.big_points, penalty.small_points))
+            add(
+                penalty.player,
+                Standing(penalty.player, penalty.big_points, penalty.small_points, table_points=no_tables),
+            )
     return totals
 
 
@@ -234,3 +285,12 @@ def award_points(ranked: Sequence[Ranked], points: Sequence[float], *, positive_
             awards[r.standing.id] = float(sum(covered)) / len(group)
         position += len(group)
     return awards
+
+
+def season_place_points(ranked: Sequence[Ranked], points: Sequence[float]) -> dict[str, Standing]:
+    """One tournament's ranking as a season of places counts it (psb example II): each
+    entry's big points become the season points for its place (:func:`award_points`,
+    positive results only; "nie został sklasyfikowany – 0 pkt"), its small points stay
+    as the second figure. :func:`season_totals` adds the tournaments up."""
+    awards = award_points(ranked, points)
+    return {r.standing.id: replace(r.standing, big_points=awards[r.standing.id]) for r in ranked}

@@ -83,8 +83,11 @@ class Wyjscie:
 
 @dataclass(frozen=True, slots=True)
 class BokRounds:
-    """Bok rounds ("bok-runda"): after a 52:52 deal the next ``length`` deals
-    count ``factor`` times; at most ``max_per_series`` rounds (None: no cap)."""
+    """Bok rounds ("bok-runda"): rounds of ``length`` deals that count ``factor``
+    times, at most ``max_per_series`` per series (None: no cap). ``trigger`` is
+    one of :data:`BOK_TRIGGERS`: under ``tie`` a 52:52 deal starts the next round,
+    under ``marked`` the scorer marks the rows and at most ``max_per_series ×
+    length`` rows may be marked (scoring.protocol)."""
 
     enabled: bool
     trigger: str
@@ -124,7 +127,15 @@ class Byes:
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """A complete, validated set of scoring rules."""
+    """A complete, validated set of scoring rules.
+
+    The readings the sources leave open, each defaulting to the first reading:
+    ``misplay_min_doublings`` (a misplay is valued with at least that many
+    doublings), ``shared_places`` (one of :data:`SHARED_PLACES`, for the place
+    tie-breaks), ``team_big_points``, ``deals_multiple`` (deals per series must be
+    a multiple of it, :func:`deals_per_series_check`) and ``penalty_big_points``
+    (whether a referee's penalty may take big points).
+    """
 
     id: str
     name: str
@@ -324,6 +335,15 @@ def parse_ruleset(data: dict[str, Any]) -> Ruleset:
         deals_multiple=read_int(obj.get("deals_multiple", 1), "deals_multiple", _ERR, minimum=1, maximum=16),
         penalty_big_points=read_bool(obj.get("penalty_big_points", False), "penalty_big_points", _ERR),
     )
+
+
+def deals_per_series_check(*, ruleset: Ruleset, deals: int) -> None:
+    """Refuse a number of deals per series that the ruleset does not allow: psb plays
+    "always a multiple of four" (§14.4) so that every player deals equally often."""
+    count = read_int(deals, "deals_per_series", "invalid_input", minimum=1)
+    if count % ruleset.deals_multiple:
+        params = {"ruleset": ruleset.id, "multiple": ruleset.deals_multiple, "deals": count}
+        raise ScoringError("deals_not_multiple", params, "deals_per_series")
 
 
 def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:

@@ -209,3 +209,40 @@ def tournament_form_data(**changes) -> dict:
         "team_best_of": 3,
         **changes,
     }
+
+
+# --- own rulesets --------------------------------------------------------------
+
+
+class OwnRulesetFactory(factory.django.DjangoModelFactory):
+    """An organiser's own ruleset: a copy of the psb preset under its own name."""
+
+    class Meta:
+        model = "rulesets.OwnRuleset"
+
+    name = factory.Sequence(lambda n: f"Zasady klubu {n}")
+    based_on = "psb"
+    owner = factory.SubFactory(UserFactory)
+    data = factory.LazyAttribute(lambda r: preset_data(r.based_on) | {"name": r.name})
+
+
+def preset_data(preset: str) -> dict:
+    """The JSON of a scoring preset, complete with the engine's defaults."""
+    import scoring
+
+    return scoring.ruleset_to_dict(scoring.load_ruleset(preset))
+
+
+def ruleset_form_data(ruleset, **changes) -> dict:
+    """What the ruleset editor posts for ``ruleset`` unchanged, with ``changes`` (field name: value;
+    None leaves a field out, as an unticked box is)."""
+    from league.rulesets.forms import RulesetForm
+
+    form = RulesetForm(owner=ruleset.owner, instance=ruleset)
+    data = {}
+    for name, field in form.fields.items():
+        value = changes.get(name, form.initial.get(name, field.initial))
+        if value is None or value is False:
+            continue
+        data[name] = "on" if value is True else value
+    return data | {name: value for name, value in changes.items() if name not in form.fields}

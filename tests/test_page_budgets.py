@@ -15,7 +15,7 @@ PAGES = [
     ("tournaments:registrations", False, 6),
     ("tournaments:staff", False, 5),
     ("tournaments:detail", False, 8),
-    ("results:series", True, 7),
+    ("results:series", True, 8),  # with the referee's penalties and who may be penalised
 ]
 
 

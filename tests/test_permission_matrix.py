@@ -37,8 +37,10 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from league.models import Series
 from league.printing.models import PrintJob
 from league.results import services
+from league.results.models import Penalty
 from tests.factories import (
     ClubFactory,
+    OwnRulesetFactory,
     PlayerFactory,
     RegistrationFactory,
     SeasonFactory,
@@ -103,6 +105,21 @@ MATRIX: list[Case] = [
     # --- organiser screens ---
     Case("tournaments:list", get=LOGGED_IN),
     Case("tournaments:create", get=PERMITTED, post=PERMITTED),
+    # own rules ("Własne zasady"): an organiser's own, another organiser's are missing to them
+    Case("rulesets:list", get=PERMITTED),
+    Case("rulesets:create", get=PERMITTED, post=PERMITTED),
+    Case(
+        "rulesets:edit",
+        ("own_ruleset",),
+        get=(LOGIN, LOGIN, LOGIN, DENY, HIDDEN, OK),
+        post=(LOGIN, LOGIN, LOGIN, DENY, HIDDEN, OK),
+    ),
+    Case(
+        "rulesets:delete",
+        ("own_ruleset",),
+        get=(LOGIN, LOGIN, LOGIN, DENY, HIDDEN, OK),
+        post=(LOGIN, LOGIN, LOGIN, DENY, HIDDEN, REDIR),
+    ),
     Case("tournaments:detail", ("slug",), get=ORGANISER),
     Case("tournaments:detail", ("other_slug",), variant="other tournament", get=(LOGIN, LOGIN, LOGIN, DENY, OK, DENY)),
     Case("tournaments:detail", ("missing_slug",), variant="missing", get=(LOGIN, LOGIN, LOGIN, HIDDEN, HIDDEN, HIDDEN)),
@@ -155,6 +172,25 @@ MATRIX: list[Case] = [
     Case("tournaments:staff", ("slug",), get=ORGANISER),
     Case("tournaments:staff_add", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
     Case("tournaments:staff_remove", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    # seasons: the organiser organises the tournament's season
+    Case("seasons:list", get=LOGGED_IN),
+    Case("seasons:create", get=PERMITTED, post=PERMITTED),
+    Case("seasons:edit", ("season",), get=ORGANISER, post=ORGANISER),
+    Case("seasons:attach", ("season",), get=ORGANISER_405, post=ORGANISER),
+    Case(
+        "seasons:detach",
+        ("season", 999999),
+        variant="missing tournament",
+        get=ORGANISER_405,
+        post=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN),
+    ),
+    Case(
+        "seasons:counts",
+        ("season", 999999),
+        variant="missing tournament",
+        get=ORGANISER_405,
+        post=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN),
+    ),
     # --- the referee's results screens (series 1 in play, series 2 closed) ---
     Case("results:series", ("slug", 1), get=REFEREE),
     Case("results:series", ("slug", 2), variant="closed", get=REFEREE),
@@ -177,6 +213,20 @@ MATRIX: list[Case] = [
     # results: reopening a closed series, undoing "complete"
     Case("results:reopen", ("slug", 2), get=REFEREE_405, post=REFEREE_REDIR),
     Case("results:uncomplete", ("slug", 1, 1), get=REFEREE_405, post=REFEREE_REDIR),
+    # results: referee penalties (series 2, closed, has one; an empty POST is refused and changes nothing)
+    Case("results:penalty_add", ("slug", 1), get=REFEREE_405, post=REFEREE),
+    Case("results:table_penalty_add", ("slug", 1, 1), get=REFEREE_405, post=REFEREE),
+    Case("results:penalty", ("slug", 2, "penalty"), get=REFEREE, post=REFEREE),
+    Case("results:penalty", ("slug", 1, "penalty"), variant="another series", get=REFEREE_HIDDEN),
+    Case("results:penalty_remove", ("slug", 2, "penalty"), get=REFEREE_405, post=REFEREE),
+    # the control room of a series and its clock (issue 14); stopping the tables at the end of time: the organiser
+    Case("hall:room", ("slug", 1), get=REFEREE),
+    Case("hall:room", ("other_slug", 1), variant="other tournament", get=(LOGIN, LOGIN, LOGIN, DENY, OK, DENY)),
+    Case("hall:tables", ("slug", 1), get=REFEREE),
+    Case("hall:start", ("slug", 1), get=REFEREE_405, post=REFEREE_REDIR),
+    Case("hall:pause", ("slug", 1), get=REFEREE_405, post=REFEREE),
+    Case("hall:resume", ("slug", 1), get=REFEREE_405, post=REFEREE_REDIR),
+    Case("hall:time_up", ("slug", 1), get=ORGANISER, post=ORGANISER_REDIR),
     # --- the table scorer's phone pages of table 1, series 1 ---
     Case("table:protocol", ("slug", 1, 1), get=TABLE_GET),
     Case("table:protocol", ("slug", 1, 2), variant="table 2", get=(PIN, OK, PIN, PIN, PIN, PIN)),
@@ -191,11 +241,21 @@ MATRIX: list[Case] = [
     Case("table:delete", ("slug", 1, 1, 2), get=TABLE_GET_405, post=TABLE_POST_REDIR),
     Case("table:finish", ("slug", 1, 1), get=TABLE_GET_405, post=TABLE_POST),
     Case("table:confirm", ("slug", 1, 1), get=TABLE_GET_405, post=TABLE_POST),
+    Case("table:sw", ("slug",), get=EVERYONE, post=NOBODY_405),  # the same static script for every phone
+    # the phone's JSON (issue 15): 403 without the grant; the empty form body is no JSON deal (422);
+    # a closed series answers 409 "closed" to everyone, grant or not
+    Case("table:deals_json", ("slug", 1, 1), get=NOBODY_405, post=(DENY, DENY, "422", DENY, DENY, DENY)),
+    Case("table:deals_json", ("slug", 2, 1), variant="closed series", post=("409",) * 6),
+    Case("table:state_json", ("slug", 1, 1), get=(DENY, DENY, OK, DENY, DENY, DENY), post=NOBODY_405),
+    Case("table:contact_json", ("slug", 1, 1), get=NOBODY_405, post=(DENY, DENY, "422", DENY, DENY, DENY)),
+    Case("table:value_table_json", ("slug", 1, 1), get=(DENY, DENY, OK, DENY, DENY, DENY), post=NOBODY_405),
     # --- printing ---
     Case("printing:index", ("slug",), get=REFEREE),
     Case("printing:registrations", ("slug",), get=REFEREE),
     Case("printing:results", ("slug",), get=REFEREE),
     Case("printing:blank_protocol", ("slug",), get=REFEREE),
+    Case("printing:seating_slips", ("slug",), get=REFEREE),
+    Case("printing:noticeboard", ("slug",), get=REFEREE),
     Case("printing:table_list", ("slug", 1), get=REFEREE),
     Case("printing:table_list", ("slug", 3), variant="not drawn", get=REFEREE_HIDDEN),
     Case("printing:protocol", ("slug", 1, 1), get=REFEREE),
@@ -237,6 +297,7 @@ MATRIX: list[Case] = [
     Case("public:tournament", ("slug",), get=EVERYONE),
     Case("public:tournament", ("missing_slug",), variant="missing", get=HIDDEN_ALL),
     Case("public:standings", ("slug",), get=EVERYONE),
+    Case("public:find_table", ("slug",), get=EVERYONE, post=NOBODY_405),
     Case("public:series", ("slug", 1), get=EVERYONE),
     Case("public:series", ("slug", 3), variant="not drawn", get=HIDDEN_ALL),
     Case("public:series", ("other_slug", 1), variant="draw not published", get=HIDDEN_ALL),
@@ -244,6 +305,7 @@ MATRIX: list[Case] = [
     Case("public:table", ("slug", 1, 1), variant="series in play", get=HIDDEN_ALL),
     Case("public:table", ("other_slug", 1, 1), variant="draw not published", get=HIDDEN_ALL),
     Case("public:projector", ("slug",), get=EVERYONE),
+    Case("public:projector_pages", ("slug",), get=EVERYONE),
     Case("public:player", ("player",), get=EVERYONE),
     Case("public:team", ("team",), get=EVERYONE),
     Case("public:api_standings", ("slug",), get=EVERYONE, post=NOBODY_405),
@@ -294,8 +356,10 @@ class World:
     team: int
     job: int
     other_job: int
+    own_ruleset: int
     pins: dict[int, str]
     users: dict[str, Any]
+    penalty: int = 0
 
 
 DEAL = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
@@ -317,6 +381,7 @@ def _build_world() -> World:
         slug="matrix-t", series_count=3, deals_per_series=4, draw_published=True, season=SeasonFactory()
     )
     tournament.organisers.add(organiser)
+    tournament.season.organisers.add(organiser)
     tournament.referees.add(referee)
     registrations = register_teams(tournament, teams=2, size=4)
     players = [r.player for r in registrations]
@@ -334,6 +399,7 @@ def _build_world() -> World:
 
     tables = [[(p, v) for p, v in zip(players[t * 4 : t * 4 + 4], (30, 10, -10, -30), strict=True)] for t in (0, 1)]
     series2 = played_series(tournament, 2, tables)
+    penalty = Penalty.objects.create(series=series2, player=players[0], small_points=-10, reason="wpis")
     Series.objects.create(tournament=tournament, number=3)
 
     job = PrintJob.objects.create(series=series2, kind=PrintJob.Kind.ARCHIVE, status=PrintJob.Status.DONE)
@@ -361,8 +427,10 @@ def _build_world() -> World:
         team=registrations[0].team_id,
         job=job.pk,
         other_job=other_job.pk,
+        own_ruleset=OwnRulesetFactory(owner=organiser).pk,
         pins={p.table: p.pin for p in series1.protocols.all()},
         users={"organiser": organiser, "other_organiser": other_organiser, "referee": referee},
+        penalty=penalty.pk,
     )
 
 

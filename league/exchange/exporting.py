@@ -4,7 +4,8 @@ Deals are written as they were entered, so importing the export values them
 again to the same rows. The optional fields beyond the spec's example
 (``licence``, ``organiser``, ``uses_big_points``, ``ruleset_data``, team
 ``club``, table ``ended_early``) are written too, ``ruleset_data`` only for a
-tournament with its own rules, so nothing that changes the standings is lost.
+tournament with its own rules, so nothing that changes the standings is lost; a
+series' referee ``penalties`` only where it has any.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any
 from django.db.models import Prefetch
 
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
-from league.results.models import DealRow
+from league.results.models import DealRow, Penalty
+from league.standings.compute import points
 
 from .format import FORMAT, team_ranking_code
 from .ids import external_ids
@@ -34,6 +36,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         Prefetch("byes", queryset=Bye.objects.order_by("player__last_name", "player__first_name", "player_id")),
         "protocols",
         Prefetch("protocols__rows", queryset=DealRow.objects.order_by("number")),
+        Prefetch("penalties", queryset=Penalty.objects.order_by("created", "pk")),
     )
     return {
         "format": FORMAT,
@@ -48,7 +51,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "team_ranking": team_ranking_code(tournament),
             "organiser": tournament.organiser_name,
             "uses_big_points": tournament.uses_big_points,
-            **({"ruleset_data": tournament.ruleset_data} if tournament.ruleset_data else {}),
+            **({"ruleset_data": rules} if (rules := _own_rules(tournament)) else {}),
         },
         "teams": [
             {"id": team_ids[team.pk], "name": team.name, "club": team.club.name if team.club else None}
@@ -88,4 +91,25 @@ def _series(series: Series, player_ids: dict[int, str]) -> dict[str, Any]:
                 "ended_early": protocol.ended_early if protocol else False,
             }
         )
-    return {"number": series.number, "tables": tables, "byes": [player_ids[b.player_id] for b in series.byes.all()]}
+    exported = {"number": series.number, "tables": tables, "byes": [player_ids[b.player_id] for b in series.byes.all()]}
+    if penalties := [_penalty(penalty, player_ids) for penalty in series.penalties.all()]:
+        exported["penalties"] = penalties
+    return exported
+
+
+def _penalty(penalty: Penalty, player_ids: dict[int, str]) -> dict[str, Any]:
+    return {
+        "player": player_ids[penalty.player_id],
+        "small_points": penalty.small_points,
+        "big_points": points(float(penalty.big_points)),
+        "reason": penalty.reason,
+    }
+
+
+def _own_rules(tournament: Tournament) -> dict[str, Any] | None:
+    """The rules the tournament plays under when they are not a preset as it is: an own ruleset
+    chosen in "Własne zasady" (the file carries its data, so the import values the deals alike),
+    else the organiser's copy of the preset."""
+    if tournament.own_ruleset_id:
+        return tournament.own_ruleset.data
+    return tournament.ruleset_data

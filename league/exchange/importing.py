@@ -14,20 +14,25 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
 
 import scoring
 from league.models import MAX_PLAYERS, Bye, Registration, Series, TableAssignment, Tournament
-from league.results.models import DealRow, DealRowVersion, Protocol
+from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
+from league.results.penalties import BIG_POINTS_LIMIT, penalty_version_record
 from league.tournaments.services import series_ensure
 from players.models import Club, Gender, Player, Team
 from scoring.deal import MAX_WRITTEN_VALUE
-from scoring.fields import join, read_bool, read_int, read_list, read_object, read_str, show
+from scoring.fields import join, read_bool, read_int, read_list, read_number, read_object, read_str, show
 
 from .format import FORMAT, ExchangeError, team_ranking_fields
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
 
 _ERR = "invalid_input"
 # The fields each object may have; the spec's fields first, then the optional
@@ -49,7 +54,8 @@ _TOURNAMENT_FIELDS = (
 _TOURNAMENT_REQUIRED = ("name", "slug", "date", "ruleset", "series_count", "deals_per_series")
 _TEAM_FIELDS = ("id", "name", "club")
 _PLAYER_FIELDS = ("id", "first_name", "last_name", "gender", "club", "team", "licence")
-_SERIES_FIELDS = ("number", "tables", "byes")
+_SERIES_FIELDS = ("number", "tables", "byes", "penalties")
+_PENALTY_FIELDS = ("player", "small_points", "big_points", "reason")
 _TABLE_FIELDS = ("number", "seats", "deals", "ended_early")
 # Tournament fields whose name in the file differs from the model's.
 _TOURNAMENT_RENAMES = {
@@ -78,10 +84,19 @@ class _Table:
 
 
 @dataclass(frozen=True)
+class _Penalty:
+    player: Player
+    small_points: int
+    big_points: Decimal
+    reason: str
+
+
+@dataclass(frozen=True)
 class _Series:
     number: int
     tables: list[_Table]
     byes: list[Player]
+    penalties: list[_Penalty]
 
 
 @dataclass(frozen=True)
@@ -95,8 +110,9 @@ class _Plan:
 
 
 @transaction.atomic
-def import_tournament(data: Any) -> Tournament:
-    """Create the tournament described by a parsed exchange file.
+def import_tournament(data: Any, *, user: AbstractBaseUser | None = None) -> Tournament:
+    """Create the tournament described by a parsed exchange file; ``user``, who imports it,
+    is named in the history of its referee penalties.
 
     Raises :class:`ExchangeError` naming the place of the first problem; the
     database is then unchanged.
@@ -106,7 +122,7 @@ def import_tournament(data: Any) -> Tournament:
     except scoring.ScoringError as err:
         # raised by the scoring.fields readers, which are given full paths
         raise ExchangeError(err.path or "", err.message) from err
-    return _write(plan)
+    return _write(plan, user)
 
 
 def _located(err: scoring.ScoringError, prefix: str) -> ExchangeError:
@@ -289,7 +305,61 @@ class _Reader:
                 scoring.bye_compensation(self.ruleset, len(byes))  # refuses more byes than the ruleset pays
             except scoring.ScoringError as err:
                 raise ExchangeError(byes_path, err.message) from err
-        return _Series(number, list(tables.values()), byes)
+        penalties_path = join(path, "penalties")
+        penalties = [
+            self.read_penalty(entry, join(penalties_path, i))
+            for i, entry in enumerate(read_list(obj.get("penalties", []), penalties_path, _ERR))
+        ]
+        one = _Series(number, list(tables.values()), byes, penalties)
+        if penalties:
+            self.check_penalties(one, path)
+        return one
+
+    def read_penalty(self, data: Any, path: str) -> _Penalty:
+        """A referee's penalty; whether its player is in the series is for :meth:`check_penalties`."""
+        obj = read_object(data, path, _ERR, allowed=_PENALTY_FIELDS, required=("player", "reason"))
+        ref = obj["player"]
+        player = self.players.get(ref) if isinstance(ref, str) else None
+        if player is None:
+            raise ExchangeError(join(path, "player"), f"unknown player {show(ref)}; give an id from players")
+        small = obj.get("small_points", 0)
+        small = read_int(small, join(path, "small_points"), _ERR, minimum=_VALUE_RANGE[0], maximum=_VALUE_RANGE[-1])
+        big_path = join(path, "big_points")
+        big = Decimal(str(read_number(obj.get("big_points", 0), big_path, _ERR, minimum=-float(BIG_POINTS_LIMIT))))
+        if big > BIG_POINTS_LIMIT or big != round(big, 2):
+            raise ExchangeError(big_path, f"expected a number of at most {BIG_POINTS_LIMIT} with two decimal places")
+        reason = _text(obj, "reason", path)
+        if not reason:
+            raise ExchangeError(join(path, "reason"), "a penalty needs a reason")
+        if not small and not big:
+            raise ExchangeError(path, "a penalty changes small or big points; both are 0")
+        return _Penalty(player, small, big, reason)
+
+    def check_penalties(self, series: _Series, path: str) -> None:
+        """Let ``scoring`` judge the series' penalties as the standings will count them: each
+        player played or had a bye in the series, and big points only where the ruleset allows."""
+        # each file id has a player object of its own (read_player refuses the same person twice)
+        refs = {id(player): ref for ref, player in self.players.items()}
+
+        def ref(player: Player) -> str:
+            return refs[id(player)]
+
+        result = scoring.SeriesResult(
+            [
+                scoring.TableResult({seat: ref(p) for seat, p in table.seats.items()}, table.protocol.totals)
+                for table in series.tables
+            ],
+            [ref(player) for player in series.byes],
+            [scoring.Penalty(ref(p.player), p.small_points, float(p.big_points), p.reason) for p in series.penalties],
+        )
+        try:
+            scoring.accumulate([result], self.ruleset)
+        except scoring.ScoringError as err:
+            # the path scoring gives names the only series it was shown: put the file's in its place
+            place = join(path, (err.path or "").removeprefix("series[0]").lstrip("."))
+            if err.code == "penalty_not_in_series":
+                place = join(place, "player")
+            raise ExchangeError(place, err.message) from err
 
     def read_table(self, data: Any, path: str, seated: dict[str, str]) -> _Table:
         obj = read_object(data, path, _ERR, allowed=_TABLE_FIELDS, required=("number", "seats"))
@@ -396,7 +466,7 @@ def _person(player: Player) -> tuple[str, ...]:
     return ("name", player.first_name.casefold(), player.last_name.casefold(), club)
 
 
-def _write(plan: _Plan) -> Tournament:
+def _write(plan: _Plan, user: AbstractBaseUser | None) -> Tournament:
     """The second pass: save what the first pass checked."""
     for obj in plan.new_objects:
         obj.save()
@@ -406,12 +476,12 @@ def _write(plan: _Plan) -> Tournament:
         registration.tournament = tournament
     Registration.objects.bulk_create(plan.registrations)
     for series in plan.series:
-        _write_series(tournament, series)
+        _write_series(tournament, series, user)
     series_ensure(tournament=tournament)  # the series the file leaves out, as planned
     return tournament
 
 
-def _write_series(tournament: Tournament, plan: _Series) -> None:
+def _write_series(tournament: Tournament, plan: _Series, user: AbstractBaseUser | None) -> None:
     played = [table for table in plan.tables if table.deals]
     if played:
         status = Series.Status.CLOSED
@@ -463,3 +533,14 @@ def _write_series(tournament: Tournament, plan: _Series) -> None:
             )
     DealRow.objects.bulk_create(rows)
     DealRowVersion.objects.bulk_create(history)
+    # one by one: each version names its penalty's primary key (few penalties, if any)
+    for entry in plan.penalties:
+        penalty = Penalty.objects.create(
+            series=series,
+            player=entry.player,
+            small_points=entry.small_points,
+            big_points=entry.big_points,
+            reason=entry.reason,
+        )
+        add = PenaltyVersion.Action.ADD
+        penalty_version_record(penalty=penalty, action=add, old=None, user=user, reason=entry.reason)

@@ -2,7 +2,8 @@
 
 The standings package ranks by primary key; this is the one place where those
 keys become the ids of the exchange file (``"id": "p1"``), for
-``manage.py standings --json`` and the public JSON API.
+``manage.py standings --json`` and the public JSON API. :func:`file_penalties` lists the
+referee's penalties the standings count, the command's optional ``penalties``.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from league.models import Tournament
-from league.standings.compute import tournament_standings
+from league.results.models import Penalty
+from league.standings.compute import points, tournament_standings
 
 from .ids import external_ids
 
@@ -32,3 +34,25 @@ def with_file_ids(tournament: Tournament, lists: Lists) -> Lists:
 def file_standings(tournament: Tournament) -> Lists:
     """The ``standings SLUG --json`` body: every deal entered counts (the referee's view)."""
     return with_file_ids(tournament, tournament_standings(tournament))
+
+
+def file_penalties(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every referee's penalty of the tournament, as :func:`file_standings` counts them (all series),
+    in series order: the series' number, the player's file id and name, the points and the reason."""
+    player_ids, _team_ids = external_ids(tournament)
+    penalties = (
+        Penalty.objects.filter(series__tournament=tournament)
+        .select_related("series", "player")
+        .order_by("series__number", "created", "pk")
+    )
+    return [
+        {
+            "series": penalty.series.number,
+            "player": player_ids[penalty.player_id],
+            "name": penalty.player.full_name,
+            "small_points": penalty.small_points,
+            "big_points": points(float(penalty.big_points)),
+            "reason": penalty.reason,
+        }
+        for penalty in penalties
+    ]

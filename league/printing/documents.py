@@ -13,10 +13,9 @@ import functools
 import io
 import itertools
 import struct
-import unicodedata
 import zlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +36,11 @@ from league.printing.layout import Renderer, collector_paused
 from league.printing.logo import printable_logo
 from league.results.labels import CONTRACT_LABELS
 from league.results.models import DealRow, Protocol
+from league.results.penalties import PenaltyLine, published_penalties, series_penalties
 from league.results.selectors import rows_sheet, sheet_totals
 from league.standings.lists import published_lists
 from players.models import Gender, Player
+from players.names import name_key, player_key
 from scoring import SEATS, Ruleset, parse_deal
 
 FONT_FILES = {
@@ -130,28 +131,6 @@ def protocols_file_name(series: Series, *, archive: bool, table: int | None = No
     if table is not None:
         parts += ["stolik", table]
     return file_name(series.tournament, *parts)
-
-
-# --- names in Polish order ---------------------------------------------------
-
-
-def name_key(text: str) -> tuple[tuple[str, str], ...]:
-    """Sort key putting a letter with a diacritic right after its base letter
-    (a, ą, b, c, ć … l, ł … z, ź, ż), as Polish and Kashubian lists expect;
-    plain code-point order would put Łęcka after Zieliński."""
-    key = []
-    for char in text.casefold():
-        if char == "ł":  # no Unicode decomposition: the stroke is not a combining mark
-            key.append(("l", "\u0335"))
-        else:
-            decomposed = unicodedata.normalize("NFD", char)
-            key.append((decomposed[0], decomposed[1:]))
-    return tuple(key)
-
-
-def player_key(player: Player) -> tuple[tuple[tuple[str, str], ...], ...]:
-    """Last name, then first name, in Polish order."""
-    return (name_key(player.last_name), name_key(player.first_name))
 
 
 # --- who plays for which team -------------------------------------------------
@@ -325,6 +304,7 @@ class ProtocolSheet:
     link: str = ""  # the QR code's address as printed under it, for a phone that cannot scan
     pin: str = ""
     ended_early: bool = False
+    penalties: list[PenaltyLine] = field(default_factory=list)  # of the table's players (the archive copy)
 
     @property
     def title(self) -> str:
@@ -381,6 +361,10 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
     if filled:
         protocols = protocols.prefetch_related(Prefetch("rows", queryset=DealRow.objects.order_by("number")))
     ruleset = tournament.ruleset()
+    penalties: dict[int | None, list[PenaltyLine]] = {}
+    if filled:
+        for line in series_penalties(series=series):
+            penalties.setdefault(line.table, []).append(line)
     sheets = []
     for protocol in protocols:
         if filled:
@@ -403,6 +387,7 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
                 # the PIN lives on the protocol; printing the sheets is when the tables need it
                 pin=protocol.pin,
                 ended_early=filled and protocol.ended_early,
+                penalties=penalties.get(protocol.table, []),
             )
         )
     return sheets
@@ -493,4 +478,9 @@ def results_context(
         if (entries := standings.get(ranking_list.key))
     ]
     after = ngettext("after %(count)s series", "after %(count)s series", series) % {"count": series}
-    return document_context(tournament, _("Results"), rankings=rankings, after=after)
+    # the referee's penalties the lists count, as published: closed series with their results out
+    penalties = published_penalties(tournament=tournament)
+    big_points = any(line.big_points for line in penalties)
+    return document_context(
+        tournament, _("Results"), rankings=rankings, after=after, penalties=penalties, penalty_big_points=big_points
+    )

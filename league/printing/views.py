@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.models import Series, TableAssignment
-from league.printing import documents
+from league.printing import documents, seating
 from league.printing.models import PrintJob
 from league.printing.services import print_job_start
 from league.standings.cache import tournament_rankings
@@ -100,6 +100,26 @@ def table_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
     name = documents.file_name(request.tournament, "stoliki", "seria", number)
     return pdf_response(documents.render_pdf("printing/table_list.html", context), name)
+
+
+@referee_required
+def seating_slips(request: HttpRequest, slug: str) -> HttpResponse:
+    """A slip for each player, ten to an A4 sheet with cut lines: their table and seat in every drawn series."""
+    context = documents.document_context(
+        request.tournament, _("Seating slips"), **seating.seating_slips(request.tournament)
+    )
+    name = documents.file_name(request.tournament, "karteczki")
+    return pdf_response(documents.render_pdf("printing/seating_slips.html", context), name)
+
+
+@referee_required
+def noticeboard(request: HttpRequest, slug: str) -> HttpResponse:
+    """For the wall: every player by surname with the table and seat of each drawn series."""
+    context = documents.document_context(
+        request.tournament, _("Who sits where"), **seating.noticeboard(request.tournament)
+    )
+    name = documents.file_name(request.tournament, "kto-gdzie-siedzi")
+    return pdf_response(documents.render_pdf("printing/noticeboard.html", context), name)
 
 
 @referee_required

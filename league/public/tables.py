@@ -10,12 +10,14 @@ read as a formula is written as text.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import django_tables2 as tables
 from django.http import QueryDict
 from django.urls import reverse
 from django.utils.formats import localize
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django_tables2.export import TableExport
 from tablib import Dataset
@@ -66,12 +68,51 @@ class TeamStandingTable(StandingTable):
 TOURNAMENTS_COLUMN = "tournaments"
 
 
+class SeasonResultColumn(tables.Column):
+    """One tournament's result in a season row (``results``, league.standings.seasons): the
+    season's figure, struck through where best K of N dropped it; exported as the number."""
+
+    def __init__(self, index: int, *, name: str, heading: str, big_points: bool) -> None:
+        self.index, self.figure = index, "big_points" if big_points else "small_points"
+        attrs = {"td": {"class": "num"}, "th": {"class": "num", "title": name}}
+        super().__init__(verbose_name=heading, accessor="results", orderable=False, attrs=attrs)
+
+    def render(self, value: list[dict[str, Any] | None]) -> str:
+        result = value[self.index]
+        if result is None:
+            return "–"
+        shown = localize(result[self.figure]) if self.figure == "big_points" else signed(result[self.figure])
+        if result["counted"]:
+            return shown
+        return format_html('<s class="dropped" title="{}">{}</s>', _("dropped"), shown)
+
+    def value(self, **kwargs: Any) -> Any:
+        result = kwargs["value"][self.index]
+        return None if result is None else result[self.figure]
+
+
 def standing_table(
-    rows: list[dict[str, Any]], *, teams: bool, big_points: bool, season: bool = False, prefix: str = ""
+    rows: list[dict[str, Any]],
+    *,
+    teams: bool,
+    big_points: bool,
+    season: bool = False,
+    counted: bool = False,
+    results: Sequence[tuple[str, str]] = (),
+    prefix: str = "",
 ) -> StandingTable:
     """The table for one ranking list; big points are left out where the
-    tournament has none, and a season table counts each row's tournaments."""
+    tournament has none, and a season table counts each row's tournaments
+    (and, with ``counted``, how many of them count: a season of best K of N);
+    ``results`` (each tournament's name and column heading) adds a column per
+    tournament showing which results counted and which were dropped."""
     extra = [(TOURNAMENTS_COLUMN, tables.Column(verbose_name=_("Tournaments"), attrs={"td": {"class": "num"}}))]
+    if counted:
+        extra.append(("counted", tables.Column(verbose_name=_("Counted"), attrs={"td": {"class": "num"}})))
+    extra += [
+        (f"result_{i}", SeasonResultColumn(i, name=name, heading=heading, big_points=big_points))
+        for i, (name, heading) in enumerate(results)
+    ]
     table_class = TeamStandingTable if teams else StandingTable
     return table_class(
         rows,

@@ -25,6 +25,7 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.formats import date_format
 from django.utils.http import http_date, quote_etag
 from django.utils.translation import get_language
 from django.views.decorators.gzip import gzip_page
@@ -35,25 +36,28 @@ from league.public import page_store
 from league.public.page_store import ReadyPage, recent_stamp
 from league.results.labels import CONTRACT_LABELS
 from league.results.models import Protocol
+from league.results.penalties import published_penalties
 from league.results.selectors import protocol_sheet
+from league.seasons.selectors import season_scheme_sentence
 from league.standings.cache import (
-    season_rankings,
+    season_rankings_of,
     stamp_seen,
     stamps,
     tournament_rankings,
 )
 from league.standings.lists import RANKING_LISTS, SEASON_LISTS, published_lists
-from league.standings.seasons import season_tournaments
-from league.standings.selectors import player_history, series_byes, series_tables, team_history
+from league.standings.seasons import season_tournaments, season_uses_big_points
+from league.standings.selectors import series_byes, series_tables
 from league.tournaments.roles import role_annotations
 from players.models import Player, Team
+from players.names import name_key
 from scoring import SEATS
 
+from .player_history import player_page_history, season_chart, team_page_history
 from .tables import StandingExport, StandingTable, sort_params, standing_table
 
 EXPORT_PARAM = "_export"
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
-PROJECTOR_ROWS = 20
 
 
 def visible_tournaments(request: HttpRequest) -> QuerySet[Tournament]:
@@ -146,7 +150,7 @@ def seating(series: Series) -> list[dict[str, Any]]:
         for seat in table.seats
     ]
     seats += [{"name": bye.name, "team": "", "table": None, "seat": ""} for bye in series_byes(series)]
-    return sorted(seats, key=lambda s: s["name"].split()[-1:] + [s["name"]])
+    return sorted(seats, key=lambda s: [name_key(part) for part in s["name"].split()[-1:] + [s["name"]]])
 
 
 # --- pages ------------------------------------------------------------------
@@ -165,14 +169,24 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @gzip_page
 def season_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The season's tables, saying how they add up its tournaments (the scheme, best K of N)."""
     season = get_object_or_404(Season, slug=slug)
-    lists = season_rankings(season)
-    big_points = any(t.uses_big_points for t in season_tournaments(season))
+    counted = list(season_tournaments(season))
+    current = stamps(season_tournaments(season))
+    lists = season_rankings_of(season, counted, current)
+    big_points = season_uses_big_points(season, counted)
     tables = []
     for ranking_list in SEASON_LISTS:
         key = ranking_list.key
         table = standing_table(
-            lists[key], teams=ranking_list.teams, big_points=big_points, season=True, prefix=f"{key}-"
+            lists[key],
+            teams=ranking_list.teams,
+            big_points=big_points,
+            season=True,
+            counted=season.best_of is not None,
+            # each tournament's result, marked where best K of N drops it
+            results=[(t.name, date_format(t.date, "d.m")) for t in counted if ranking_list.published(t)],
+            prefix=f"{key}-",
         )
         RequestConfig(request, paginate=False).configure(table)
         tables.append(Ranking(key, str(ranking_list.title), table))
@@ -180,8 +194,11 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
         return response
     context = {
         "season": season,
+        "scheme": season_scheme_sentence(season=season, tournament_count=len(counted)),
         "tournaments": season.tournaments.filter(published=True).order_by("date"),
         "rankings": tables,
+        "chart": season_chart(season, counted, current),
+        "best_of": season.best_of if season.best_of and season.best_of < len(counted) else None,
     }
     return render(request, "public/season.html", context)
 
@@ -263,6 +280,11 @@ def ready_standings(request: HttpRequest, pk: int, stamp: str, sort: dict[str, s
     patch_vary_headers(response, ("Accept-Encoding",))
     if response.status_code == 304:
         return response
+    return ready_response(request, page, response)
+
+
+def ready_response(request: HttpRequest, page: ReadyPage, response: HttpResponse) -> HttpResponse:
+    """``response`` (varied on Accept-Encoding by the caller) carrying ``page``, compressed if the client takes gzip."""
     if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
         response.content = page.gzipped
         response["Content-Encoding"] = "gzip"  # gzip_page leaves an encoded response alone
@@ -328,6 +350,7 @@ def series_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tables": series_tables(series, with_results=with_results),
         "byes": series_byes(series),
         "with_results": with_results,
+        "penalties": published_penalties(tournament=series.tournament, series=series) if with_results else [],
     }
     return render(request, "public/series.html", context)
 
@@ -359,38 +382,27 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
         "protocol": protocol,
         "seats": seats,
         "rows": protocol_lines(protocol),
+        "penalties": [
+            line for line in published_penalties(tournament=series.tournament, series=series) if line.table == table
+        ],
     }
     return render(request, "public/table.html", context)
 
 
 @gzip_page
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """A player's tournaments and seasons, with place and points in each."""
+    """A player's tournaments and seasons, with place and points in each, the series one by
+    one and a chart of the place after each series."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
-    history, seasons = player_history(player)
+    history, seasons = player_page_history(player)
     return render(request, "public/player.html", {"player": player, "history": history, "seasons": seasons})
 
 
 @gzip_page
 def team_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """A team's members and its place in each tournament it played."""
+    """A team's members and its place in each tournament it played, with which players' results
+    counted for it and the rule that chose them."""
     team = get_object_or_404(Team.objects.select_related("club", "captain"), pk=pk)
     members = team.memberships.select_related("player").order_by("player__last_name")
-    return render(request, "public/team.html", {"team": team, "members": members, "history": team_history(team)})
-
-
-@gzip_page
-def projector_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """For the hall's screen: the top of the standings and the next series' tables, refreshed every 30 s."""
-    tournament = visible_tournament(request, slug)
-    series_list = list(tournament.series.order_by("number"))
-    current = current_series(series_list) if tournament.draw_published else None
-    lists = tournament_rankings(tournament)
-    context = {
-        "tournament": tournament,
-        "leaders": lists["individual"][:PROJECTOR_ROWS] if tournament.publish_individual else [],
-        "teams": lists["teams"][: PROJECTOR_ROWS // 2] if tournament.publish_teams else [],
-        "current": current,
-        "tables": series_tables(current, with_results=False) if current else [],
-    }
-    return render(request, "public/projector.html", context)
+    context = {"team": team, "members": members, "history": team_page_history(team)}
+    return render(request, "public/team.html", context)

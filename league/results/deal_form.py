@@ -17,7 +17,15 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from scoring import SEATS, DealResult, Ruleset, ScoringError
 
-from .labels import CONTRACT_LABELS, FIELD_LABELS, LEVEL_LABELS, SEAT_CHOICES, SIDE_LABELS, scoring_error_message
+from .labels import (
+    CONTRACT_LABELS,
+    FIELD_LABELS,
+    LEVEL_LABELS,
+    OFFENCE_LABELS,
+    SEAT_CHOICES,
+    SIDE_LABELS,
+    scoring_error_message,
+)
 from .shorthand import ENGLISH_KONTRA_LETTERS, KONTRA_LETTERS
 
 
@@ -63,6 +71,12 @@ class DealForm(forms.Form):
     winner = forms.ChoiceField(label=FIELD_LABELS["winner"], required=False, choices=[("", "—"), *SIDE_LABELS.items()])
     level = forms.ChoiceField(label=FIELD_LABELS["level"], required=False, choices=[("", "—"), *LEVEL_LABELS.items()])
     misplay = forms.ChoiceField(label=FIELD_LABELS["misplay"], required=False, choices=[("", "—"), *SEAT_CHOICES])
+    offence = forms.ChoiceField(
+        label=FIELD_LABELS["offence"],
+        required=False,
+        choices=[("", "—"), *OFFENCE_LABELS.items()],
+        help_text=_("A note on the protocol; the deal is valued by its outcome (e.g. the misplay) alone."),
+    )
     laid_down = forms.BooleanField(label=FIELD_LABELS["laid_down"], required=False)
     bok_round = forms.BooleanField(label=FIELD_LABELS["bok_round"], required=False)
     value_a = forms.IntegerField(label="A", required=False)
@@ -101,7 +115,7 @@ class DealForm(forms.Form):
             deal["kontras"] = data["kontras"]
         if data.get("old_eyes") is not None:
             deal["old_eyes"] = data["old_eyes"]
-        for key in ("winner", "level", "misplay"):
+        for key in ("winner", "level", "misplay", "offence"):
             if data.get(key):
                 deal[key] = data[key]
         for key in ("tie", "laid_down", "bok_round"):
@@ -128,7 +142,8 @@ class DealForm(forms.Form):
 
 
 class CalculatorForm(DealForm):
-    """The deal form with a choice of ruleset, for the "Kalkulator rozdania" page."""
+    """The deal form with a choice of ruleset, for the "Kalkulator rozdania" page; without the
+    offence note, which belongs to a protocol row and changes no value."""
 
     ruleset_id = forms.ChoiceField(label=_("Ruleset"), choices=scoring.preset_choices, initial="puck")
 
@@ -144,6 +159,10 @@ class CalculatorForm(DealForm):
         "misplay",
         "laid_down",
     ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["offence"]
 
     def get_ruleset(self) -> Ruleset:
         return scoring.load_ruleset(self.cleaned_data["ruleset_id"])

@@ -3,8 +3,9 @@
 The one place that turns a deal object (docs/interfaces.md §1) into what a person
 reads in a protocol row: the contract's translated name, the old seats, the
 kontras as the stake's multiplier ("×4"), the result (the old side's eyes, a
-tie 52:52 recorded without eyes, who won and at which level, or a misplay) and whether the hand was laid down. The
-shorthand line stays beside it, small, for whoever copies from paper.
+tie 52:52 recorded without eyes, who won and at which level, or a misplay), whether the hand was laid down,
+and the note of the kind of offence ("rodzaj przewinienia": renege, cards shown, out of turn, deal already
+decided) where the row has one. The shorthand line stays beside it, small, for whoever copies from paper.
 
 It needs no ruleset: it describes what was entered, not whether it is valid
 (``scoring`` decides that when the row is saved).
@@ -18,7 +19,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.results.labels import CONTRACT_LABELS, LEVEL_LABELS, SIDE_LABELS
+from league.results.labels import CONTRACT_LABELS, LEVEL_LABELS, OFFENCE_LABELS, SIDE_LABELS
 from scoring import SEATS, counted_doublings
 
 from .shorthand import format_deal
@@ -26,7 +27,9 @@ from .shorthand import format_deal
 
 @dataclass(frozen=True)
 class DealDescription:
-    """The parts of a deal's description; ``str()`` joins them into one line (for a title or plain text)."""
+    """The parts of a deal's description; ``str()`` joins them into one line (for a title or plain text).
+
+    ``offence`` is the row's note of the kind of offence, translated; empty for none."""
 
     contract: str
     old: str
@@ -35,11 +38,12 @@ class DealDescription:
     result: str
     laid_down: str
     shorthand: str
+    offence: str = ""
 
     @property
     def parts(self) -> list[str]:
         head = " ".join(part for part in (self.contract, self.old, self.kontra) if part)
-        return [part for part in (head, self.laid_down, self.result) if part]
+        return [part for part in (head, self.laid_down, self.result, self.offence) if part]
 
     def __str__(self) -> str:
         return " · ".join(self.parts)
@@ -70,11 +74,12 @@ def describe_deal(deal: dict[str, Any] | None) -> DealDescription | None:
     except (KeyError, TypeError):  # not something the parser gives: show it as stored
         shorthand = str(deal)
     contract = str(CONTRACT_LABELS.get(deal.get("contract", ""), deal.get("contract", "")))
+    offence = str(OFFENCE_LABELS.get(deal["offence"], deal["offence"])) if deal.get("offence") else ""
     if "old" not in deal:  # the four values copied from paper
         values = deal.get("values") or {}
         written = ", ".join(f"{seat} {values[seat]}" for seat in SEATS if seat in values)
         return DealDescription(
-            contract, "", "", "", _("values from paper: %(values)s") % {"values": written}, "", shorthand
+            contract, "", "", "", _("values from paper: %(values)s") % {"values": written}, "", shorthand, offence
         )
     kontras = list(deal.get("kontras", []))
     count, _last = counted_doublings(kontras)
@@ -86,4 +91,5 @@ def describe_deal(deal: dict[str, Any] | None) -> DealDescription | None:
         result=_result(deal),
         laid_down=str(_("laid down")) if deal.get("laid_down") else "",
         shorthand=shorthand,
+        offence=offence,
     )

@@ -7,6 +7,7 @@ the table scorer's phone: a shorthand line, or the full deal form (prefix
 
 from __future__ import annotations
 
+import uuid
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -50,10 +51,15 @@ def shorthand_deal(line: str) -> dict[str, Any]:
 
 
 class RowForm(forms.Form):
-    """One deal typed as a shorthand line; ``version`` is the protocol version the typist saw."""
+    """One deal typed as a shorthand line; ``version`` is the protocol version the typist saw.
+
+    ``key`` is the form's idempotency key (``league.results.offline``), new each time the form
+    is rendered: a double click or a retried POST of the same form stores the deal once.
+    """
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64, initial=lambda: uuid.uuid4().hex)
     line = forms.CharField(
         label=_("Deal"),
         max_length=40,

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from scoring import CONTRACTS, LEVELS, SEATS, ScoringError
+from scoring import CONTRACTS, LEVELS, OFFENCES, SEATS, ScoringError
 
 CONTRACT_LABELS = {
     "zwykla": _("ordinary game"),
@@ -38,6 +38,15 @@ LEVEL_LABELS = {
 }
 assert set(LEVEL_LABELS) == set(LEVELS)
 
+OFFENCE_LABELS = {
+    "renege": _("renege (fela not followed)"),
+    "card_shown": _("cards shown"),
+    "out_of_turn": _("card played out of turn"),
+    "deal_decided": _("deal already decided"),
+}
+"""The kinds of offence ("rodzaj przewinienia") a protocol row may note (scoring.OFFENCES)."""
+assert set(OFFENCE_LABELS) == set(OFFENCES)
+
 SEAT_CHOICES = [(seat, seat) for seat in SEATS]
 
 # The parts of a deal object (docs/interfaces.md §1) as the deal form labels them; the scoring
@@ -54,6 +63,7 @@ FIELD_LABELS = {
     "laid_down": _("Hand laid down"),
     "bok_round": _("In a bok round"),
     "values": _("Values written on paper"),
+    "offence": _("Kind of offence"),
 }
 
 # English msgids mirror scoring.errors.MESSAGES; placeholders are named after the
@@ -91,6 +101,11 @@ ERROR_MESSAGES = {
     "bok_round_mismatch": _(
         "The deal is marked as in a bok round = %(given)s, but the protocol puts it at %(derived)s."
     ),
+    "too_many_bok_rows": _(
+        "%(count)s rows are marked as bok rows; the ruleset %(ruleset)s allows at most %(max)s"
+        " (%(rounds)s bok rounds of %(length)s deals)."
+    ),
+    "unknown_offence": _("Unknown kind of offence %(offence)s."),
     "invalid_values": _("Give a whole number for each of the seats A, B, C and D."),
     "value_out_of_range": _("A deal value must be between −%(max)s and %(max)s, got %(value)s."),
     "values_not_zero_sum": _("The values must sum to zero; they sum to %(total)s."),
@@ -103,6 +118,13 @@ ERROR_MESSAGES = {
     "invalid_bye_count": _("A series can have 1 to %(max)s bye players, got %(count)s."),
     "duplicate_player": _("Player %(player)s is seated twice in series %(series)s."),
     "unknown_tiebreak": _("Unknown tie-break %(tiebreak)s."),
+    "deals_not_multiple": _(
+        "Under the ruleset %(ruleset)s the number of deals per series is a multiple of %(multiple)s; %(deals)s is not."
+    ),
+    "penalty_not_in_series": _(
+        "Player %(player)s is penalised in series %(series)s but neither played nor had a bye in it."
+    ),
+    "penalty_big_points_not_allowed": _("The ruleset %(ruleset)s does not allow penalties in big points."),
 }
 
 

@@ -113,6 +113,7 @@ class ProtocolEvent(models.Model):
         REOPENED = "reopened", _("back to being entered")
         PIN_RENEWED = "pin_renewed", _("new PIN")
         UNLOCKED = "unlocked", _("PIN page unlocked")
+        TIME_LIMIT = "time_limit", _("stopped by the time limit")
 
     protocol = models.ForeignKey(Protocol, verbose_name=_("protocol"), related_name="events", on_delete=models.CASCADE)
     action = models.CharField(_("action"), max_length=12, choices=Action.choices)
@@ -144,6 +145,11 @@ class SeriesEvent(models.Model):
     class Action(models.TextChoices):
         CLOSED = "closed", _("series closed")
         REOPENED = "reopened", _("series reopened")
+        # the series clock (league.hall): started, paused with a reason, resumed, time up
+        STARTED = "started", _("series clock started")
+        PAUSED = "paused", _("series clock paused")
+        RESUMED = "resumed", _("series clock resumed")
+        TIME_UP = "time_up", _("tables stopped by the time limit")
 
     series = models.ForeignKey(
         "league.Series", verbose_name=_("series"), related_name="closing_events", on_delete=models.CASCADE
@@ -321,3 +327,61 @@ class PenaltyVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series} {self.player_id} {self.action}"
+
+
+class DealSubmission(models.Model):
+    """A deal sent with an idempotency key ("klucz"): what was stored under it and the answer given.
+
+    The phone (or the referee's form, when it is rendered) makes the key; a repeat of the
+    same key with the same content (``digest`` of the number and the deal) is answered with
+    ``answer`` and stores nothing, a repeat with other content is refused. Only stored deals
+    are kept here: a refused one may be sent again under its key.
+    """
+
+    protocol = models.ForeignKey(
+        Protocol, verbose_name=_("protocol"), related_name="submissions", on_delete=models.CASCADE
+    )
+    key = models.CharField(_("key"), max_length=64)
+    number = models.PositiveSmallIntegerField(_("deal number"))
+    digest = models.CharField(_("digest of the content"), max_length=64)
+    answer = models.JSONField(_("answer given"))
+    created = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["protocol", "created", "pk"]
+        verbose_name = _("deal sent with a key")
+        verbose_name_plural = _("deals sent with a key")
+        constraints = [
+            models.UniqueConstraint(fields=["protocol", "key"], name="results_submission_unique_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.protocol} #{self.number} {self.key}"
+
+
+class PhoneContact(models.Model):
+    """A table phone's last report ("kontakt"): how many deals wait on it to be sent, and when.
+
+    One row per protocol and grant (each phone of the table reports its own queue); the
+    control room reads them through ``league.results.offline.protocol_contacts``.
+    """
+
+    protocol = models.ForeignKey(
+        Protocol, verbose_name=_("protocol"), related_name="contacts", on_delete=models.CASCADE
+    )
+    grant = models.CharField(_("grant"), max_length=32)
+    seat = models.CharField(_("seat"), max_length=1, blank=True)
+    waiting = models.PositiveSmallIntegerField(_("deals waiting on the phone"), default=0)
+    online = models.BooleanField(_("online"), default=True)
+    seen_at = models.DateTimeField(_("last report"))
+
+    class Meta:
+        ordering = ["protocol", "grant"]
+        verbose_name = _("report of a table phone")
+        verbose_name_plural = _("reports of table phones")
+        constraints = [
+            models.UniqueConstraint(fields=["protocol", "grant"], name="results_contact_unique_grant"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.protocol} {self.grant}: {self.waiting}"

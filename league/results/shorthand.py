@@ -35,6 +35,9 @@ Contract codes: ``n`` (or nothing) ordinary game, ``w`` wesele, ``ci`` cicha,
 code that fits wins: ``zdb+`` is zolo-du by B, ``zd+`` is zolo by D, ``bac`` is
 baśka by C while ``ba+`` is the ordinary game of B and A. Spaces are ignored.
 
+The kind of offence (the deal object's optional ``offence`` note) has no
+shorthand: it is chosen in the deal form, and a line typed over a row drops it.
+
 The parser only gathers what was typed into a deal object (docs/interfaces.md §1);
 whether the deal is valid and what it is worth is for ``scoring/`` to say.
 """

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from . import offline_views, table_sw
 from . import table_views as views
 
 app_name = "table"
@@ -10,6 +11,7 @@ table = "<slug:slug>/stolik/<int:series>/<int:table>/"
 
 urlpatterns = [
     path(table, views.protocol_page, name="protocol"),
+    path("<slug:slug>/stolik/sw.js", table_sw.service_worker, name="sw"),
     path(table + "pin/", views.pin_entry, name="pin"),
     path(table + "podglad/", views.preview, name="preview"),
     path(table + "zapisz/", views.save_row, name="save"),
@@ -17,4 +19,8 @@ urlpatterns = [
     path(table + "rozdanie-<int:number>/usun/", views.delete_row, name="delete"),
     path(table + "koniec/", views.finish, name="finish"),
     path(table + "potwierdzenie/", views.confirm, name="confirm"),
+    path(table + "rozdania.json", offline_views.deals, name="deals_json"),
+    path(table + "stan.json", offline_views.state, name="state_json"),
+    path(table + "kontakt.json", offline_views.contact, name="contact_json"),
+    path(table + "tabela-wartosci.json", offline_views.value_table, name="value_table_json"),
 ]

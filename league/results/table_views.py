@@ -27,17 +27,18 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.models import Series
 from league.results.deal_form import DealForm
-from league.results.labels import CONTRACT_LABELS
+from league.results.labels import CONTRACT_LABELS, SIDE_LABELS
 from league.tournaments.roles import is_referee
 from players.models import Player
 from scoring import SEATS
 
-from . import pin, selectors, services
+from . import offline, pin, selectors, services
 from .forms import PhoneConfirmForm, RowForm, TotalsForm, typed_deal
 from .models import DealRow, Protocol
 from .shorthand import SIDE_LETTERS, format_deal, kontra_letters
@@ -150,7 +151,7 @@ def pin_entry(request: HttpRequest, slug: str, series: int, table: int) -> HttpR
 
 def _deal_initial(deal: dict[str, Any]) -> dict[str, Any]:
     """A stored deal as the button form's initial data (the shorthand line carries any deal)."""
-    keys = ("contract", "old", "old_eyes", "tie", "winner", "level", "misplay", "laid_down")
+    keys = ("contract", "old", "old_eyes", "tie", "winner", "level", "misplay", "offence", "laid_down")
     initial = {key: deal[key] for key in keys if key in deal}
     initial["kontras"] = kontra_letters(deal.get("kontras", []))
     return initial
@@ -184,6 +185,33 @@ def _contract_choices(protocol: Protocol) -> list[tuple[str, str]]:
     return [(code, label) for code, label in CONTRACT_LABELS.items() if ruleset.contract(code) is not None]
 
 
+def _contract_words(protocol: Protocol, deal_form: DealForm) -> dict[str, Any]:
+    """What the button form says for the chosen contract: a solo game has a declarer ("rozgrywający")
+    who won or lost, not the old and the young ("starzy", "młodzi"); a thrown game ("rzucana") is won.
+
+    The page is rendered for the contract the form holds; the form lists the solo and thrown
+    contracts so that its script switches the words (and ticks "won") when another one is tapped.
+    """
+    ruleset = protocol.series.tournament.ruleset()
+    rules = [rule for rule in map(ruleset.contract, CONTRACT_LABELS) if rule is not None]
+    chosen = ruleset.contract(str(deal_form["contract"].value() or ""))
+    return {
+        "solo": chosen is not None and not chosen.pair,
+        "solo_contracts": " ".join(rule.code for rule in rules if not rule.pair),
+        "thrown_contracts": " ".join(rule.code for rule in rules if rule.thrown),
+        "winner_choices": [
+            ("", "—"),
+            ("old", _both_words(SIDE_LABELS["old"], _("the declarer won"))),
+            ("young", _both_words(SIDE_LABELS["young"], _("the declarer lost"))),
+        ],
+    }
+
+
+def _both_words(pair: str, solo: str) -> str:
+    """A label in the words of a pair game and of a solo game; the page's CSS shows the one that fits."""
+    return format_html('<i class="pair-only">{}</i><i class="solo-only">{}</i>', pair, solo)
+
+
 def _finish_step(scorer: Scorer, *, has_rows: bool) -> str | None:
     """Which end-of-series step the page offers: the paper's totals, the second player's confirmation
     (or why this phone cannot give it: it marked the protocol complete, or chose the completing seat),
@@ -213,15 +241,21 @@ def _render_page(request: HttpRequest, scorer: Scorer, status: int = 200, **cont
         "seats": [(seat, players.get(seat), totals[seat]) for seat in SEATS],
         "rows": _display_rows(rows),
         "contract_choices": _contract_choices(protocol),
-        "kontra_buttons": [(SIDE_LETTERS["young"], _("young")), (SIDE_LETTERS["old"], _("old"))],
+        "kontra_buttons": [
+            (SIDE_LETTERS["young"], _both_words(_("young"), _("opponents"))),
+            (SIDE_LETTERS["old"], _both_words(_("old"), _("declarer"))),
+        ],
         "can_enter": can_enter,
         "finish_step": _finish_step(scorer, has_rows=bool(rows)),
         "all_entered": len(rows) >= protocol.series.tournament.deals_per_series,
-        "totals_form": TotalsForm(initial={"version": protocol.version, **(protocol.declared_totals or totals)}),
+        # Empty until the scorer types them: offering the computed totals made the cross-check one tap.
+        "totals_form": TotalsForm(initial={"version": protocol.version, **(protocol.declared_totals or {})}),
         "confirm_form": PhoneConfirmForm(initial={"version": protocol.version}),
+        "next_number": len(rows) + 1,
         **_entry_forms(len(rows) + 1),
         **context,
     }
+    context.update(_contract_words(protocol, context["deal_form"]))
     return render(request, "results/table/protocol.html", context, status=status)
 
 
@@ -244,8 +278,14 @@ def _refused(
     return {}
 
 
-def _editing(scorer: Scorer, row_form: RowForm) -> DealRow | None:
-    """The saved row a submitted form was fixing; None for a new deal (or a number that did not parse)."""
+def _editing(request: HttpRequest, scorer: Scorer, row_form: RowForm) -> DealRow | None:
+    """The saved row a submitted form was fixing; None for a new deal (or a number that did not parse).
+
+    The form says which it was (``fixing``): after a refused stale save a new deal's number may
+    belong to a row someone else has just added, and the form must stay the new deal it was.
+    """
+    if not request.POST.get("fixing"):
+        return None
     return scorer.protocol.rows.filter(number=row_form.cleaned_data.get("number")).first()
 
 
@@ -270,8 +310,9 @@ def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     if deal is not None:
         number = row_form.cleaned_data["number"]
         try:
-            services.protocol_row_save(
+            offline.protocol_row_save_once(  # once per form key: a retried POST answers as the first did
                 protocol=scorer.protocol,
+                key=row_form.cleaned_data["key"],
                 number=number,
                 deal=deal,
                 expected_version=row_form.cleaned_data["version"],
@@ -283,7 +324,7 @@ def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
         except (ValidationError, PermissionDenied) as error:
             extra = _refused(request, row_form, scorer, error)
     return _render_page(
-        request, scorer, row_form=row_form, deal_form=deal_form, editing=_editing(scorer, row_form), **extra
+        request, scorer, row_form=row_form, deal_form=deal_form, editing=_editing(request, scorer, row_form), **extra
     )
 
 
@@ -302,7 +343,7 @@ def preview(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     context = {"row_form": row_form, "deal_form": deal_form, "preview": row}
     if request.htmx:
         return render(request, "results/table/_preview.html", context)
-    return _render_page(request, scorer, editing=_editing(scorer, row_form), **context)
+    return _render_page(request, scorer, editing=_editing(request, scorer, row_form), **context)
 
 
 @table_scorer

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import penalty_views, views
 
 app_name = "results"
 
@@ -14,6 +14,9 @@ urlpatterns = [
     path(series + "zamknij/", views.close_series, name="close"),
     path(series + "otworz-ponownie/", views.reopen_series, name="reopen"),
     path(series + "nowe-piny/", views.series_pins_renew, name="new_pins"),
+    path(series + "kary/dodaj/", penalty_views.penalty_add, name="penalty_add"),
+    path(series + "kary/<int:pk>/", penalty_views.penalty_edit, name="penalty"),
+    path(series + "kary/<int:pk>/usun/", penalty_views.penalty_remove, name="penalty_remove"),
     path(table, views.protocol_entry, name="protocol"),
     path(table + "podglad/", views.protocol_preview, name="preview"),
     path(table + "sumy/", views.protocol_totals, name="totals"),
@@ -23,4 +26,5 @@ urlpatterns = [
     path(table + "historia/", views.protocol_history, name="history"),
     path(table + "nowy-pin/", views.protocol_pin_renew, name="new_pin"),
     path(table + "odblokuj/", views.protocol_pin_unlock, name="unlock"),
+    path(table + "kary/dodaj/", penalty_views.penalty_add, name="table_penalty_add"),
 ]

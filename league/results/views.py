@@ -37,14 +37,18 @@ from league.tournaments.roles import (
 )
 from scoring import SEATS
 
-from . import selectors, services
+from . import offline, selectors, services
 from .forms import ConfirmForm, CorrectionForm, ReopenSeriesForm, RowForm, TotalsForm, VersionForm, typed_deal
 from .models import Protocol
+from .penalties import table_penalty_history
+from .penalty_forms import penalty_block
 from .shorthand import format_deal
 
 
 def _series(request: HttpRequest, number: int) -> Series:
-    return get_object_or_404(Series, tournament=request.tournament, number=number)
+    series = get_object_or_404(Series, tournament=request.tournament, number=number)
+    series.tournament = request.tournament  # read by the door already, with the user's roles
+    return series
 
 
 def referee_protocol(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -99,6 +103,7 @@ def series_results(request: HttpRequest, slug: str, number: int) -> HttpResponse
             "tables": selectors.series_tables(series=series),
             "byes": series_byes(series),  # with the ruleset's compensation
             "reopen_form": ReopenSeriesForm(),
+            **penalty_block(series=series),
         },
     )
 
@@ -149,6 +154,7 @@ def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> Ht
     limit = protocol.series.tournament.deals_per_series
     version = protocol.version
     difference = selectors.totals_difference(protocol=protocol, sheet=rows)
+    seats = selectors.table_players(series=protocol.series, table=protocol.table)
     row_form = forms.pop("row_form", None) or RowForm(initial={"number": next_number, "version": version})
     if not forms or "deal_form" in forms:
         # the cursor waits in the line, unless another form's refusal is what the referee must read
@@ -157,7 +163,7 @@ def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> Ht
         "tournament": protocol.series.tournament,
         "series": protocol.series,
         "protocol": protocol,
-        "seats": selectors.table_players(series=protocol.series, table=protocol.table),
+        "seats": seats,
         "rows": rows,
         "totals": rows[-1].totals if rows else None,
         "next_number": next_number if next_number <= limit else None,
@@ -170,6 +176,7 @@ def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> Ht
         "version_form": VersionForm(initial={"version": version}),
         "difference": difference,
         "next_steps": selectors.protocol_next_steps(protocol=protocol, difference=difference),
+        **penalty_block(series=protocol.series, table=protocol.table, seated=seats),
         **forms,
     }
     return render(request, "results/protocol.html", context)
@@ -182,8 +189,10 @@ def protocol_entry(request: HttpRequest, protocol: Protocol) -> HttpResponse:
     row_form, deal_form, deal = typed_deal(request, protocol)
     if deal is not None:
         try:
-            services.protocol_row_save(
+            # once per form key: a double Enter or a retried POST answers as the first did
+            offline.protocol_row_save_once(
                 protocol=protocol,
+                key=row_form.cleaned_data["key"],
                 number=row_form.cleaned_data["number"],
                 deal=deal,
                 expected_version=row_form.cleaned_data["version"],
@@ -277,7 +286,11 @@ def protocol_reopen(request: HttpRequest, protocol: Protocol) -> HttpResponse:
 
 @referee_protocol
 def row_correction(request: HttpRequest, protocol: Protocol, row: int) -> HttpResponse:
-    current = get_object_or_404(protocol.rows, number=row)
+    current = protocol.rows.filter(number=row).first()
+    if current is None:
+        if request.method == "POST" and offline.submission_seen(protocol=protocol, key=request.POST.get("key", "")):
+            return redirect(_protocol_url(protocol))  # a deletion sent again: answered as the first time
+        raise Http404
     form = CorrectionForm(
         request.POST or None, initial={"number": row, "version": protocol.version, "line": format_deal(current.deal)}
     )
@@ -291,10 +304,8 @@ def row_correction(request: HttpRequest, protocol: Protocol, row: int) -> HttpRe
             "reason": data["reason"],
         }
         try:
-            if data["delete"]:
-                services.protocol_row_delete(**common)
-            else:
-                services.protocol_row_save(deal=data["line"], **common)
+            deal = None if data["delete"] else data["line"]  # None: the row deleted
+            offline.protocol_row_save_once(key=data["key"], deal=deal, **common)
             messages.success(request, _("Deal %(number)s has been corrected.") % {"number": row})
             return redirect(_protocol_url(protocol))
         except ValidationError as error:
@@ -322,6 +333,7 @@ def protocol_history(request: HttpRequest, protocol: Protocol) -> HttpResponse:
             "series": protocol.series,
             "protocol": protocol,
             "entries": selectors.protocol_history(protocol=protocol),
+            "penalty_changes": table_penalty_history(series=protocol.series, table=protocol.table),
         },
     )
 

@@ -22,7 +22,7 @@ from django.db.models.expressions import Expression
 from django.utils import timezone
 
 from league.models import Bye, Registration, Season, Series, TableAssignment, Tournament
-from league.results.models import DealRowVersion, Penalty, PenaltyVersion, Protocol
+from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
 from league.standings.compute import tournament_standings
 from league.standings.lists import PUBLISH_FIELDS
 from league.standings.seasons import Rankings, season_standings, season_tournaments
@@ -130,6 +130,39 @@ def tournament_rankings(tournament: Tournament, stamp: str | None = None) -> Ran
     return rankings
 
 
+# player pk → place and its label ("3–4.") in the individual ranking
+Places = dict[int, tuple[int, str]]
+
+
+def places_after_each_series(tournament: Tournament, stamp: str | None = None) -> list[tuple[int, Places]]:
+    """Each public series' number with the individual ranking as it stood after it, for the
+    chart on a player's page; from the cache when current. The last is the tournament's own
+    ranking; an earlier one ranks the series up to it alone, as ``compute`` would have then."""
+    stamp = stamp or stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
+    key = f"rankings:progress:{tournament.pk}:{stamp}"
+    progress = cache.get(key)
+    if progress is None:
+        # a series counts once a table has a deal (compute), so these are the series it ranks
+        played = DealRow.objects.filter(
+            protocol__series__tournament=tournament,
+            protocol__series__status=Series.Status.CLOSED,
+            protocol__series__results_published=True,
+        )
+        numbers = list(
+            played.order_by("protocol__series__number").values_list("protocol__series__number", flat=True).distinct()
+        )
+        progress = []
+        for number in numbers:
+            lists = (
+                tournament_rankings(tournament, stamp)
+                if number == numbers[-1]
+                else tournament_standings(tournament, published_only=True, through_series=number)
+            )
+            progress.append((number, {e["pk"]: (e["place"], e["label"]) for e in lists["individual"]}))
+        cache.set(key, progress, CACHE_SECONDS)
+    return progress
+
+
 # --- seasons ----------------------------------------------------------------
 
 
@@ -159,5 +192,6 @@ def refresh(tournament_id: int) -> None:
     if tournament is None:  # deleted before the task ran
         return
     tournament_rankings(tournament)
+    places_after_each_series(tournament)
     if tournament.season is not None and tournament.counts_for_season:
         season_rankings(tournament.season)

@@ -22,11 +22,14 @@ import scoring
 from league.models import Bye, Registration, Series, TableAssignment, TeamRanking, Tournament
 from league.results.models import DealRow, Penalty
 from league.standings.lists import RANKING_LISTS
+from players.names import NameKey, name_key, player_key
 
 Row = dict[str, Any]
 
 
-def tournament_standings(tournament: Tournament, *, published_only: bool = False) -> dict[str, list[Row]]:
+def tournament_standings(
+    tournament: Tournament, *, published_only: bool = False, through_series: int | None = None
+) -> dict[str, list[Row]]:
     """``{"individual": […], "women": […], "men": […], "teams": […]}``, best
     first; tied entries share a place (1, 2, 3, 3, 5) and carry the printed
     label ("3–4.", an optional field beyond docs/interfaces.md §4). Each entry names
@@ -34,18 +37,20 @@ def tournament_standings(tournament: Tournament, *, published_only: bool = False
 
     ``published_only`` counts only the series the public may see: closed, with
     their results published. The referee's view counts every deal entered.
+    ``through_series`` counts only the series up to that number: the standings as they
+    were after it (a player's page charts the places after each series).
     """
     ruleset = tournament.ruleset()
-    totals = scoring.accumulate(_series_results(tournament, published_only), ruleset)
+    totals = scoring.accumulate(_series_results(tournament, published_only, through_series), ruleset)
     tiebreaks = ruleset.tiebreaks
     if not tournament.uses_big_points:
         tiebreaks = tuple(t for t in tiebreaks if t != "big_points")
     registrations = {r.player_id: r for r in tournament.registrations.select_related("player", "team")}
 
     # rank() keeps the input order within a shared place: list by name first
-    def by_name(standing: scoring.Standing) -> tuple[str, str, int]:
+    def by_name(standing: scoring.Standing) -> tuple[tuple[NameKey, NameKey], int]:
         player = registrations[int(standing.id)].player
-        return (player.last_name, player.first_name, player.pk)
+        return (player_key(player), player.pk)
 
     players = sorted(totals.values(), key=by_name)
 
@@ -68,7 +73,8 @@ def tournament_standings(tournament: Tournament, *, published_only: bool = False
 
     team_names = {r.team_id: r.team.name for r in registrations.values() if r.team}
     teams = sorted(
-        _team_standings(tournament, players, registrations, ruleset, tiebreaks), key=lambda s: team_names[int(s.id)]
+        _team_standings(tournament, players, registrations, ruleset, tiebreaks),
+        key=lambda s: name_key(team_names[int(s.id)]),
     )
     team_rows = [
         {
@@ -86,11 +92,15 @@ def tournament_standings(tournament: Tournament, *, published_only: bool = False
     }
 
 
-def _series_results(tournament: Tournament, published_only: bool) -> list[scoring.SeriesResult]:
+def _series_results(
+    tournament: Tournament, published_only: bool, through_series: int | None = None
+) -> list[scoring.SeriesResult]:
     """The played series in order: each table's seats and protocol totals, the byes and the referee's penalties."""
     series = Series.objects.filter(tournament=tournament)
     if published_only:
         series = series.filter(status=Series.Status.CLOSED, results_published=True)
+    if through_series is not None:
+        series = series.filter(number__lte=through_series)
     seats: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
     assignments = TableAssignment.objects.filter(series__in=series)
     for number, table, seat, player in assignments.values_list("series__number", "table", "seat", "player_id"):

@@ -7,23 +7,31 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.files import File
 from django.core.files.uploadedfile import UploadedFile
-from django.db.models import BLANK_CHOICE_DASH
+from django.db.models import BLANK_CHOICE_DASH, Q
 from django.utils.translation import gettext_lazy as _
 
-from league.models import Between, Registration, Series, Tournament
+import scoring
+from league.models import Between, Registration, Season, Series, Tournament
 from league.printing.logo import logo_normalise
+from league.rulesets.models import OwnRuleset
 from league.standings.lists import PUBLISH_FIELDS
 from league.tournaments.draws import SEED
 from players.models import Club, Gender, Player, Team
+from scoring import ScoringError
+from scoring.ruleset import deals_per_series_check
 
 
 class TournamentForm(forms.ModelForm):
     """Everything needed to create a tournament on a scoring preset, or to change its settings, in one form.
 
-    ``rules_fixed`` (deals have been played) shows the rules and the deals per series
-    without letting them change.
+    ``user`` sees only their own rulesets ("własne zasady") and the seasons they organise (a
+    superuser: every season), plus those the tournament already has; without ``user`` (the admin,
+    where staff work) every choice is offered. Own rules chosen replace
+    the preset (which becomes the one they are based on). ``rules_fixed`` (deals have been
+    played) shows the rules and the deals per series without letting them change.
     """
 
     class Meta:
@@ -36,6 +44,7 @@ class TournamentForm(forms.ModelForm):
             "organiser_logo",
             "season",
             "ruleset_preset",
+            "own_ruleset",
             "series_count",
             "deals_per_series",
             "time_limit_minutes",
@@ -46,16 +55,50 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args: Any, rules_fixed: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, user: AbstractBaseUser | None = None, rules_fixed: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         for name, field in self.fields.items():
             for bound in Tournament._meta.get_field(name).validators:
                 if isinstance(bound, Between):
                     bounded(field, bound)
+        if "own_ruleset" in self.fields:
+            # own rules chosen stand in for the preset, so either will do
+            self.fields["ruleset_preset"].required = False
+            self.fields["own_ruleset"].label = _("Own rules")
+        if "own_ruleset" in self.fields and user is not None:
+            chosen = Q(pk=self.instance.own_ruleset_id) if self.instance.own_ruleset_id else Q(pk__in=[])
+            self.fields["own_ruleset"].queryset = OwnRuleset.objects.filter(Q(owner=user) | chosen)
+            self.fields["own_ruleset"].empty_label = _("— none: the rules above —")
+        if user is not None and not user.is_superuser:
+            season = Q(pk=self.instance.season_id) if self.instance.season_id else Q(pk__in=[])
+            self.fields["season"].queryset = Season.objects.filter(Q(organisers=user) | season).distinct()
         if rules_fixed:
-            for name in ("ruleset_preset", "deals_per_series"):
+            for name in ("ruleset_preset", "own_ruleset", "deals_per_series"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Deals have been played: this can no longer change.")
+
+    def clean(self) -> dict[str, Any]:
+        """Own rules set the preset to the one they are based on; the deals per series must suit the rules."""
+        cleaned = super().clean()
+        own = cleaned.get("own_ruleset")
+        if own:
+            cleaned["ruleset_preset"] = own.based_on
+        elif not cleaned.get("ruleset_preset") and "ruleset_preset" not in self.errors:
+            self.add_error("ruleset_preset", _("Choose the rules: a preset or your own."))
+        deals = cleaned.get("deals_per_series")
+        if deals and cleaned.get("ruleset_preset"):
+            ruleset = own.ruleset() if own else scoring.load_ruleset(cleaned["ruleset_preset"])
+            try:
+                deals_per_series_check(ruleset=ruleset, deals=deals)
+            except ScoringError:
+                self.add_error(
+                    "deals_per_series",
+                    _("Under these rules the number of deals per series must be a multiple of %(multiple)s.")
+                    % {"multiple": ruleset.deals_multiple},
+                )
+        return cleaned
 
     def clean_organiser_logo(self) -> File | bool | None:
         """A new upload checked by its content and stored as a small PNG (``league.printing.logo``);

@@ -15,7 +15,7 @@ from league.models import Series, Tournament
 from league.tournaments import selectors
 
 # The settings that decide how deals are scored and how many a table plays: fixed once any is played.
-RULES_FIELDS = ("ruleset_preset", "ruleset_data", "deals_per_series")
+RULES_FIELDS = ("ruleset_preset", "ruleset_data", "own_ruleset", "deals_per_series")
 
 Role = Literal["organisers", "referees"]
 

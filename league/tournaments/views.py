@@ -54,7 +54,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @permission_required("league.add_tournament", raise_exception=True)
 def tournament_create(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None, request.FILES or None)
+    form = TournamentForm(request.POST or None, request.FILES or None, user=request.user)
     if form.is_valid():
         tournament = services.tournament_create(user=request.user, **form.cleaned_data)
         messages.success(request, _("The tournament has been created."))
@@ -83,7 +83,9 @@ def tournament_update(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament's settings; the rules stay as they are once deals are played."""
     tournament = request.tournament
     rules_fixed = selectors.tournament_played(tournament=tournament)
-    form = TournamentForm(request.POST or None, request.FILES or None, instance=tournament, rules_fixed=rules_fixed)
+    form = TournamentForm(
+        request.POST or None, request.FILES or None, instance=tournament, user=request.user, rules_fixed=rules_fixed
+    )
     if form.is_valid():
         try:
             services.tournament_update(tournament=tournament, **form.cleaned_data)

@@ -62,7 +62,7 @@ def test_export_then_import_into_an_empty_database_gives_the_same_tournament(dat
 
 def test_the_export_carries_the_file_content(django_assert_num_queries):
     tournament = import_tournament(load("small_puck"))
-    with django_assert_num_queries(7):  # whatever the number of players, series and deals
+    with django_assert_num_queries(8):  # whatever the number of players, series, deals and penalties
         exported = export_tournament(tournament)
 
     assert exported["format"] == FORMAT
@@ -114,3 +114,22 @@ def test_the_command_prints_the_file_and_refuses_an_unknown_slug(capsys):
 
     with pytest.raises(CommandError, match="No tournament with the slug 'nope'"):
         call_command("export_tournament", "nope")
+
+
+def test_a_tournament_on_own_rules_exports_them_and_imports_to_the_same_standings():
+    from league.exchange.standings import file_standings
+    from tests.factories import OwnRulesetFactory
+
+    tournament = import_tournament(load("small_puck"))
+    own = OwnRulesetFactory(based_on="puck", data=ruleset_to_dict(load_ruleset("puck")))
+    own.data["placement"]["points"] = [9, 3, 2, 0]  # placement unlike the preset's, so standings differ
+    own.save()
+    tournament.own_ruleset = own
+    tournament.save()
+    before = file_standings(tournament)
+    exported = export_tournament(tournament)
+    assert exported["tournament"]["ruleset_data"]["placement"]["points"] == [9, 3, 2, 0]
+
+    empty_the_database()
+    again = import_tournament(json.loads(json.dumps(exported)))
+    assert file_standings(again)["individual"] == before["individual"] != []

@@ -52,3 +52,51 @@ def test_a_tie_recorded_without_eyes_is_described_as_a_tie():
     assert str(describe_deal(tie)) == "ordinary game A+C · tie at 52:52"
     with translation.override("pl"):
         assert describe_deal({"contract": "zolo", "old": ["B"], "tie": True}).result == "remis 52:52"
+
+
+@pytest.mark.parametrize(
+    ("deal", "text", "polish"),
+    [
+        (
+            {"contract": "zwykla", "old": ["A", "C"], "misplay": "B", "offence": "renege"},
+            "ordinary game A+C · misplay by B · renege (fela not followed)",
+            "nieprzestrzeganie koloru (fela)",
+        ),
+        (
+            {"contract": "zolo", "old": ["D"], "misplay": "D", "offence": "out_of_turn"},
+            "zolo D · misplay by D · card played out of turn",
+            "zagranie poza kolejnością",
+        ),
+        (
+            {
+                "contract": "zwykla",
+                "old": ["A", "C"],
+                "winner": "young",
+                "level": "z_wyjsciem",
+                "offence": "card_shown",
+            },
+            "ordinary game A+C · lost, with wyjście · cards shown",
+            "pokazanie kart",
+        ),
+        (
+            {"contract": "gran", "old": ["B"], "old_eyes": 70, "offence": "deal_decided"},
+            "gran B · 70 eyes · deal already decided",
+            "gra już rozstrzygnięta",
+        ),
+        (
+            {"contract": "zwykla", "values": {"A": 2, "B": -6, "C": 2, "D": 2}, "offence": "renege"},
+            "ordinary game · values from paper: A 2, B -6, C 2, D 2 · renege (fela not followed)",
+            "nieprzestrzeganie koloru (fela)",
+        ),
+    ],
+)
+def test_the_kind_of_offence_is_described_as_a_note_after_the_result(deal, text, polish):
+    description = describe_deal(deal)
+    assert str(description) == text
+    assert description.shorthand == describe_deal({k: v for k, v in deal.items() if k != "offence"}).shorthand
+    with translation.override("pl"):
+        assert describe_deal(deal).offence == polish
+
+
+def test_a_row_without_an_offence_has_no_note():
+    assert describe_deal(parse("acxb")).offence == ""

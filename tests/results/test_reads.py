@@ -22,24 +22,25 @@ from tests.results.test_services import enter
 
 pytestmark = pytest.mark.django_db
 
-ONE_DEAL_REFEREE = 14
-"""One Enter on the referee's page: the POST (9) and its redirected page (5).
+ONE_DEAL_REFEREE = 15
+"""One Enter on the referee's page: the POST (9) and its redirected page (6).
 
 Each request pays 2 before the view runs: the user (the session comes from the
 cache) and the protocol with its series, tournament and the referee's roles
 (one query, ``referee_protocol``). The POST claims the protocol (version bump,
 fresh locked copy), reads the rows once, inserts the row and its history, between
 BEGIN and COMMIT (both counted); the page
-reads the rows, the players and the menu's one permission question."""
+reads the rows, the players, the referee's penalties of the table and the menu's one permission question."""
 
 ONE_DEAL_PHONE = 11
 """One save on the table's phone and its redirected page: no account and no role check, the PIN's
 grant is in the session; the same writes as the referee's, and the page reads protocol, rows and players."""
 
-SERIES_PAGE = 6
+SERIES_PAGE = 8
 """The referee's series page, whatever the number of tables: the user, the tournament with the
 referee's roles, the menu's permission question, the series, the tables' protocols with their deal
-counts and totals (one aggregate query) and the byes."""
+counts and totals (one aggregate query), the byes, the referee's penalties and the players who may
+be penalised (one query for seats and byes)."""
 
 
 def url(series, name, *args):

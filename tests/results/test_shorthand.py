@@ -138,3 +138,9 @@ def test_a_line_of_values_with_other_than_four_numbers_says_four_are_needed(line
 def test_r_after_the_seats_records_a_tie_and_is_written_back(line, deal):
     assert parse(line) == deal
     assert parse(format_deal(deal)) == deal
+
+
+def test_the_offence_note_has_no_shorthand_and_the_line_keeps_the_deal():
+    noted = {"contract": "zwykla", "old": ["A", "C"], "misplay": "B", "offence": "renege"}
+    assert format_deal(noted) == "acxb"
+    assert parse(format_deal(noted)) == {k: v for k, v in noted.items() if k != "offence"}

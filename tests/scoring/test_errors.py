@@ -41,6 +41,8 @@ CASES = [
     ("tie_without_play", {"contract": "mester", "old": ["A"], "tie": True}, "deal.tie"),
     ("misplay_with_result", {**ZWYKLA, "misplay": "B"}, "deal"),
     ("laid_down_not_solo", {**ZWYKLA, "laid_down": True}, "deal.laid_down"),
+    ("unknown_offence", {**ZWYKLA, "offence": "cheating"}, "deal.offence"),
+    ("invalid_input", {**ZWYKLA, "offence": ["renege"]}, "deal.offence"),
     ("bok_rounds_disabled", {**ZWYKLA, "bok_round": True}, "deal.bok_round"),
     ("invalid_values", {"values": {"A": 1, "B": -1, "C": 0}}, "deal.values.D"),
     ("invalid_values", {"values": {"A": 1.5, "B": -1.5, "C": 0, "D": 0}}, "deal.values.A"),
@@ -122,6 +124,10 @@ ELSEWHERE = {
     "duplicate_player": "test_scoring_ranking",
     "unknown_tiebreak": "test_scoring_ranking",
     "first_kontra_not_allowed": "this file",
+    "too_many_bok_rows": "test_scoring_readings",
+    "deals_not_multiple": "test_scoring_readings",
+    "penalty_not_in_series": "test_scoring_readings",
+    "penalty_big_points_not_allowed": "test_scoring_readings",
 }
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring import load_ruleset, score_deal
+from scoring import OFFENCES, load_ruleset, parse_deal, score_deal
 
 POMORSKA = load_ruleset("pomorska")
 GORZOW = load_ruleset("gorzow")
@@ -50,3 +50,26 @@ def test_gorzow_misplay_is_a_loss_of_the_offenders_side(deal, values):
 
 def test_young_may_misplay_a_thrown_game():
     assert score_deal({"contract": "baska", "old": ["A"], "misplay": "B"}, GORZOW).values["A"] == 30
+
+
+# the kind of offence (docs/rules.md §4.6) is the protocol's note: kept, never valued
+OFFENCE_CASES = [
+    ("renege", {"contract": "zwykla", "old": ["A", "C"], "kontras": ["old"], "misplay": "B"}),
+    ("out_of_turn", {"contract": "zolo", "old": ["D"], "misplay": "D"}),
+    ("card_shown", {"contract": "zwykla", "old": ["A", "C"], "winner": "young", "level": "z_wyjsciem"}),
+    ("deal_decided", {"contract": "gran", "old": ["B"], "old_eyes": 70}),
+    ("renege", {"contract": "zwykla", "values": {"A": 2, "B": -6, "C": 2, "D": 2}}),
+]
+
+
+@pytest.mark.parametrize(("offence", "deal"), OFFENCE_CASES)
+def test_the_kind_of_offence_is_a_note_that_changes_no_value(offence, deal):
+    noted = parse_deal({**deal, "offence": offence}, POMORSKA)
+    assert noted.offence == offence and parse_deal(deal, POMORSKA).offence is None
+    assert score_deal({**deal, "offence": offence}, POMORSKA) == score_deal(deal, POMORSKA)
+
+
+def test_every_offence_of_the_vocabulary_is_accepted():
+    deal = {"contract": "zwykla", "old": ["A", "C"], "misplay": "B"}
+    assert [parse_deal({**deal, "offence": o}, GORZOW).offence for o in OFFENCES] == list(OFFENCES)
+    assert OFFENCES == ("renege", "card_shown", "out_of_turn", "deal_decided")

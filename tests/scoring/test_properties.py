@@ -1,28 +1,39 @@
 """Properties of valuation that hold for every ruleset and deal (hypothesis)."""
 
+from dataclasses import replace
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import (
     CONTRACTS,
     LEVELS,
+    OFFENCES,
     PRESETS,
     SEATS,
+    Penalty,
     ScoringError,
+    SeriesResult,
+    Standing,
+    TableResult,
+    accumulate,
+    counted_doublings,
     load_ruleset,
     parse_ruleset,
+    possible_values,
     ruleset_to_dict,
     score_deal,
     score_protocol,
+    team_standings,
 )
 
 RULESETS = [load_ruleset(preset) for preset in PRESETS]
 
 
 @st.composite
-def valid_deals(draw):
-    """A ruleset and a deal it accepts, with a given result."""
-    ruleset = draw(st.sampled_from(RULESETS))
+def valid_deals(draw, rulesets=RULESETS):
+    """A ruleset (one of ``rulesets``) and a deal it accepts, with a given result."""
+    ruleset = draw(st.sampled_from(rulesets))
     rule = draw(st.sampled_from(ruleset.contracts))
     old = draw(st.permutations(SEATS))[: 2 if rule.pair else 1]
     laid_down = not rule.pair and not rule.thrown and draw(st.booleans())
@@ -103,6 +114,7 @@ FIELD_VALUES = {
     "bok_round": st.booleans() | JSON,
     "laid_down": st.booleans() | JSON,
     "values": st.dictionaries(st.sampled_from(SEATS), st.integers(-20, 20)) | JSON,
+    "offence": st.sampled_from(OFFENCES) | JSON,
     "extra": JSON,
 }
 messy_deals = st.fixed_dictionaries({}, optional=FIELD_VALUES) | JSON
@@ -140,6 +152,11 @@ def _mutations():
             "tiebreaks",
             "bok_rounds",
             "notes",
+            "misplay_min_doublings",
+            "shared_places",
+            "team_big_points",
+            "deals_multiple",
+            "penalty_big_points",
         ]
     )
     return st.tuples(paths, JSON)
@@ -169,3 +186,82 @@ def test_ruleset_round_trips_through_a_dict(ruleset, factor, wyjscie, byes, tie)
     parsed = parse_ruleset(data)
     assert parse_ruleset(ruleset_to_dict(parsed)) == parsed
     assert ruleset_to_dict(parsed) == data
+
+
+def _variant(ruleset, **settings):
+    data = ruleset_to_dict(ruleset)
+    for key, value in settings.items():
+        data[key] = {**data[key], **value} if isinstance(value, dict) else value
+    return parse_ruleset(data)
+
+
+@given(valid_deals(), st.integers(0, 4))
+def test_a_misplay_costs_twice_for_each_doubling_below_the_minimum(case, minimum):
+    ruleset, deal = case
+    if "misplay" not in deal:
+        return
+    plain = score_deal(deal, ruleset).values
+    raised = score_deal(deal, _variant(ruleset, misplay_min_doublings=minimum))
+    factor = 2 ** max(0, minimum - counted_doublings(deal["kontras"])[0])
+    assert raised.values == {seat: factor * value for seat, value in plain.items()}
+    assert tuple(raised.values[s] for s in SEATS) in possible_values(
+        _variant(ruleset, misplay_min_doublings=minimum), deal["contract"], False
+    )
+
+
+MARKED = _variant(load_ruleset("pomorska"), bok_rounds={"trigger": "marked", "max_per_series": None})
+
+
+@given(st.lists(st.tuples(valid_deals([MARKED]), st.booleans()), max_size=20))
+def test_a_marked_row_counts_the_bok_factor_times_its_value(marked_deals):
+    ruleset = MARKED
+    deals = [{**deal, "bok_round": bok} for (_, deal), bok in marked_deals]
+    rows = score_protocol(deals, ruleset).rows
+    for row, deal in zip(rows, deals, strict=True):
+        plain = score_deal({**deal, "bok_round": False}, ruleset).values
+        factor = ruleset.bok_rounds.factor if deal["bok_round"] else 1
+        assert row.bok_round is deal["bok_round"]
+        assert row.values == {seat: factor * value for seat, value in plain.items()}
+
+
+TABLE_POINTS = st.lists(st.integers(-60, 60), min_size=3, max_size=3).map(lambda p: [*p, -sum(p)])
+
+
+@st.composite
+def tournaments(draw):
+    """Series of one table of p1-p4 and a bye for p5 in some, with penalties for some of the players."""
+    series = []
+    for _ in range(draw(st.integers(1, 4))):
+        order = draw(st.permutations(["p1", "p2", "p3", "p4"]))
+        table = TableResult(dict(zip(SEATS, order, strict=True)), dict(zip(SEATS, draw(TABLE_POINTS), strict=True)))
+        penalties = draw(st.lists(st.builds(Penalty, st.sampled_from(["p1", "p2", "p3", "p4"]), st.integers(-30, 0))))
+        series.append(SeriesResult([table], penalties=penalties))
+    return series
+
+
+@given(tournaments(), st.sampled_from(["fractional", "better", "points"]))
+def test_penalties_change_only_the_penalised_players_points(series, reading):
+    ruleset = _variant(load_ruleset("gorzow"), shared_places=reading)
+    with_penalties = accumulate(series, ruleset)
+    without = accumulate([replace(s, penalties=()) for s in series], ruleset)
+    for player, standing in without.items():
+        penalty = sum(p.small_points for s in series for p in s.penalties if p.player == player)
+        assert with_penalties[player] == replace(standing, small_points=standing.small_points + penalty)
+        assert sum(standing.places) == standing.series_played
+        if reading == "points":
+            assert len(standing.table_points) == standing.series_played
+
+
+@given(st.lists(st.integers(-300, 300), min_size=1, max_size=8))
+def test_teams_placed_by_points_keep_the_order_of_their_small_points(small_points):
+    ruleset = _variant(
+        load_ruleset("psb"), team_big_points={"by": "place", "points": [100, 90, 80, 70, 60, 50, 40, 30]}
+    )
+    members = {f"t{i}": [Standing(f"m{i}", small_points=points)] for i, points in enumerate(small_points)}
+    teams = sorted(
+        team_standings(members, ruleset, best=None, tiebreaks=ruleset.tiebreaks), key=lambda t: -t.small_points
+    )
+    for better, worse in zip(teams, teams[1:], strict=False):
+        assert better.big_points >= worse.big_points
+        assert (better.big_points == worse.big_points) >= (better.small_points == worse.small_points)
+    assert all(team.big_points == 0 for team in teams if team.small_points <= 0)

@@ -6,8 +6,18 @@ from django.urls import reverse
 
 from league.models import Registration, Series, Tournament
 from league.tournaments import services
+from league.tournaments.forms import TournamentForm
 from players.models import Player
-from tests.factories import RegistrationFactory, SeriesFactory, drawn_series, played_series, tournament_form_data
+from tests.factories import (
+    OwnRulesetFactory,
+    RegistrationFactory,
+    SeasonFactory,
+    SeriesFactory,
+    UserFactory,
+    drawn_series,
+    played_series,
+    tournament_form_data,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -166,3 +176,96 @@ def test_an_archived_tournament_leaves_the_active_lists_and_its_results_stay_rea
 
     client.post(reverse("tournaments:archive", args=[tournament.slug]))
     assert tournament.name in client.get(reverse("home")).content.decode()
+
+
+# --- own rules ("Własne zasady") and seasons in the tournament form -------------------------------
+
+
+def own_rules_of(user, *, zolo_base: int = 7, **fields):
+    """An own ruleset of ``user``: psb with zolo worth ``zolo_base``."""
+    own = OwnRulesetFactory(owner=user, **fields)
+    own.data["contracts"]["zolo"]["base"] = zolo_base
+    own.save()
+    return own
+
+
+def test_the_form_offers_my_own_rules_and_never_another_organisers(client, organiser):
+    mine = own_rules_of(organiser, name="Moje zasady")
+    theirs = own_rules_of(UserFactory(), name="Zasady sąsiada")
+    choices = TournamentForm(user=organiser).fields["own_ruleset"].queryset
+    assert list(choices) == [mine]
+    response = client.post(reverse("tournaments:create"), tournament_form_data(own_ruleset=theirs.pk))
+    assert "own_ruleset" in response.context["form"].errors
+    assert not Tournament.objects.exists()
+
+
+def test_own_rules_chosen_replace_the_preset(client, organiser):
+    own = own_rules_of(organiser)
+    client.post(reverse("tournaments:create"), tournament_form_data(ruleset_preset="puck", own_ruleset=own.pk))
+    tournament = Tournament.objects.get()
+    assert (tournament.own_ruleset, tournament.ruleset_preset) == (own, "psb")
+    assert tournament.ruleset().contract("zolo").base == 7
+
+
+def test_the_settings_keep_offering_the_own_rules_already_chosen_by_another_organiser(organiser, tournament):
+    theirs = own_rules_of(UserFactory())
+    tournament.own_ruleset = theirs
+    tournament.save()
+    assert theirs in TournamentForm(instance=tournament, user=organiser).fields["own_ruleset"].queryset
+
+
+def test_once_a_deal_is_played_the_own_rules_stay(client, organiser, tournament):
+    played(tournament)
+    own = own_rules_of(organiser)
+    url = reverse("tournaments:update", args=[tournament.slug])
+    client.post(url, settings_of(tournament, own_ruleset=own.pk, venue="Hel"))
+    tournament.refresh_from_db()
+    assert (tournament.own_ruleset, tournament.venue) == (None, "Hel")
+    with pytest.raises(ValidationError, match="Deals have been played"):
+        services.tournament_update(tournament=tournament, own_ruleset=own)
+
+
+@pytest.mark.parametrize(
+    ("deals", "refused"),
+    [(40, False), (20, False), (30, True), (42, True)],
+)
+def test_rules_that_play_multiples_of_four_refuse_other_deal_counts(client, organiser, deals, refused):
+    own = own_rules_of(organiser)
+    assert own.ruleset().deals_multiple == 4
+    response = client.post(
+        reverse("tournaments:create"),
+        tournament_form_data(own_ruleset=own.pk, deals_per_series=deals),
+        headers={"Accept-Language": "pl"},
+    )
+    assert Tournament.objects.exists() is not refused
+    if refused:
+        assert response.context["form"].errors["deals_per_series"] == [
+            "Przy tych zasadach liczba rozdań w serii musi być wielokrotnością 4."
+        ]
+
+
+def test_a_preset_that_plays_any_number_of_deals_takes_30(client, organiser):
+    client.post(reverse("tournaments:create"), tournament_form_data(ruleset_preset="puck", deals_per_series=30))
+    assert Tournament.objects.get().deals_per_series == 30
+
+
+def test_the_season_choices_are_the_seasons_i_organise_and_the_one_already_set(organiser, tournament):
+    mine, theirs, set_before = SeasonFactory(), SeasonFactory(), SeasonFactory()
+    mine.organisers.add(organiser)
+    tournament.season = set_before
+    tournament.save()
+    seasons = set(TournamentForm(instance=tournament, user=organiser).fields["season"].queryset)
+    assert seasons == {mine, set_before}
+    assert theirs not in seasons
+
+
+def test_a_superuser_may_pick_any_season(tournament):
+    seasons = [SeasonFactory(), SeasonFactory()]
+    admin = UserFactory(is_superuser=True)
+    assert set(TournamentForm(instance=tournament, user=admin).fields["season"].queryset) == set(seasons)
+
+
+def test_a_tournament_needs_a_preset_or_own_rules(client, organiser):
+    response = client.post(reverse("tournaments:create"), tournament_form_data(ruleset_preset=""))
+    assert response.context["form"].errors["ruleset_preset"] == ["Choose the rules: a preset or your own."]
+    assert not Tournament.objects.exists()

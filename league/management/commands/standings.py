@@ -1,4 +1,7 @@
-"""``manage.py standings SLUG [--json]``: the tournament's standing tables (docs/interfaces.md §4)."""
+"""``manage.py standings SLUG [--json]``: the tournament's standing tables (docs/interfaces.md §4).
+
+The JSON adds an optional ``penalties`` list (the referee's penalties the tables count) when there are any.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from league.exchange import file_standings
+from league.exchange.standings import file_penalties
 
 from .export_tournament import tournament_by_slug
 
@@ -22,9 +26,12 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print the JSON of docs/interfaces.md §4")
 
     def handle(self, *args: Any, slug: str, **options: Any) -> None:
-        standings = file_standings(tournament_by_slug(slug))
+        tournament = tournament_by_slug(slug)
+        standings = file_standings(tournament)
         if options["json"]:
-            self.stdout.write(json.dumps(standings, ensure_ascii=False, indent=2))
+            penalties = file_penalties(tournament)
+            printed = {**standings, "penalties": penalties} if penalties else standings
+            self.stdout.write(json.dumps(printed, ensure_ascii=False, indent=2))
             return
         for key, rows in standings.items():
             self.stdout.write(f"\n{TITLES[key]}")

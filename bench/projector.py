@@ -1,0 +1,146 @@
+"""The projector of one tournament under load: 64 tables, a deal about once a second, 200 pollers.
+
+Run: ``.venv/bin/python bench/projector.py`` (PostgreSQL at 127.0.0.1:5432, Redis and ``wrk`` as for
+``bench/control_room.py``, whose tournament, writer and wrk script it uses). It builds the database
+``baska_projector`` (dropped afterwards): 256 players, series 1 drawn at 64 tables under a 55-minute
+limit with its clock started, the draw published; starts ``gunicorn league.wsgi`` on 127.0.0.1, then
+for ``BENCH_SECONDS`` (30):
+
+- a writer saves a deal every ``BENCH_DEAL_EVERY`` (1.0) seconds, table after table, through
+  ``league.results.services`` in this process;
+- ``wrk`` with ``BENCH_CONNECTIONS`` (200) connections polls the projector's pages
+  (``public:projector_pages``) as ``static/js/projector.js`` does, anonymously, with
+  ``If-None-Match`` of the last 200 it got (per wrk thread);
+- a watcher polls the same way every 50 ms and notes when each saved deal first shows in a 200:
+  a projector sees this plus up to its poll interval (``POLL_SECONDS``, 5 s).
+
+Then, with the server idle, one client measures a 200 built afresh (a deal saved just before, so no
+process holds the new pages), a 200 kept ready (asked again without an ETag) and a 304.
+Environment knobs: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_DEAL_EVERY, BENCH_WORKERS (4),
+BENCH_THREADS (4), BENCH_KEEP_DB=1.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import control_room
+import load
+
+DB = "baska_projector"
+PAGES = f"/t/{control_room.SLUG}/rzutnik/strony/"
+COUNT_RE = re.compile(r'data-table="(\d+)"><b>\d+</b> <span class="projector-count">(\d+)/')
+
+
+class Poller(control_room.Poller):
+    """One anonymous projector polling its pages with the ETag of its last 200."""
+
+    def get(self, *, conditional: bool = True, query: str = "") -> tuple[int, str, float]:
+        headers = {"Host": f"{load.HOST}:{self.port}", "Accept-Encoding": "identity"}
+        if conditional and self.etag:
+            headers["If-None-Match"] = self.etag
+        start = time.perf_counter()
+        conn = http.client.HTTPConnection(load.HOST, self.port, timeout=30)
+        try:
+            conn.request("GET", PAGES + query, headers=headers)
+            response = conn.getresponse()
+            body = response.read().decode()
+        finally:
+            conn.close()
+        if response.status == 200:
+            self.etag = response.headers["ETag"]
+        return response.status, body, time.perf_counter() - start
+
+
+def save_one_deal(table: int) -> None:
+    from django.contrib.auth import get_user_model
+
+    from league.results.models import Protocol
+    from league.results.services import protocol_row_save
+    from league.results.shorthand import parse
+
+    protocol = Protocol.objects.get(series__tournament__slug=control_room.SLUG, series__number=1, table=table)
+    protocol_row_save(
+        protocol=protocol,
+        number=protocol.rows.count() + 1,
+        deal=parse("ac60"),
+        expected_version=protocol.version,
+        user=get_user_model().objects.get(username=control_room.USERNAME),
+    )
+
+
+def main() -> int:
+    seconds = int(os.environ.get("BENCH_SECONDS", "30"))
+    connections = int(os.environ.get("BENCH_CONNECTIONS", "200"))
+    every = float(os.environ.get("BENCH_DEAL_EVERY", "1.0"))
+    workers = int(os.environ.get("BENCH_WORKERS", "4"))
+    threads = int(os.environ.get("BENCH_THREADS", "4"))
+
+    load.recreate_database(DB)
+    load.setup_django(DB)
+    from django.core.cache import cache
+    from django.db import connections as db_connections
+
+    control_room.build()
+    cache.clear()
+    db_connections.close_all()
+    server = load.start_gunicorn(DB, workers=workers, threads=threads)
+    print(
+        f"gunicorn -w {workers} --threads {threads} on 127.0.0.1:{server.port}, 64 tables; load {load.load_average()}"
+    )
+    try:
+        first = Poller(server.port, {})
+        status, body, _ = first.get()
+        print(f"pages: {status}, {len(body) // 1024} KiB uncompressed, {body.count('data-page=')} pages")
+        saved: dict[tuple[int, int], float] = {}
+        lags: list[float] = []
+        errors: list[str] = []
+        stop = time.monotonic() + seconds
+        background = [
+            threading.Thread(target=control_room.writer, args=(every, stop, saved, errors)),
+            threading.Thread(target=control_room.watcher, args=(Poller(server.port, {}), stop, saved, lags)),
+        ]
+        control_room.COUNT_RE = COUNT_RE  # the watcher reads the projector's tiles, not the room's rows
+        for thread in background:
+            thread.start()
+        output = control_room.run_wrk(server.port, "", seconds, connections, PAGES)["raw"]
+        for thread in background:
+            thread.join()
+        control_room.print_load_report(
+            output,
+            saved,
+            errors,
+            lags,
+            seconds=seconds,
+            connections=connections,
+            poll="a projector adds up to its 5 s poll",
+        )
+        print(f"load after the run: {load.load_average()}")
+
+        idle = Poller(server.port, {})
+        built = []
+        for table in range(1, 31):
+            save_one_deal(table)
+            built.append(idle.get(conditional=False)[2])
+        kept = [idle.get(conditional=False)[2] for _ in range(100)]
+        idle.get(conditional=False)
+        answers = [idle.get() for _ in range(300)]
+        control_room.print_idle_cost(built, kept, answers)
+    finally:
+        server.stop()
+        db_connections.close_all()
+        if not os.environ.get("BENCH_KEEP_DB"):
+            load.recreate_database(DB, drop_only=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,231 @@
+"""Reads of the control room ("sala"): every table of a series at a glance, and the validator
+that lets a poll of an unchanged room be answered with a bodiless 304.
+
+Words used here:
+
+- **stan stołu** (table state): not started (no deal yet), playing, complete (awaiting
+  confirmation), confirmed, or **niezgodne sumy** (paper-totals mismatch: the totals typed
+  from the paper's last line differ from the sum of the rows, as
+  :func:`league.results.selectors.totals_difference` decides).
+- **offline**: a table whose phone reported deals waiting to be sent (issue 15's offline table
+  scoring, :func:`league.results.offline.protocol_contacts`).
+- **spóźniony stół** (late table): a table still being entered that is more than N minutes
+  behind the median progress. Precisely: the median table has entered *m* deals (the median
+  of every table's count) in the clock's playing time *t* (pauses left out), so the median pace
+  is *t / m* minutes a deal; a table with *k* deals is *(m − k) · t / m* minutes behind, and
+  late when that is more than N. Before the clock is started, or while the median table has
+  no deal yet, there is no pace and no table is late.
+"""
+
+from __future__ import annotations
+
+import enum
+import statistics
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import Count, Max, OuterRef, Subquery, Sum
+from django.utils.translation import gettext_lazy as _
+
+from league.models import Series, Tournament
+from league.results.models import DealRow, PhoneContact, Protocol, SeriesEvent
+from league.results.offline import Contact, protocol_contacts
+from league.results.selectors import series_tables
+from scoring import SEATS
+
+from .clock import Clock, Reading, clock_read
+
+DEFAULT_LATE_MINUTES = 5
+
+
+class TableState(enum.Enum):
+    NOT_STARTED = "not_started"
+    PLAYING = "playing"
+    COMPLETE = "complete"
+    CONFIRMED = "confirmed"
+    MISMATCH = "mismatch"
+
+    @property
+    def label(self) -> str:
+        return str(STATE_LABELS[self])
+
+
+STATE_LABELS = {
+    TableState.NOT_STARTED: _("not started"),
+    TableState.PLAYING: _("playing"),
+    TableState.COMPLETE: _("complete, awaiting confirmation"),
+    TableState.CONFIRMED: _("confirmed"),
+    TableState.MISMATCH: _("paper totals differ"),
+}
+
+
+def series_clock(series: Series) -> Clock:
+    """The series' clock; before the start it shows the tournament's limit, which the start copies."""
+    started = series.clock_started_at is not None
+    return Clock(
+        started_at=series.clock_started_at,
+        limit_minutes=series.clock_limit_minutes if started else series.tournament.time_limit_minutes,
+        paused_at=series.clock_paused_at,
+        paused_total=series.clock_paused_total,
+    )
+
+
+def room_figures() -> dict[str, Any]:
+    """Annotations of a series with the figures that move whenever a table changes: every write of
+    a protocol bumps its version and its ``updated`` (``league.results.services``), every phone's
+    report its time; what :func:`room_validator` reads."""
+    # the phones' reports in subqueries: joined, they would multiply the sum of versions
+    reports = PhoneContact.objects.filter(protocol__series=OuterRef("pk")).order_by().values("protocol__series")
+    return {
+        "protocol_count": Count("protocols"),
+        "protocol_versions": Sum("protocols__version"),
+        "protocols_updated": Max("protocols__updated"),
+        "phones_seen": Subquery(reports.annotate(last=Max("seen_at")).values("last")),
+        "phones_waiting": Subquery(reports.annotate(waiting=Sum("waiting")).values("waiting")),
+    }
+
+
+def room_series(*, tournament: Tournament, number: int) -> Series | None:
+    """The series with, in the same query, the figures of :func:`room_figures`."""
+    series = Series.objects.filter(tournament=tournament, number=number).annotate(**room_figures()).first()
+    if series is not None:
+        series.tournament = tournament
+    return series
+
+
+def room_validator(*, series: Series, now: datetime) -> tuple[object, ...]:
+    """What the control room shows depends on, for its ETag: the tables' writes and the clock as read
+    by :func:`room_series`, the tournament's settings (the limit before the start, the deals of a
+    series), the clock's phase (a warning appears without any write) and the minute (the time since
+    each table's last deal and who is late move with it)."""
+    reading = clock_read(series_clock(series), now=now)
+    return (
+        series.pk,
+        series.tournament.updated,
+        series.status,
+        series.protocol_count,
+        series.protocol_versions,
+        series.protocols_updated,
+        series.phones_seen,
+        series.phones_waiting,
+        series.clock_started_at,
+        series.clock_limit_minutes,
+        series.clock_paused_at,
+        series.clock_paused_total,
+        reading.phase.value,
+        int(now.timestamp() // 60),
+    )
+
+
+@dataclass(frozen=True)
+class RoomTable:
+    """One table on the control room."""
+
+    protocol: Protocol
+    deals: int
+    deals_per_series: int
+    state: TableState
+    last_deal_at: datetime | None
+    since_last_deal: timedelta | None
+    behind_minutes: float | None  # at the median pace; None without a pace
+    late: bool
+    contact: Contact | None = None  # what the table's phone last reported, if it did
+
+    @property
+    def table(self) -> int:
+        return self.protocol.table
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.deals / self.deals_per_series) if self.deals_per_series else 0
+
+    @property
+    def minutes_since_last_deal(self) -> int | None:
+        return None if self.since_last_deal is None else int(self.since_last_deal.total_seconds() // 60)
+
+
+@dataclass(frozen=True)
+class Room:
+    """The control room of one series: its clock, every table in table order, and the late filter.
+
+    ``late_minutes`` is N of the late filter; ``only_late`` shows the late tables alone;
+    ``pause_reason`` says why the clock stands, while it does.
+    """
+
+    series: Series
+    clock: Reading
+    tables: list[RoomTable]
+    median_deals: float | None
+    late_minutes: int
+    only_late: bool
+    pause_reason: str = ""
+
+    @property
+    def shown(self) -> list[RoomTable]:
+        return [t for t in self.tables if t.late] if self.only_late else self.tables
+
+    @property
+    def open_count(self) -> int:
+        """Tables still being entered (not started or playing, with or without a mismatch)."""
+        return sum(t.protocol.status == Protocol.Status.OPEN for t in self.tables)
+
+    @property
+    def late_count(self) -> int:
+        return sum(t.late for t in self.tables)
+
+    @property
+    def playing_tables(self) -> list[RoomTable]:
+        """The tables the end of time would stop: still being entered and not stopped yet."""
+        return [t for t in self.tables if t.protocol.status == Protocol.Status.OPEN and not t.protocol.ended_early]
+
+
+def _state(protocol: Protocol, deals: int, totals: dict[str, int] | None) -> TableState:
+    if protocol.declared_totals is not None:
+        computed = totals or dict.fromkeys(SEATS, 0)
+        if any(protocol.declared_totals[seat] != computed[seat] for seat in SEATS):
+            return TableState.MISMATCH
+    if protocol.status == Protocol.Status.CONFIRMED:
+        return TableState.CONFIRMED
+    if protocol.status == Protocol.Status.COMPLETE:
+        return TableState.COMPLETE
+    return TableState.PLAYING if deals else TableState.NOT_STARTED
+
+
+def series_room(*, series: Series, now: datetime, late_minutes: int, only_late: bool = False) -> Room:
+    """The control room of ``series`` at ``now``, in three queries (four while paused) whatever the number of tables."""
+    reading = clock_read(series_clock(series), now=now)
+    summaries = series_tables(series=series)
+    contacts = protocol_contacts(series=series)
+    last_deals = dict(
+        DealRow.objects.filter(protocol__series=series)
+        .values("protocol")
+        .annotate(last=Max("updated"))
+        .values_list("protocol", "last")
+    )
+    median = statistics.median(s.count for s in summaries) if summaries else None
+    minutes_per_deal = reading.elapsed.total_seconds() / 60 / median if reading.elapsed and median else None
+    limit = series.tournament.deals_per_series
+    tables = []
+    for summary in summaries:
+        protocol = summary.protocol
+        last = last_deals.get(protocol.pk)
+        behind = None if minutes_per_deal is None else (median - summary.count) * minutes_per_deal
+        tables.append(
+            RoomTable(
+                protocol=protocol,
+                deals=summary.count,
+                deals_per_series=limit,
+                state=_state(protocol, summary.count, summary.totals),
+                last_deal_at=last,
+                since_last_deal=None if last is None else max(now - last, timedelta(0)),
+                behind_minutes=behind,
+                late=protocol.status == Protocol.Status.OPEN and behind is not None and behind > late_minutes,
+                contact=contacts.get(protocol.table),
+            )
+        )
+    pause_reason = ""
+    if reading.paused:  # a third query, only while paused
+        pause = series.closing_events.filter(action=SeriesEvent.Action.PAUSED).order_by("-created", "-pk").first()
+        pause_reason = pause.reason if pause else ""
+    return Room(series, reading, tables, median, late_minutes, only_late, pause_reason)

@@ -1,0 +1,315 @@
+"""Reads of the player, team and season pages beyond their standings: a player's series one
+by one, which members a team counts, and the season's leaders tournament by tournament.
+
+A **seria** (series) is one round of a tournament at tables of four; a player's series row
+is their table, seat, opponents, small points (małe punkty: the protocol's total), place at
+the table and big points (duże punkty: for that place). Only what the public may see is
+read: published tournaments, and series closed with their results published, as the
+standings count them. Each read takes a fixed number of queries however many tournaments
+or series there are; places and rankings come from ``league.standings.cache``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery, Sum, prefetch_related_objects
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+import scoring
+from league.models import Bye, Registration, Season, Series, TableAssignment, TeamRanking, Tournament
+from league.results.models import DealRow, Penalty
+from league.standings.cache import CACHE_SECONDS, Places, places_after_each_series, stamps, tournament_rankings
+from league.standings.compute import points
+from league.standings.seasons import season_standings, season_uses_big_points
+from league.standings.selectors import player_history, team_history
+from players.models import Player, Team
+from players.names import player_key
+from scoring import SEATS
+
+from . import charts
+from .charts import Chart, Geometry, Line, line_chart
+
+TOP = 10  # the season chart's leaders
+
+
+# --- a player's series ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Opponent:
+    pk: int
+    name: str
+    seat: str
+
+
+@dataclass(frozen=True)
+class PenaltyNote:
+    """A referee's penalty (kara sędziowska) of the player in one series, with its reason."""
+
+    small_points: int
+    big_points: float | int
+    reason: str
+
+
+@dataclass
+class SeriesRow:
+    """The player's result in one series; a bye (wolny los) has no table, seat or place."""
+
+    number: int
+    table: int | None = None
+    seat: str = ""
+    opponents: list[Opponent] = field(default_factory=list)
+    small_points: int = 0
+    big_points: float | int = 0
+    place: str = ""  # at the table: "1" or, shared, "1–2"
+    penalties: list[PenaltyNote] = field(default_factory=list)
+
+
+def _visible_series(tournament_ids: Sequence[int]) -> QuerySet[Series]:
+    return Series.objects.filter(
+        tournament_id__in=tournament_ids, status=Series.Status.CLOSED, results_published=True
+    ).values("pk")
+
+
+def series_rows(
+    player: Player, tournaments: Sequence[Tournament], played: dict[int, set[int]]
+) -> dict[int, list[SeriesRow]]:
+    """Per tournament (by pk), the player's rows of the series the public may see, in series
+    order: in four queries for all the tournaments. The tournaments come from a read of the
+    published ones; their ``own_ruleset`` should be read, since each table's big points are
+    the ruleset's. ``played`` names each tournament's series the standings count (a series
+    counts once a table has a deal: a bye in a series not yet played is no row)."""
+    ids = [t.pk for t in tournaments]
+    visible = _visible_series(ids)
+    at_player_table = TableAssignment.objects.filter(player=player, series=OuterRef("series"), table=OuterRef("table"))
+    seats: dict[tuple[int, int], dict[str, TableAssignment]] = defaultdict(dict)
+    for assignment in (
+        TableAssignment.objects.filter(series__in=visible)
+        .filter(Exists(at_player_table))
+        .select_related("player", "series")
+        .order_by()
+    ):
+        seats[assignment.series.tournament_id, assignment.series.number][assignment.seat] = assignment
+
+    played_table = TableAssignment.objects.filter(
+        player=player, series=OuterRef("protocol__series"), table=OuterRef("protocol__table")
+    )
+    totals = (
+        DealRow.objects.filter(protocol__series__in=visible)
+        .filter(Exists(played_table))
+        .values_list("protocol__series__tournament_id", "protocol__series__number", "protocol__table")
+        .annotate(Sum("value_a"), Sum("value_b"), Sum("value_c"), Sum("value_d"))
+        .order_by()
+    )
+    rulesets = {t.pk: t.ruleset() for t in tournaments}
+    rows: dict[int, dict[int, SeriesRow]] = defaultdict(dict)
+    for tournament_id, number, table, *small_points in totals:
+        at_table = seats[tournament_id, number]
+        if len(at_table) != len(SEATS):
+            continue
+        small = dict(zip(SEATS, small_points, strict=True))
+        mine = next(seat for seat, a in at_table.items() if a.player_id == player.pk)
+        rows[tournament_id][number] = SeriesRow(
+            number=number,
+            table=table,
+            seat=mine,
+            opponents=[Opponent(a.player_id, a.player.full_name, seat) for seat, a in at_table.items() if seat != mine],
+            small_points=small[mine],
+            big_points=points(scoring.placement_points(small, rulesets[tournament_id])[mine]),
+            place=table_place(small, mine),
+        )
+
+    byes_in_series = Bye.objects.filter(series=OuterRef("series")).order_by().values("series")
+    for tournament_id, number, count in (
+        Bye.objects.filter(series__in=visible, player=player)
+        .annotate(count=Subquery(byes_in_series.annotate(n=Count("pk")).values("n")))
+        .values_list("series__tournament_id", "series__number", "count")
+    ):
+        compensation = scoring.bye_compensation(rulesets[tournament_id], count)
+        rows[tournament_id][number] = SeriesRow(
+            number=number, small_points=compensation.small_points, big_points=points(compensation.big_points)
+        )
+    for tournament_id, number, small, big, reason in Penalty.objects.filter(
+        series__in=visible, player=player
+    ).values_list("series__tournament_id", "series__number", "small_points", "big_points", "reason"):
+        row = rows[tournament_id].get(number)
+        if row is not None:
+            row.penalties.append(PenaltyNote(small, points(float(big)), reason))
+    return {
+        tournament_id: [row for number, row in sorted(by_number.items()) if number in played.get(tournament_id, ())]
+        for tournament_id, by_number in rows.items()
+    }
+
+
+def table_place(small_points: dict[str, int], seat: str) -> str:
+    """The seat's place at its table by small points: "2", or the places a tie shares, "1–2"."""
+    shares = scoring.place_shares(small_points)[seat]
+    held = [place for place, share in enumerate(shares, start=1) if share]
+    return str(held[0]) if len(held) == 1 else f"{held[0]}–{held[-1]}"
+
+
+def place_chart(player: Player, tournament: Tournament, progress: list[tuple[int, Places]]) -> Chart | None:
+    """The player's place in the individual ranking after each series (``progress``,
+    ``places_after_each_series``), once there are two."""
+    if len(progress) < 2 or not tournament.publish_individual:
+        return None
+    places = [ranked.get(player.pk, (None, ""))[0] for _, ranked in progress]
+    if all(place is None for place in places):
+        return None
+    field_size = max(len(ranked) for _, ranked in progress)
+    steps = [str(number) for number, _ in progress]
+    said = ", ".join(
+        _("series %(number)s: %(place)s.") % {"number": n, "place": p}
+        for n, p in zip(steps, places, strict=True)
+        if p is not None
+    )
+    return line_chart(
+        ident=f"places-{tournament.pk}",
+        title=_("%(name)s's place after each series of %(tournament)s")
+        % {"name": player.full_name, "tournament": tournament.name},
+        description=_("Place in the individual ranking of %(count)s players after %(places)s")
+        % {"count": field_size, "places": said},
+        steps=steps,
+        lines=[Line(player.full_name, places)],
+        y_label=_("place"),
+        x_label=_("series"),
+        inverted=True,
+        lowest=1,
+        highest=field_size,
+        value_label=lambda place: f"{charts.number(place)}.",
+    )
+
+
+def player_page_history(player: Player) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The player's tournaments, newest first, each with its entry of the individual ranking,
+    the series rows and the chart of places; and the seasons (``standings.selectors.player_history``)."""
+    history, seasons = player_history(player)
+    tournaments = [item["tournament"] for item in history]
+    _with_rulesets(tournaments)
+    current = stamps(Tournament.objects.filter(pk__in=[t.pk for t in tournaments]))
+    progress = {t.pk: places_after_each_series(t, current[t.pk]) for t in tournaments}
+    rows = series_rows(player, tournaments, {pk: {number for number, _ in p} for pk, p in progress.items()})
+    for item in history:
+        tournament = item["tournament"]
+        item["rows"] = rows.get(tournament.pk, [])
+        item["chart"] = place_chart(player, tournament, progress[tournament.pk]) if item["rows"] else None
+    return history, seasons
+
+
+def _with_rulesets(tournaments: Sequence[Tournament]) -> None:
+    """Read the own rulesets of ``tournaments`` in one query (``Tournament.ruleset`` needs them)."""
+    prefetch_related_objects(list(tournaments), "own_ruleset")
+
+
+# --- a team's counted members -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Member:
+    """A team's player in one tournament, with their result and whether it counts for the
+    team's small and for its big points (the best N at each figure count separately)."""
+
+    pk: int
+    name: str
+    entry: dict[str, Any] | None  # their entry of the individual ranking; None: not played
+    small_counted: bool = False
+    big_counted: bool = False
+
+
+def counted(values: Sequence[float], best: int | None) -> set[int]:
+    """Which of the members' ``values`` (by index) a team counts: all, or the best ``best``, as
+    ``scoring.team_standing`` chooses them (the greater first; of equal ones the earlier)."""
+    order = sorted(range(len(values)), key=lambda i: values[i], reverse=True)
+    return set(order if best is None else order[:best])
+
+
+def team_rule(tournament: Tournament, members: int) -> str:
+    """The sentence saying how the tournament counts a team of ``members``."""
+    if tournament.team_ranking != TeamRanking.BEST:
+        return _("The team ranking counts the sum of all the team's players.")
+    best = tournament.team_best_of
+    return ngettext(
+        "The team ranking counts the best %(best)s result of %(members)s.",
+        "The team ranking counts the best %(best)s results of %(members)s.",
+        best,
+    ) % {"best": best, "members": members}
+
+
+def team_page_history(team: Team) -> list[dict[str, Any]]:
+    """The team's tournaments, newest first, each with its entry of the team ranking
+    (``standings.selectors.team_history``), its members' results marked counted or not, and
+    the rule saying why; in two queries more than the tournaments' list."""
+    history = team_history(team)
+    tournaments = [item["tournament"] for item in history]
+    _with_rulesets(tournaments)
+    current = stamps(Tournament.objects.filter(pk__in=[t.pk for t in tournaments]))
+    members: dict[int, list[Player]] = defaultdict(list)
+    for registration in Registration.objects.filter(team=team, tournament__in=tournaments).select_related("player"):
+        members[registration.tournament_id].append(registration.player)
+    for item in history:
+        tournament = item["tournament"]
+        entries = {e["pk"]: e for e in tournament_rankings(tournament, current[tournament.pk])["individual"]}
+        # the standings list a team's members by name before choosing its best: so here
+        players = sorted(members[tournament.pk], key=lambda p: (player_key(p), p.pk))
+        played = [p for p in players if p.pk in entries]
+        best = tournament.team_best_of if tournament.team_ranking == TeamRanking.BEST else None
+        small = counted([entries[p.pk]["small_points"] for p in played], best)
+        big = counted([entries[p.pk]["big_points"] for p in played], best)
+        by_place = tournament.ruleset().team_big_points.by != "members"
+        item["members"] = [
+            Member(p.pk, p.full_name, entries[p.pk], i in small, not by_place and i in big)
+            for i, p in enumerate(played)
+        ] + [Member(p.pk, p.full_name, None) for p in players if p.pk not in entries]
+        item["rule"] = team_rule(tournament, len(players))
+        item["big_by_place"] = by_place
+    return history
+
+
+# --- the season's leaders -------------------------------------------------------
+
+
+def season_chart(season: Season, tournaments: list[Tournament], tournament_stamps: dict[int, str]) -> Chart | None:
+    """The season's top 10 and their season points after each of its counted tournaments
+    (``tournaments``, in date order), each point the season table of the tournaments so far
+    as ``league.standings.seasons`` adds them up; kept in the cache by the tournaments' stamps."""
+    ranked = [t for t in tournaments if t.publish_individual]
+    if not ranked:
+        return None
+    settings = (season.best_of, season.scheme, season.place_points)
+    digest = hashlib.blake2b(repr((settings, sorted(tournament_stamps.items()))).encode(), digest_size=8).hexdigest()
+    key = f"rankings:season-progress:{season.pk}:{digest}"
+    progress = cache.get(key)
+    if progress is None:
+        per_tournament = [tournament_rankings(t, tournament_stamps[t.pk]) for t in tournaments]
+        progress = [
+            season_standings(season, tournaments[:count], per_tournament[:count])["individual"]
+            for count in range(1, len(tournaments) + 1)
+            if tournaments[count - 1].publish_individual
+        ]
+        cache.set(key, progress, CACHE_SECONDS)
+    figure = "big_points" if season_uses_big_points(season, tournaments) else "small_points"
+    leaders = progress[-1][:TOP]
+    if not leaders:
+        return None
+    after = [{e["pk"]: e[figure] for e in table} for table in progress]
+    lines = [Line(e["name"], [table.get(e["pk"]) for table in after]) for e in leaders]
+    steps = [t.date.strftime("%d.%m") for t in ranked]
+    label = _("big points") if figure == "big_points" else _("small points")
+    return line_chart(
+        ident=f"season-{season.pk}",
+        title=_("The season's top %(count)s after each tournament") % {"count": len(leaders)},
+        description=_("%(figure)s of the season so far after each of %(count)s tournaments, for: %(names)s")
+        % {"figure": label, "count": len(ranked), "names": ", ".join(e["name"] for e in leaders)},
+        steps=steps,
+        lines=lines,
+        y_label=label,
+        x_label=_("tournament"),
+        geometry=Geometry(width=480, height=300, left=48, top=30, bottom=44, font_size=17),
+    )

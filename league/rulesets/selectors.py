@@ -1,0 +1,93 @@
+"""Reads of own rulesets ("własne zasady"): an organiser's list, one of them, whether it is locked,
+and the value grid ("tabela wartości") of a ruleset as the engine values it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+
+import scoring
+from league.results.models import DealRow
+from league.rulesets.models import OwnRuleset, OwnRulesetVersion
+from scoring import LEVELS, Ruleset, ScoringError
+
+
+def own_ruleset_list(*, user: AbstractBaseUser) -> QuerySet[OwnRuleset]:
+    """The own rulesets of ``user``, never anyone else's."""
+    return OwnRuleset.objects.filter(owner=user)
+
+
+def own_ruleset_get(*, user: AbstractBaseUser, pk: int) -> OwnRuleset:
+    """One own ruleset of ``user``; another organiser's is as good as missing (404)."""
+    return get_object_or_404(own_ruleset_list(user=user), pk=pk)
+
+
+def own_ruleset_locked(*, ruleset: OwnRuleset) -> bool:
+    """Locked (zablokowane): a tournament using it has results, which its values decided."""
+    return DealRow.objects.filter(protocol__series__tournament__own_ruleset=ruleset).exists()
+
+
+def own_ruleset_in_use(*, ruleset: OwnRuleset) -> bool:
+    return ruleset.tournaments.exists()
+
+
+def own_ruleset_history(*, ruleset: OwnRuleset) -> QuerySet[OwnRulesetVersion]:
+    """The saves of the ruleset, newest first, with who made them."""
+    return ruleset.history.select_related("user").order_by("-created", "-pk")
+
+
+@dataclass(frozen=True)
+class GridRow:
+    """One row of the value grid: a contract and its outcome, and the value per player (pair game)
+    or per opponent (solo game) at 0, 1, 2 … counted doublings; None where the ruleset forbids that many."""
+
+    contract: str
+    winner: str
+    level: str | None
+    values: tuple[int | None, ...]
+
+
+def _doublings(ruleset: Ruleset, pair: bool, count: int) -> list[str]:
+    """``count`` alternating kontras, the first by a side allowed to give it (the young in a solo game)."""
+    allowed = ruleset.first_kontra_pair if pair else ruleset.first_kontra_solo
+    first = "young" if "young" in allowed else allowed[0]
+    other = "old" if first == "young" else "young"
+    return [first if i % 2 == 0 else other for i in range(count)]
+
+
+def _value(ruleset: Ruleset, contract: str, winner: str, level: str | None, doublings: int) -> int | None:
+    pair = contract in scoring.PAIR_CONTRACTS
+    deal = {"contract": contract, "old": ["A", "C"] if pair else ["A"], "winner": winner}
+    if level:
+        deal["level"] = level
+    if doublings:
+        deal["kontras"] = _doublings(ruleset, pair, doublings)
+    try:
+        result = scoring.score_deal(deal, ruleset)
+    except ScoringError:
+        return None
+    # seat B is always of the young: the value per player of a pair game, per opponent of a solo one
+    return abs(result.values["B"])
+
+
+def value_grid(*, ruleset: Ruleset) -> tuple[int, list[GridRow]]:
+    """The contract × outcome × number of kontras table of ``ruleset``, valued by ``scoring`` itself,
+    and the most doublings any contract admits (the grid's columns 0 … that)."""
+    widest = max(rule.max_doublings for rule in ruleset.contracts)
+    rows = []
+    for rule in ruleset.contracts:
+        outcomes: list[tuple[str, str | None]]
+        if rule.pair:
+            outcomes = [(winner, level) for level in LEVELS for winner in ("old", "young")]
+        else:
+            outcomes = [("old", None)] if rule.thrown else [("old", None), ("young", None)]
+        for winner, level in outcomes:
+            values = tuple(
+                _value(ruleset, rule.code, winner, level, n) if n <= rule.max_doublings else None
+                for n in range(widest + 1)
+            )
+            rows.append(GridRow(rule.code, winner, level, values))
+    return widest, rows

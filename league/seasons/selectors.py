@@ -1,0 +1,92 @@
+"""Reads of the seasons' screens: whose seasons, which tournaments may join one, and how a
+season adds up its tournaments in words for its public page."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.db.models import Count, Q, QuerySet
+from django.utils.formats import localize
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from league.models import Season, SeasonScheme, Tournament
+from league.standings.compute import points
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+    User = AbstractBaseUser | AnonymousUser
+
+# places named one by one in the page's sentence before "…" and the last place
+PLACES_SHOWN = 3
+
+
+def is_season_organiser(*, user: User, season: Season) -> bool:
+    """A superuser, or one of the season's organisers: only they change a season."""
+    return user.is_authenticated and (user.is_superuser or season.organisers.filter(pk=user.pk).exists())
+
+
+def season_list(*, user: AbstractBaseUser) -> QuerySet[Season]:
+    """The seasons the user organises (a superuser: all), newest first, with their tournament counts."""
+    seasons = Season.objects.all() if user.is_superuser else Season.objects.filter(organisers=user)
+    return seasons.annotate(
+        tournament_count=Count("tournaments"),
+        counted_count=Count("tournaments", filter=Q(tournaments__counts_for_season=True)),
+    ).order_by("-year", "name", "pk")
+
+
+def season_tournaments_all(*, season: Season) -> QuerySet[Tournament]:
+    """Every tournament of the season, drafts and uncounted ones too, in date order."""
+    return season.tournaments.order_by("date", "pk")
+
+
+def attachable_tournaments(*, user: AbstractBaseUser, season: Season) -> QuerySet[Tournament]:
+    """The tournaments ``user`` organises (a superuser: all) that are not yet in ``season``,
+    newest first, with the season each is in now."""
+    tournaments = Tournament.objects.all() if user.is_superuser else Tournament.objects.filter(organisers=user)
+    return (
+        tournaments.filter(Q(season__isnull=True) | ~Q(season=season))
+        .select_related("season")
+        .order_by("-date", "name")
+    )
+
+
+def season_scheme_sentence(*, season: Season, tournament_count: int) -> str:
+    """How the season adds up its ``tournament_count`` counted tournaments, in one sentence
+    for its page: "Sezon liczony według punktów za miejsca (PSB): 1. miejsce 100 pkt, …;
+    liczą się 3 najlepsze wyniki z 5 turniejów"."""
+    if season.scheme == SeasonScheme.SMALL:
+        sentence = _("The season adds up the small points of its tournaments")
+    elif season.scheme == SeasonScheme.BIG:
+        sentence = _("The season adds up the big points of its tournaments, small points deciding ties")
+    else:
+        sentence = _("The season counts points for places (PSB): %(places)s; only a positive result is placed") % {
+            "places": places_text(season.place_points)
+        }
+        if season.team_place_points:
+            sentence += _("; teams: %(places)s") % {"places": places_text(season.team_place_points)}
+    if season.best_of:
+        sentence += ngettext(
+            "; each player's and team's best result counts (tournaments in the season: %(count)s)",
+            "; each player's and team's best %(best)s results count (tournaments in the season: %(count)s)",
+            season.best_of,
+        ) % {"best": season.best_of, "count": tournament_count}
+    return sentence + "."
+
+
+def places_text(place_points: list[float]) -> str:
+    """A places-to-points table in words: the first places one by one, then "…" and the last."""
+    if not place_points:
+        return _("no points for places set")
+
+    def place(number: int) -> str:
+        # "pts" and "pkt" do not change with the number, which may be a fraction (0,5 pkt)
+        value = localize(points(place_points[number - 1]))
+        return _("place %(place)s: %(points)s pts") % {"place": number, "points": value}
+
+    shown = [place(n) for n in range(1, min(len(place_points), PLACES_SHOWN) + 1)]
+    if len(place_points) > PLACES_SHOWN:
+        shown.append("…")
+        shown.append(place(len(place_points)))
+    return ", ".join(shown)

@@ -1,0 +1,249 @@
+"""The table phone without the network (issue 15), in a real browser at 390 px (and the tap sizes
+at 1366 px too): deals typed offline wait on the phone, survive a reload served by the service
+worker, and reach the server exactly once and in order when the network is back; a row the
+referee wrote meanwhile is shown beside the phone's and the scorer chooses which stays."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from league.results import services
+from league.results.models import DealRowVersion
+from tests.browser.conftest import fits_the_screen, page  # noqa: F401  (the browser fixture)
+from tests.factories import drawn_series
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = Path("/tmp/shots/offline-phone")
+STORE = "baska-stolik-1"
+
+
+def phone_only(page) -> None:  # noqa: F811
+    if page.viewport_size["width"] != 390:
+        pytest.skip("the offline flow is the phone's: 390 px")
+
+
+def shot(page, name: str) -> None:  # noqa: F811
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}-{page.viewport_size['width']}.png"), full_page=True)
+
+
+def until(check, seconds: float = 10.0) -> None:
+    """Wait for ``check()`` (the page's CSP refuses Playwright's string functions, so poll from here)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        time.sleep(0.1)
+
+
+def open_the_table(page, live_server):  # noqa: F811
+    """A series in play, its table 1 opened on the phone with the PIN as seat A, the page kept for offline use."""
+    series = drawn_series(tables=1, status="in_play")
+    protocol = series.protocols.get()
+    table_url = reverse("table:protocol", args=[series.tournament.slug, series.number, 1])
+    page.goto(live_server.url + table_url)
+    page.locator('input[name="pin"]').fill(protocol.pin)
+    page.locator('label.tap:has(input[name="seat"][value="A"])').click()
+    page.get_by_role("button", name="Otwórz protokół").click()
+    page.wait_for_url("**" + table_url)
+    expect(page.locator("#netbar")).to_have_attribute("data-state", "online")
+    # the service worker took the page over and keeps the page, its script and the value table
+    until(lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
+    assert page.context.service_workers and page.context.service_workers[0].url.endswith("/stolik/sw.js")
+    kept = (
+        f"caches.open('{STORE}').then(store => Promise.all([location.href.split('#')[0], "
+        "document.querySelector('script[src*=\"table-offline\"]').src, "
+        "location.pathname + 'tabela-wartosci.json'].map(url => store.match(url)))).then(found => found.every(Boolean))"
+    )
+    until(lambda: page.evaluate(kept))
+    until(lambda: page.evaluate(f"localStorage.getItem('baska-stolik-wartosci:{table_url}') !== null"))
+    return protocol
+
+
+def tap(page, name: str, value: str) -> None:  # noqa: F811
+    page.locator(f'#deal-form label.tap:has(input[name="full-{name}"][value="{value}"])').click()
+
+
+def enter(page, contract: str, old: list[str], eyes: str = "", kontras: str = "") -> None:  # noqa: F811
+    tap(page, "contract", contract)
+    for seat in old:
+        tap(page, "old", seat)
+    if kontras:
+        page.locator("#kontras").fill(kontras)
+    if eyes:
+        page.locator("#deal-form input.eyes").fill(eyes)
+    page.get_by_role("button", name="Zapisz rozdanie").click()
+
+
+DEALS = [
+    ("zwykla", ["A", "C"], "60", "", {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}),
+    ("zwykla", ["B", "D"], "70", "m", {"contract": "zwykla", "old": ["B", "D"], "kontras": ["young"], "old_eyes": 70}),
+    ("zolo", ["B"], "30", "", {"contract": "zolo", "old": ["B"], "old_eyes": 30}),
+    ("mester", ["D"], "", "", {"contract": "mester", "old": ["D"], "winner": "old"}),
+    ("zwykla", ["A", "B"], "0", "", {"contract": "zwykla", "old": ["A", "B"], "old_eyes": 0}),
+]
+
+
+def test_deals_typed_offline_wait_on_the_phone_and_are_stored_once_in_order(page, live_server):  # noqa: F811
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    page.context.set_offline(True)
+    expect(page.locator("#netbar")).to_have_attribute("data-state", "offline")
+    expect(page.locator("#netbar")).to_contain_text("brak sieci – zapisuję w telefonie")
+
+    for number, (contract, old, eyes, kontras, _deal) in enumerate(DEALS, start=1):
+        if contract == "mester":
+            # a thrown game: the declarer's words, and "won" ticked by itself
+            tap(page, "contract", contract)
+            expect(page.locator("#deal-form fieldset legend").nth(1)).to_have_text("Rozgrywający", use_inner_text=True)
+            expect(page.locator('input[name="full-winner"][value="old"]')).to_be_checked()
+            won = page.locator('label.tap:has(input[name="full-winner"][value="old"])')
+            expect(won).to_have_text("wygrał", use_inner_text=True)
+        enter(page, contract, old, eyes, kontras)
+        expect(page.locator("#waiting tbody tr")).to_have_count(number)
+        expect(page.locator("#entry-title")).to_have_text(f"Rozdanie {number + 1}")
+    expect(page.locator("#netbar .count")).to_have_text("czeka: 5")
+    first = page.locator("#waiting tbody tr").first
+    expect(first).to_contain_text("wstępnie")
+    expect(first.locator("td").nth(2)).to_have_text("+1")  # the value table's +1 for A: puck, 60 eyes
+    expect(page.locator(".players .player").first.locator(".provisional")).to_have_text("wstępnie")
+    assert fits_the_screen(page)
+    shot(page, "offline-waiting")
+
+    page.reload()  # no network: the service worker serves the page, the queue is still there
+    expect(page.locator("#netbar")).to_have_attribute("data-state", "offline")
+    expect(page.locator("#waiting tbody tr")).to_have_count(5)
+    assert not protocol.rows.exists()
+
+    page.context.set_offline(False)
+    expect(page.locator("#row-5")).to_be_visible(timeout=15000)  # all sent: the page as the server has it
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator("#netbar")).to_have_attribute("data-state", "online")
+    assert [row.deal for row in protocol.rows.order_by("number")] == [deal for *_typed, deal in DEALS]
+    assert protocol.history.count() == 5
+    until(lambda: protocol.contacts.filter(waiting=0).exists())  # the control room no longer counts it offline
+    shot(page, "online-again")
+
+
+def test_a_row_the_referee_wrote_meanwhile_is_shown_beside_the_phone_s_and_the_scorer_decides(page, live_server):  # noqa: F811
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    enter(page, "zwykla", ["A", "C"], "60")
+    expect(page.locator("#row-1")).to_be_visible()
+
+    page.context.set_offline(True)
+    enter(page, "zwykla", ["B", "D"], "80")  # deal 2 on the phone
+    enter(page, "zwykla", ["A", "D"], "40")  # deal 3 on the phone
+    protocol.refresh_from_db()
+    referee_deal = {"contract": "zolo", "old": ["C"], "old_eyes": 90}
+    services.protocol_row_save(
+        protocol=protocol, number=2, deal=referee_deal, expected_version=protocol.version, author="sędzia"
+    )
+    page.context.set_offline(False)
+
+    dialog = page.locator("dialog#conflict")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("#conflict-title")).to_have_text("Rozdanie 2: wersja sędziego jest inna")
+    expect(dialog.locator(".server .what")).to_contain_text("zolo")  # the protocol's words for the referee's row
+    expect(dialog.locator(".mine .what")).to_contain_text("gra zwykła B+D")
+    expect(dialog.locator(".mine .vals")).to_have_text("A −2 · B +2 · C −2 · D +2")  # provisional, from the value table
+    expect(page.locator("#netbar")).to_have_attribute("data-state", "blocked")
+    for button in dialog.locator("button:visible").all():
+        assert button.bounding_box()["height"] >= 48
+    assert protocol.rows.count() == 2
+    shot(page, "conflict")
+
+    dialog.get_by_role("button", name="Zapisz moją").click()
+    expect(page.locator("#row-3")).to_be_visible(timeout=15000)
+    rows = list(protocol.rows.order_by("number"))
+    assert [row.deal["old"] for row in rows] == [["A", "C"], ["B", "D"], ["A", "D"]]
+    change = protocol.history.filter(number=2, action=DealRowVersion.Action.CHANGE).get()
+    assert change.author.startswith("stolik 1 (telefon)")
+
+    # Once more, and this time the referee's row stays.
+    page.context.set_offline(True)
+    enter(page, "zwykla", ["B", "C"], "70")
+    protocol.refresh_from_db()
+    services.protocol_row_save(
+        protocol=protocol, number=4, deal=referee_deal, expected_version=protocol.version, author="sędzia"
+    )
+    page.context.set_offline(False)
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Zostaw wersję sędziego").click()
+    expect(page.locator("#waiting")).to_be_hidden()
+    page.reload()
+    expect(page.locator("#row-4")).to_contain_text("zolo")
+    assert protocol.rows.get(number=4).deal == referee_deal and protocol.rows.count() == 4
+
+
+def test_the_big_buttons_are_at_least_48_px(page, live_server):  # noqa: F811
+    open_the_table(page, live_server)
+    sizes = page.evaluate(
+        "Array.from(document.querySelectorAll('#entry .tap span, #entry button.big, #entry .kontra-row button'))"
+        ".filter(node => node.offsetParent !== null).map(node => node.getBoundingClientRect().height)"
+    )
+    assert len(sizes) > 20 and min(sizes) >= 48, sizes
+    assert fits_the_screen(page)
+
+
+def test_a_deal_the_engine_refuses_waits_until_the_scorer_fixes_it(page, live_server):  # noqa: F811
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    page.context.set_offline(True)
+    enter(page, "zwykla", ["A"], "60")  # one old seat in an ordinary game: no value in the table
+    expect(page.locator("#waiting tbody tr").first).to_contain_text("wartość po wysłaniu")
+    enter(page, "zwykla", ["B", "D"], "70")
+    page.context.set_offline(False)
+
+    dialog = page.locator("dialog#conflict")
+    expect(dialog.locator("#conflict-title")).to_have_text("Rozdanie 1 zostało odrzucone")
+    expect(dialog.locator(".why")).not_to_be_empty()
+    assert not protocol.rows.exists()
+    dialog.get_by_role("button", name="Popraw moje rozdanie").click()
+    expect(page.locator("#entry-title")).to_have_text("Popraw rozdanie 1")
+    expect(page.locator('input[name="full-old"][value="A"]')).to_be_checked()
+    tap(page, "old", "C")
+    page.get_by_role("button", name="Zapisz rozdanie").click()
+    expect(page.locator("#row-2")).to_be_visible(timeout=15000)
+    assert [row.deal["old"] for row in protocol.rows.order_by("number")] == [["A", "C"], ["B", "D"]]
+
+
+def test_a_phone_whose_pin_ended_keeps_its_deals_until_the_pin_is_entered_again(page, live_server):  # noqa: F811
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    page.context.set_offline(True)
+    enter(page, "zwykla", ["A", "C"], "60")
+    protocol.refresh_from_db()
+    protocol.pin = "4321" if protocol.pin != "4321" else "1234"  # the referee gave the table a new PIN
+    protocol.save()
+    page.context.set_offline(False)
+
+    dialog = page.locator("dialog#conflict")
+    expect(dialog.locator("#conflict-title")).to_have_text("Potrzebny jest ponownie PIN")
+    shot(page, "pin-required")
+    dialog.get_by_role("link", name="Wpisz PIN jeszcze raz").click()
+    page.locator('input[name="pin"]').fill(protocol.pin)
+    page.locator('label.tap:has(input[name="seat"][value="A"])').click()
+    page.get_by_role("button", name="Otwórz protokół").click()
+    expect(page.locator("#row-1")).to_be_visible(timeout=15000)  # the kept deal went out after the PIN
+    assert protocol.rows.get().deal == {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
+
+
+def test_a_deal_fixed_on_the_phone_is_sent_as_a_correction_of_its_row(page, live_server):  # noqa: F811
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    enter(page, "zwykla", ["A", "C"], "60")
+    expect(page.locator("#row-1")).to_be_visible()
+    page.locator("#row-1 a").click()
+    expect(page.locator("#entry-title")).to_have_text("Popraw rozdanie 1")
+    page.locator("#deal-form input.eyes").fill("80")
+    page.get_by_role("button", name="Zapisz rozdanie").click()
+    expect(page.locator("#row-1")).to_contain_text("80 oczek")
+    assert protocol.rows.get().deal["old_eyes"] == 80
+    assert protocol.history.filter(action=DealRowVersion.Action.CHANGE).count() == 1

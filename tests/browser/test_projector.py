@@ -1,0 +1,80 @@
+"""In a real browser, at 1366 px and 390 px: the projector turns its pages by itself, from the clock
+through the seating and the rankings to the tables' progress, and when the server stops answering
+it keeps turning them, says "łączenie…", and shows fresh data once the server is back."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from league.public import projector
+from league.results import services
+from tests.browser.conftest import fits_the_screen
+from tests.browser.test_control_room import blocked_by_policy, viewport_name
+from tests.factories import UserFactory, drawn_series
+from tests.public.test_pages import league_tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = Path("/tmp/shots/projector")
+DEAL = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
+PAGES = ["clock", "seating-1", "individual-1", "teams-1", "progress"]
+
+
+@pytest.fixture(autouse=True)
+def quick_projector(monkeypatch):
+    """Pages that turn every 2 s and a poll every second, so the test need not wait an evening."""
+    monkeypatch.setattr(projector, "MIN_PAGE_SECONDS", 1)
+    monkeypatch.setattr(projector, "POLL_SECONDS", 1)
+    projector.ready_fragments.clear()
+    yield
+    projector.ready_fragments.clear()
+
+
+def test_the_projector_turns_its_pages_and_recovers_after_the_server_stops_answering(page, live_server):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tournament = league_tournament(tables=3, series=1, time_limit_minutes=55)
+    series = drawn_series(tournament, tables=12, number=2)
+    series.clock_started_at, series.clock_limit_minutes = timezone.now() - timedelta(minutes=20), 55
+    series.save()
+    refused = blocked_by_policy(page)
+    size = viewport_name(page)
+
+    page.goto(live_server.url + reverse("public:projector", args=[tournament.slug]) + "?co=2")
+
+    for key in PAGES:  # each page in turn, with nobody touching anything
+        shown = page.locator(f'[data-page="{key}"]')
+        expect(shown).to_be_visible(timeout=5000)
+        expect(page.locator(".projector-page.shown")).to_have_count(1)
+        assert fits_the_screen(page)
+        page.screenshot(path=str(SHOTS / f"{key}-{size}.png"))
+    expect(page.locator('[data-page="clock"]')).to_contain_text("Seria 2")
+    expect(page.locator("[data-clock-time]")).to_have_text(re.compile(r"^3\d:\d\d$"))
+    if size == "desktop":  # readable from 10 m: body type of 28 px or more on the hall's screen
+        assert float(page.evaluate("getComputedStyle(document.body).fontSize").removesuffix("px")) >= 28
+
+    # the server goes away: the screen keeps its pages and keeps turning them
+    page.route("**/rzutnik/strony/**", lambda route: route.abort())
+    offline = page.get_by_text("łączenie…")
+    expect(offline).to_be_visible(timeout=5000)
+    page.screenshot(path=str(SHOTS / f"offline-{size}.png"))
+    before = page.locator(".projector-page.shown").get_attribute("data-page")
+    expect(page.locator(".projector-page.shown")).not_to_have_attribute("data-page", before, timeout=5000)
+    protocol = series.protocols.get(table=3)
+    services.protocol_row_save(
+        protocol=protocol, number=1, deal=DEAL, expected_version=protocol.version, user=UserFactory()
+    )
+
+    # back again: the mark goes and the deal saved meanwhile shows
+    page.unroute("**/rzutnik/strony/**")
+    expect(offline).to_be_hidden(timeout=15000)
+    expect(page.locator('[data-page="progress"] [data-table="3"]')).to_contain_text("1/40")
+    expect(page.locator('[data-page="progress"]')).to_be_visible(timeout=12000)
+    page.screenshot(path=str(SHOTS / f"progress-after-{size}.png"))
+    assert refused == []

@@ -1,0 +1,187 @@
+"""The player page (issue 14): every tournament with its series one by one — table and seat,
+opponents, small points, place at the table, big points, the referee's penalties — the totals,
+the final place, and a chart of the place after each series; nothing a draft or an unpublished
+series holds."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from league.models import Bye, Series
+from league.results.models import Penalty
+from league.standings.cache import refresh
+from players.models import Player
+from tests.factories import PlayerFactory, RegistrationFactory, SeasonFactory, TournamentFactory, played_series
+
+pytestmark = pytest.mark.django_db
+
+
+def evening(**fields):
+    """Anna's three series: 1st at table 1, 1st–2nd shared at table 1, then a bye."""
+    tournament = TournamentFactory(name="Puchar Pucka", draw_published=True, **fields)
+    anna = PlayerFactory(first_name="Anna", last_name="Kąkol")
+    jan, ewa, piotr, ola = (
+        PlayerFactory(first_name=first, last_name=last)
+        for first, last in [("Jan", "Lis"), ("Ewa", "Łoś"), ("Piotr", "Mak"), ("Ola", "Nowak")]
+    )
+    for player in (anna, jan, ewa, piotr, ola):
+        RegistrationFactory(tournament=tournament, player=player)
+    played_series(tournament, 1, [[(anna, 30), (jan, 10), (ewa, -10), (piotr, -30)]], byes=[ola])
+    played_series(tournament, 2, [[(jan, 20), (anna, 20), (ola, -5), (ewa, -35)]], byes=[piotr])
+    played_series(tournament, 3, [[(jan, 15), (ewa, 5), (piotr, -5), (ola, -15)]], byes=[anna])
+    return tournament, anna
+
+
+def open_page(client, player) -> str:
+    return client.get(reverse("public:player", args=[player.pk])).content.decode()
+
+
+def rows_of(page: str) -> list[str]:
+    body = page.split('class="data series-rows"')[1].split("<tbody>")[1].split("</tbody>")[0]
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", "<tr" + row)).strip() for row in body.split("<tr")[1:]]
+
+
+def test_each_series_shows_table_seat_opponents_points_and_place_at_the_table(client):
+    tournament, anna = evening()
+
+    page = open_page(client, anna)
+
+    # big points: 5 for 1st and half the bonus of 3 (two above zero); 5.5 for a shared 1st–2nd; a bye's 4
+    assert rows_of(page) == [
+        "1 table 1, A against Jan Lis , Ewa Łoś , Piotr Mak +30 1 6.5",
+        "2 table 1, B against Jan Lis , Ola Nowak , Ewa Łoś +20 1–2 5.5",
+        "3 bye +40 4",
+    ]
+    assert reverse("public:table", args=[tournament.slug, 1, 1]) in page
+    ola = Player.objects.get(last_name="Nowak")
+    assert f'<a href="{reverse("public:player", args=[ola.pk])}">Ola Nowak</a>' in page
+
+
+def test_big_points_are_printed_with_a_decimal_comma_in_polish(client):
+    _, anna = evening()
+
+    page = client.get(reverse("public:player", args=[anna.pk]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+
+    assert "5,5" in page and "5.5" not in page
+
+
+def test_the_totals_and_the_final_place_in_the_individual_ranking_close_the_tournament(client):
+    _, anna = evening()
+
+    page = open_page(client, anna)
+
+    totals = page.split("<tfoot>")[1].split("</tfoot>")[0]
+    assert "+90" in totals and "16" in totals  # 30 + 20 + 40 small, 6.5 + 5.5 + 4 big
+    assert re.search(r'class="final-place">2\.<', page)  # Jan Lis has 16.5
+
+
+def test_a_referees_penalty_shows_under_its_series_with_its_reason(client):
+    tournament, anna = evening()
+    Penalty.objects.create(
+        series=Series.objects.get(tournament=tournament, number=2), player=anna, small_points=-10, reason="Spóźnienie"
+    )
+
+    page = open_page(client, anna)
+
+    assert "Referee's penalty: −10 small points — Spóźnienie" in page
+    assert "+80" in page.split("<tfoot>")[1]  # the total counts it
+
+
+def test_the_chart_shows_the_place_after_each_series_with_first_place_on_top(client):
+    _, anna = evening()
+
+    page = open_page(client, anna)
+
+    svg = page.split("<svg")[1].split("</svg>")[0]
+    assert "<title" in svg and "<desc" in svg
+    assert svg.count('class="line"') == 1
+    assert "series 1: 1., series 2: 1., series 3: 2." in svg  # Jan overtakes her in series 3
+    numbers = page.split('class="chart-data"')[1]
+    assert re.findall(r'<td class="num">([^<]*)</td>', numbers) == ["1.", "1.", "2."]
+
+
+def test_one_series_played_gives_rows_but_no_chart(client):
+    tournament, anna = evening()
+    Series.objects.filter(tournament=tournament, number__gt=1).delete()
+
+    page = open_page(client, anna)
+
+    assert len(rows_of(page)) == 1
+    assert "<svg" not in page
+
+
+def test_a_draft_tournaments_results_never_appear(client):
+    tournament, anna = evening(published=False)
+
+    page = open_page(client, anna)
+
+    assert tournament.name not in page
+    assert "series-rows" not in page and "<svg" not in page
+
+
+def test_a_series_not_closed_or_held_back_does_not_appear(client):
+    tournament, anna = evening()
+    Series.objects.filter(tournament=tournament, number=2).update(results_published=False)
+    Series.objects.filter(tournament=tournament, number=3).update(status=Series.Status.IN_PLAY)
+
+    page = open_page(client, anna)
+
+    assert [row.split()[0] for row in rows_of(page)] == ["1"]
+    assert "+20" not in page and "+40" not in page
+    assert "+30" in page.split("<tfoot>")[1]
+
+
+def test_a_bye_in_a_series_nobody_has_played_yet_is_not_a_row(client):
+    tournament, _ = evening()
+    late = PlayerFactory()
+    RegistrationFactory(tournament=tournament, player=late)
+    held = Series.objects.create(tournament=tournament, number=4, status=Series.Status.CLOSED)
+    Bye.objects.create(series=held, player=late)
+
+    assert "series-rows" not in open_page(client, late)
+
+
+def played_by(player, *, series: int = 3, **fields):
+    """A tournament of two tables where ``player`` sits at table 1 in every series."""
+    tournament = TournamentFactory(draw_published=True, **fields)
+    others = PlayerFactory.create_batch(7)
+    for other in (player, *others):
+        RegistrationFactory(tournament=tournament, player=other)
+    for number in range(1, series + 1):
+        first = [player, *others[:3]]
+        played_series(
+            tournament,
+            number,
+            [list(zip(first, (30, 10, -10, -30), strict=True)), list(zip(others[3:], (5, 0, 0, -5), strict=True))],
+        )
+    return tournament
+
+
+def test_seasons_say_how_many_of_the_players_tournaments_counted(client):
+    season = SeasonFactory(best_of=1)
+    player = PlayerFactory()
+    played_by(player, season=season)
+    played_by(player, season=season)
+
+    page = open_page(client, player)
+
+    assert "(1 counted)" in page
+
+
+@pytest.mark.parametrize("count", [1, 4])
+def test_the_page_takes_the_same_queries_for_one_and_many_tournaments(client, count, django_assert_max_num_queries):
+    season = SeasonFactory()
+    player = PlayerFactory()
+    tournaments = [played_by(player, season=season) for _ in range(count)]
+    for tournament in tournaments:
+        refresh(tournament.pk)  # as the recompute task leaves the standings after each change
+
+    # the player, registrations, seasons' tournaments, stamps (twice), seats, totals, byes, penalties
+    # (and one more for own rulesets, where a tournament has one)
+    with django_assert_max_num_queries(9):
+        page = open_page(client, player)
+
+    assert page.count("<svg") == count

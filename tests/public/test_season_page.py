@@ -1,0 +1,123 @@
+"""The season page (issue 14): each player's result in each tournament, the ones best K of N
+dropped struck through under a legend, and a chart of the top 10 after each tournament."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import pytest
+from django.urls import reverse
+
+from league.standings.cache import refresh
+from tests.factories import PlayerFactory, RegistrationFactory, SeasonFactory, TournamentFactory, played_series
+
+pytestmark = pytest.mark.django_db
+
+POINTS = (30, 10, -10, -30)
+
+
+def season_of_three(*, best_of=2, tournaments=3, **season_fields):
+    """Twelve players at three tables in one series of each tournament; Anna sits at A (1st),
+    then D (4th), then B (2nd) of table 1."""
+    season = SeasonFactory(name="Liga Kaszubska", best_of=best_of, **season_fields)
+    anna = PlayerFactory(first_name="Anna", last_name="Kąkol")
+    others = PlayerFactory.create_batch(11)
+    for number, position in zip(range(tournaments), (0, 3, 1), strict=False):
+        tournament = TournamentFactory(season=season, date=date(2026, 3, number + 1), draw_published=True)
+        seated = [*others[number:], *others[:number]]
+        seated.insert(position, anna)
+        for player in seated:
+            RegistrationFactory(tournament=tournament, player=player)
+        played_series(tournament, 1, [list(zip(seated[i : i + 4], POINTS, strict=True)) for i in range(0, 12, 4)])
+    return season, anna
+
+
+def season_page(client, season, **headers) -> str:
+    return client.get(reverse("public:season", args=[season.slug]), **headers).content.decode()
+
+
+def row_of(page: str, name: str) -> str:
+    table = page.split('id="individual"')[1]
+    return next(row for row in table.split("<tr") if f">{name}</a>" in row)
+
+
+def test_each_tournaments_result_shows_and_the_dropped_one_is_struck_through(client):
+    season, _ = season_of_three()
+
+    page = season_page(client, season)
+
+    cells = re.findall(r'<td class="num">(.*?)</td>', row_of(page, "Anna Kąkol"), re.S)
+    # 5 + half the bonus of 3 for 1st; 0 for 4th; 3 + 1.5 for 2nd; best 2 of 3: 6.5 + 4.5
+    assert [cell.strip() for cell in cells[-3:]] == ["6.5", '<s class="dropped" title="dropped">0</s>', "4.5"]
+    assert "11" in cells[1]
+    assert "only each player&#x27;s best 2 results count" in page or "only each player's best 2 results count" in page
+    assert 'id="season-scheme"' in page  # the seasons' sentence stays
+
+
+def test_the_columns_are_the_tournaments_by_date_with_their_names(client):
+    season, _ = season_of_three()
+
+    page = season_page(client, season)
+
+    for tournament in season.tournaments.order_by("date"):
+        assert f'title="{tournament.name}"' in page
+    assert re.search(r">01\.03<.*>02\.03<.*>03\.03<", page, re.S)
+
+
+def test_a_season_that_counts_everything_strikes_nothing(client):
+    season, _ = season_of_three(best_of=None)
+
+    page = season_page(client, season)
+
+    assert 'class="dropped"' not in page.split('id="individual"')[1]
+    assert 'id="season-columns"' not in page
+
+
+def test_the_chart_draws_one_line_for_each_of_the_top_ten_after_each_tournament(client):
+    season, _ = season_of_three()
+
+    page = season_page(client, season)
+
+    svg = page.split("<svg")[1].split("</svg>")[0]
+    assert "<title" in svg and "<desc" in svg
+    assert svg.count('class="line"') == 10
+    assert page.split('class="legend"')[1].split("</ul>")[0].count("<li>") == 10
+    table = page.split('id="individual"')[1].split("<tbody")[1]
+    leader = re.search(r'<a href="[^"]+">([^<]+)</a>', table).group(1)
+    numbers = page.split('class="chart-data"')[1].split("</table>")[0]
+    assert f'<th scope="row">{leader}</th>' in numbers
+
+
+def test_a_draft_tournament_is_no_column_and_no_step_of_the_chart(client):
+    season, _ = season_of_three()
+    draft = season.tournaments.order_by("date").last()
+    draft.published = False
+    draft.save()
+
+    page = season_page(client, season)
+
+    assert f'title="{draft.name}"' not in page
+    assert ">03.03<" not in page
+
+
+def test_the_page_reads_in_polish(client):
+    season, _ = season_of_three()
+
+    page = season_page(client, season, HTTP_ACCEPT_LANGUAGE="pl")
+
+    assert "Czołówka sezonu" in page and "6,5" in page
+    assert "liczą się tylko 2 najlepsze wyniki zawodnika" in page
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_the_page_takes_the_same_queries_for_one_and_many_tournaments(client, count, django_assert_max_num_queries):
+    season, _ = season_of_three(tournaments=count)
+    for tournament in season.tournaments.all():
+        refresh(tournament.pk)
+
+    # the season, its counted tournaments, their stamps, its published tournaments
+    with django_assert_max_num_queries(4):
+        page = season_page(client, season)
+
+    assert "<svg" in page

@@ -74,17 +74,50 @@ VAR_DIR = Path(env_str("BASKA_VAR_DIR") or BASE_DIR / "var")
 
 def local_secret_key() -> str:
     """A per-installation key kept in var/, so no secret lives in the repository
-    and sessions survive a restart of the embedded server."""
+    and sessions survive a restart of the embedded server.
+
+    Made once, readable by its owner only from the start, and published whole: the web
+    server and the worker starting together both read the one key the first of them made.
+    """
     path = VAR_DIR / "secret_key"
-    if not path.exists():
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    try:
+        if not path.exists():
+            VAR_DIR.mkdir(parents=True, exist_ok=True)
+            draft = VAR_DIR / f".secret_key.{os.getpid()}"
+            descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(descriptor, "w") as file:
+                file.write(secrets.token_urlsafe(50))
+            try:
+                os.link(draft, path)  # fails, keeping the other key, when another process was first
+            except FileExistsError:
+                pass
+            finally:
+                draft.unlink()
+        return path.read_text().strip()
+    except OSError as error:
+        raise ImproperlyConfigured(
+            f"DJANGO_SECRET_KEY is not set and the generated key cannot be kept in {path} ({error.strerror}): "
+            "set DJANGO_SECRET_KEY, or BASKA_VAR_DIR to a folder this user may write"
+        ) from error
+
+
+def secret_key() -> str:
+    """``DJANGO_SECRET_KEY``; without it the embedded mode's key in var/, but never in
+    production (``DJANGO_SECURE``): there web and worker, and every container of the image,
+    must share one key the deployer chose, so a missing one stops the start."""
+    key = env_str("DJANGO_SECRET_KEY")
+    if key:
+        return key
+    if env_bool("DJANGO_SECURE"):
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is not set; with DJANGO_SECURE on (production) it must be: set it to a long "
+            "random string, e.g. the output of: python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+        )
+    return local_secret_key()
 
 
 DEBUG = env_bool("DJANGO_DEBUG")
-SECRET_KEY = env_str("DJANGO_SECRET_KEY") or local_secret_key()
+SECRET_KEY = secret_key()
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 

@@ -69,19 +69,52 @@ def test_hsts_is_modest_unless_the_deployer_asks_for_subdomains_and_preload():
     ) == ["31536000", "True", "True"]
 
 
-def test_without_a_secret_key_the_app_makes_one_outside_the_repository(tmp_path):
-    env = {**os.environ, "BASKA_VAR_DIR": str(tmp_path)}
-    env.pop("DJANGO_SECRET_KEY", None)
-    result = subprocess.run(
-        [sys.executable, "-c", "import league.settings as s; print(len(s.SECRET_KEY))"],
+def start_without_a_secret_key(var_dir: Path, **variables: str) -> subprocess.CompletedProcess:
+    """The settings loaded as a start with no DJANGO_SECRET_KEY; prints the key they chose."""
+    env = {**os.environ, "BASKA_VAR_DIR": str(var_dir), **variables}
+    for name in {"DJANGO_SECRET_KEY", "DJANGO_SECURE"} - variables.keys():
+        env.pop(name, None)
+    return subprocess.run(
+        [sys.executable, "-c", "import league.settings as s; print(s.SECRET_KEY)"],
         cwd=ROOT,
         env=env,
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert int(result.stdout) >= 50
+
+
+def test_without_a_secret_key_the_app_makes_one_outside_the_repository(tmp_path):
+    result = start_without_a_secret_key(tmp_path)
+    assert len(result.stdout.strip()) >= 50
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def test_the_made_key_is_kept_so_sessions_survive_a_restart(tmp_path):
+    first, second = start_without_a_secret_key(tmp_path), start_without_a_secret_key(tmp_path)
+    assert first.stdout == second.stdout
+    assert [path.name for path in tmp_path.iterdir()] == ["secret_key"]
+
+
+def test_a_production_start_without_a_secret_key_is_refused_and_writes_nothing(tmp_path):
+    result = start_without_a_secret_key(tmp_path, DJANGO_SECURE="1")
+    assert result.returncode != 0
+    assert result.stderr.splitlines()[-1].startswith(
+        "django.core.exceptions.ImproperlyConfigured: DJANGO_SECRET_KEY is not set; "
+        "with DJANGO_SECURE on (production) it must be: set it to a long random string"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_key_that_cannot_be_kept_stops_the_start_with_what_to_set(tmp_path):
+    (tmp_path / "a-file").write_text("")
+    result = start_without_a_secret_key(tmp_path / "a-file" / "var")
+    assert result.returncode != 0
+    assert result.stderr.splitlines()[-1].startswith(
+        "django.core.exceptions.ImproperlyConfigured: DJANGO_SECRET_KEY is not set and the generated key "
+        f"cannot be kept in {tmp_path / 'a-file' / 'var' / 'secret_key'}"
+    )
+    assert "set DJANGO_SECRET_KEY, or BASKA_VAR_DIR to a folder this user may write" in result.stderr
 
 
 # --- variables the settings read ----------------------------------------------

@@ -1,6 +1,6 @@
-"""``python -m scoring deal|protocol|placement``: JSON in on stdin, JSON out on
-stdout (docs/interfaces.md §2).  Exit 0 on success, 2 with an error object on
-invalid input."""
+"""``python -m scoring deal|protocol|placement|pulka``: JSON in on stdin, JSON out on
+stdout (docs/interfaces.md §2, docs/preferans.md).  Exit 0 on success, 2 with an
+error object on invalid input."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from .deal import score_deal
 from .errors import ScoringError
 from .fields import read_object
 from .placement import placement_points
+from .preferans import pulka_report
 from .protocol import score_protocol
 from .ruleset import Ruleset, load_ruleset, parse_ruleset
 
@@ -55,17 +56,23 @@ COMMANDS: dict[str, tuple[str, Callable[[dict[str, Any], Ruleset], dict[str, Any
     "protocol": ("deals", _protocol),
     "placement": ("small_points", _placement),
 }
+PULKA = "pulka"
+"""The Preferans command (docs/preferans.md), outside COMMANDS: it takes no ruleset."""
 
 
 def run(argv: list[str], stdin: TextIO) -> dict[str, Any]:
     """The output object of one call; raises ScoringError on invalid input."""
-    if len(argv) != 1 or argv[0] not in COMMANDS:
-        raise ScoringError("unknown_command", {"command": " ".join(argv) or "(none)", "expected": ", ".join(COMMANDS)})
-    payload_key, handler = COMMANDS[argv[0]]
+    commands = [*COMMANDS, PULKA]
+    if len(argv) != 1 or argv[0] not in commands:
+        raise ScoringError("unknown_command", {"command": " ".join(argv) or "(none)", "expected": ", ".join(commands)})
     try:
         request = json.loads(stdin.read())
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ScoringError("invalid_json", {"detail": str(exc)}) from exc
+    if argv[0] == PULKA:
+        # a Preferans sheet names its variant itself; there is no Baśka ruleset
+        return pulka_report(request)
+    payload_key, handler = COMMANDS[argv[0]]
     read_object(request, "input", "invalid_input", allowed=("ruleset", payload_key))
     for key in ("ruleset", payload_key):
         if key not in request:

@@ -65,6 +65,18 @@ MESSAGES: dict[str, str] = {
     "deals_not_multiple": "The ruleset {ruleset} plays a multiple of {multiple} deals per series, got {deals}.",
     "penalty_not_in_series": "Player {player} is penalised in series {series} but neither played nor had a bye in it.",
     "penalty_big_points_not_allowed": "The ruleset {ruleset} does not allow penalties in big points.",
+    # Preferans pulka sheets (scoring/preferans)
+    "unknown_variant": "Unknown Preferans variant {variant}; expected one of {expected}.",
+    "pulka_unknown_player": "Unknown player {player}; the players are {players}.",
+    "pulka_duplicate_player": "{player} is named twice.",
+    "pulka_unknown_contract": (
+        "Unknown contract {contract}; expected 6 to 10 tricks with S, C, D, H or NT (such as 7H or 6NT), or misere."
+    ),
+    "pulka_dealer_plays": "{player} deals this deal and, with four players, sits it out.",
+    "pulka_declarer_whists": "{player} declares this deal and cannot whist against it.",
+    "pulka_misere_whist": "Nobody whists a misère; give the declarer's tricks only.",
+    "pulka_tricks_total": "The declarer's and the whisters' tricks add up to {total}; expected {expected}.",
+    "pulka_over": "The pulka is over: the pulkas have reached {total} together; no deal can follow.",
 }
 
 

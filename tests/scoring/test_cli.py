@@ -64,9 +64,60 @@ def test_ruleset_may_be_a_file_path(tmp_path):
     assert json.loads(done.stdout)["values"]["A"] == 45
 
 
+def test_pulka_writes_the_running_sheet_and_the_settlement_in_money():
+    remiz = {
+        "contract": "7H",
+        "declarer": "A",
+        "tricks": 6,
+        "whisters": [{"player": "B", "tricks": 3}, {"player": "C", "tricks": 1}],
+    }
+    deals = [remiz, *({"contract": "10NT", "declarer": player} for player in "ABC" for _ in range(2))]
+    done = run(
+        ["pulka"], {"players": ["A", "B", "C"], "variant": "sochi", "total": 20, "stake": "0.10", "deals": deals}
+    )
+    assert done.returncode == 0
+    answer = json.loads(done.stdout)
+    assert answer["rows"][0] == {
+        "entry": "deal",
+        "dealer": "A",
+        "contract": "7H",
+        "declarer": "A",
+        "made": False,
+        "help": {},
+        "pulka": {"A": 0, "B": 0, "C": 0},
+        "gora": {"A": 4, "B": 0, "C": 0},
+        "whists": {"A": {"B": 0, "C": 0}, "B": {"A": 12, "C": 0}, "C": {"A": 4, "B": 0}},
+        "final": True,
+    }
+    assert answer["finished"] is True and answer["closed"] is False
+    # A's mountain of 4 goes to 3 (one point off, 3 whists from each), 10 whists to each
+    settlement = answer["settlement"]
+    assert settlement["adjustments"] == [{"player": "A", "points": -1, "whists_each": 3}]
+    assert settlement["whists"]["B"]["A"] == 12 + 3 + 10
+    assert settlement["balance"] == {"A": -42, "B": 25, "C": 17}
+    assert settlement["money"] == {"A": "-4.20", "B": "2.50", "C": "1.70"}
+
+
+def test_an_open_pulka_has_no_settlement_yet():
+    request = {"players": ["A", "B", "C", "D"], "variant": "leningrad", "total": 10, "deals": []}
+    done = run(["pulka"], request)
+    assert json.loads(done.stdout)["settlement"] is None
+
+
 @pytest.mark.parametrize(
     ("command", "stdin", "code"),
     [
+        (["pulka"], {"players": ["A", "B", "C"], "variant": "sochi", "total": 50}, "missing_field"),
+        (
+            ["pulka"],
+            {
+                "players": ["A", "B", "C"],
+                "variant": "sochi",
+                "total": 50,
+                "deals": [{"contract": "6S", "declarer": "Z"}],
+            },
+            "pulka_unknown_player",
+        ),
         (["deal"], "{not json", "invalid_json"),
         (["deal"], {"deal": {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}}, "missing_field"),
         (["deal"], {"ruleset": "kartuzy", "deal": {}}, "unknown_ruleset"),

@@ -1,0 +1,129 @@
+"""Preferans variants ("rozpiska", the house rules of a pulka) as data.
+
+A variant is one JSON object in ``variants/`` (``sochi``, ``leningrad``); it holds
+every number the seed leaves to agreement or to a regional custom: the prices of the
+contracts, the whists a whisted trick earns, the tricks the whisters must take, whether
+a full pulka "helps" an opponent, and how the pulka turns into mountain points at the
+end.  :func:`parse_variant` validates such an object into :class:`Variant`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any, Final
+
+from ..errors import ScoringError
+from ..fields import fail, join, read_int, read_list, read_object, read_str, show
+
+VARIANTS: Final = ("sochi", "leningrad")
+
+LEVELS: Final = (6, 7, 8, 9, 10)
+"""The trick contracts: the declarer undertakes to take 6 to 10 of the 10 tricks."""
+
+MISERE: Final = "misere"
+"""Misère ("mizer"): the declarer undertakes to take no trick at all; nobody whists it."""
+
+_ERR = "invalid_ruleset"
+_FIELDS: Final = (
+    "id",
+    "name",
+    "notes",
+    "prices",
+    "whists_per_trick",
+    "whist_obligation",
+    "help_whists_per_point",
+    "whists_per_mountain_point",
+    "short_factor",
+    "over_factor",
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Variant:
+    """The house rules of a pulka.
+
+    - ``prices``: the price of each contract (``"6"`` … ``"10"``, ``"misere"``); a
+      contract made writes it into the pulka, a failed one writes price × undertricks
+      onto the mountain;
+    - ``whists_per_trick``: the whists a whister writes on the declarer per trick taken;
+    - ``whist_obligation``: the tricks the whisters together must take against each
+      level; two whisters owe half each, and a whister's shortfall goes onto his
+      mountain at the contract's price per trick;
+    - ``help_whists_per_point``: the whists a player past the total writes on the
+      opponent he helps, per point; ``None`` means no help (Leningrad);
+    - ``whists_per_mountain_point``: what a mountain point costs at the settlement,
+      shared among the players (10 in the seed);
+    - ``short_factor`` / ``over_factor``: at the end, each point a pulka lacks goes onto
+      the mountain ``short_factor`` times, each point over the total comes off it
+      ``over_factor`` times (Sochi 1 / 0, Leningrad 2 / 2).
+    """
+
+    id: str
+    name: str
+    notes: tuple[str, ...]
+    prices: Mapping[str, int]
+    whists_per_trick: Mapping[int, int]
+    whist_obligation: Mapping[int, int]
+    help_whists_per_point: int | None
+    whists_per_mountain_point: int
+    short_factor: int
+    over_factor: int
+
+    def price(self, contract: str) -> int:
+        return self.prices[contract]
+
+
+def _table(data: Any, path: str, keys: tuple[str, ...], *, maximum: int) -> dict[str, int]:
+    read_object(data, path, _ERR, allowed=keys, required=keys)
+    return {key: read_int(data[key], join(path, key), _ERR, minimum=0, maximum=maximum) for key in keys}
+
+
+def parse_variant(data: Any) -> Variant:
+    """A validated :class:`Variant` from its JSON object; errors are ``invalid_ruleset``."""
+    read_object(data, "variant", _ERR, allowed=_FIELDS, required=_FIELDS)
+    levels = tuple(str(level) for level in LEVELS)
+    prices = _table(data["prices"], "variant.prices", (*levels, MISERE), maximum=1000)
+    per_trick = _table(data["whists_per_trick"], "variant.whists_per_trick", levels, maximum=1000)
+    obligation = _table(data["whist_obligation"], "variant.whist_obligation", levels, maximum=10)
+    for level in levels:
+        # two whisters owe half the obligation each: an odd one needs an even price
+        if obligation[level] % 2 and prices[level] % 2:
+            raise fail(_ERR, f"variant.prices.{level}", "even where the whist obligation is odd")
+        if obligation[level] > 10 - int(level):
+            raise fail(_ERR, f"variant.whist_obligation.{level}", f"at most {10 - int(level)}")
+    help_whists = data["help_whists_per_point"]
+    if help_whists is not None:
+        help_whists = read_int(help_whists, "variant.help_whists_per_point", _ERR, minimum=1, maximum=1000)
+    notes = read_list(data["notes"], "variant.notes", _ERR)
+    return Variant(
+        id=read_str(data["id"], "variant.id", _ERR),
+        name=read_str(data["name"], "variant.name", _ERR),
+        notes=tuple(read_str(note, f"variant.notes[{i}]", _ERR) for i, note in enumerate(notes)),
+        prices=MappingProxyType(prices),
+        whists_per_trick=MappingProxyType({int(level): value for level, value in per_trick.items()}),
+        whist_obligation=MappingProxyType({int(level): value for level, value in obligation.items()}),
+        help_whists_per_point=help_whists,
+        whists_per_mountain_point=read_int(
+            data["whists_per_mountain_point"], "variant.whists_per_mountain_point", _ERR, minimum=1, maximum=1000
+        ),
+        short_factor=read_int(data["short_factor"], "variant.short_factor", _ERR, minimum=0, maximum=10),
+        over_factor=read_int(data["over_factor"], "variant.over_factor", _ERR, minimum=0, maximum=10),
+    )
+
+
+def load_variant(variant_id: Any) -> Variant:
+    """A variant of ``variants/`` by id; ``unknown_variant`` at ``variant`` otherwise."""
+    if variant_id not in VARIANTS:
+        raise ScoringError("unknown_variant", {"variant": show(variant_id), "expected": ", ".join(VARIANTS)}, "variant")
+    return _load(variant_id)
+
+
+@cache
+def _load(variant_id: str) -> Variant:
+    text = resources.files(__package__).joinpath("variants", f"{variant_id}.json").read_text(encoding="utf-8")
+    return parse_variant(json.loads(text))

@@ -24,8 +24,10 @@ from django.db import models
 from django.db.models import OuterRef, Q, Subquery
 from django.utils.translation import gettext_lazy as _
 
-# Unicode's control characters (category Cc) and lone surrogates (Cs).
-CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+# Unicode's control characters (category Cc), lone surrogates (Cs) and the marks that reorder the
+# text around them (bidirectional embeddings, overrides and isolates): a name with U+202E would
+# print the rest of its line backwards on every list, sheet and projector.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
 
 
 def refuse_control_characters(value: str) -> None:

@@ -53,9 +53,11 @@ def read_int(value: Any, path: str, code: str, *, minimum: int | None = None, ma
     return value
 
 
-def read_number(value: Any, path: str, code: str, *, minimum: float = 0) -> float:
+def read_number(value: Any, path: str, code: str, *, minimum: float = 0, maximum: float | None = None) -> float:
     if not isinstance(value, int | float) or isinstance(value, bool) or value != value or value < minimum:
         raise fail(code, path, f"a number of at least {minimum:g}")
+    if maximum is not None and value > maximum:
+        raise fail(code, path, f"a number from {minimum:g} to {maximum:g}")
     return value
 
 
@@ -65,17 +67,23 @@ def read_bool(value: Any, path: str, code: str) -> bool:
     return value
 
 
-def read_str(value: Any, path: str, code: str, *, choices: Collection[str] | None = None) -> str:
+def read_str(
+    value: Any, path: str, code: str, *, choices: Collection[str] | None = None, max_length: int | None = None
+) -> str:
     if not isinstance(value, str):
         raise fail(code, path, "a string")
+    if max_length is not None and len(value) > max_length:
+        raise fail(code, path, f"a text of at most {max_length} characters")
     if choices is not None and value not in choices:
         raise fail(code, path, "one of " + ", ".join(choices))
     return value
 
 
-def read_list(value: Any, path: str, code: str) -> list[Any]:
+def read_list(value: Any, path: str, code: str, *, max_items: int | None = None) -> list[Any]:
     if not isinstance(value, list):
         raise fail(code, path, "a list")
+    if max_items is not None and len(value) > max_items:
+        raise fail(code, path, f"a list of at most {max_items} items")
     return value
 
 

@@ -47,6 +47,22 @@ N-th places is better), ``fewer_places_N`` (fewer N-th places is better)."""
 
 _ERR = "invalid_ruleset"
 
+# Bounds of every number a ruleset holds: far beyond any rulebook (the largest stake is gorzow's ×3,
+# the largest bye compensation puck's +40), and small enough that no deal's value, nor a series'
+# sum of 96 of them, leaves a database integer, a printed cell or a chart.
+MAX_FACTOR = 10  # each of the level, young-win, solo-loss and stake factors; a base is at most 100 × this
+MAX_DOUBLINGS = 4  # kontra, rekontra, bok, hirsz (docs/rules.md §2)
+MAX_BOK_FACTOR = 4
+MAX_DEALS = 96  # as a tournament's deals per series
+MAX_POINTS = 1000  # any big points, bonus or bye compensation
+TABLE_PLACES = 4
+MAX_BYE_COUNTS = 16  # compensations for 1, 2 … bye players in one series
+MAX_PLACES = 500  # a places-to-points table (teams)
+MAX_TIEBREAKS = 12
+MAX_NOTES = 50
+MAX_NOTE_LENGTH = 2000
+MAX_NAME_LENGTH = 120
+
 
 @dataclass(frozen=True, slots=True)
 class ContractRule:
@@ -209,12 +225,16 @@ def _parse_contract(code: str, data: Any, path: str) -> ContractRule:
     laid_down = obj.get("max_doublings_laid_down")
     rule = ContractRule(
         code=code,
-        base=read_int(obj["base"], join(path, "base"), _ERR, minimum=1),
-        max_doublings=read_int(obj["max_doublings"], join(path, "max_doublings"), _ERR, minimum=0),
+        base=read_int(obj["base"], join(path, "base"), _ERR, minimum=1, maximum=MAX_FACTOR * 100),
+        max_doublings=read_int(
+            obj["max_doublings"], join(path, "max_doublings"), _ERR, minimum=0, maximum=MAX_DOUBLINGS
+        ),
         max_doublings_laid_down=None
         if laid_down is None
-        else read_int(laid_down, join(path, "max_doublings_laid_down"), _ERR, minimum=0),
-        stake_multiplier=read_int(obj.get("stake_multiplier", 1), join(path, "stake_multiplier"), _ERR, minimum=1),
+        else read_int(laid_down, join(path, "max_doublings_laid_down"), _ERR, minimum=0, maximum=MAX_DOUBLINGS),
+        stake_multiplier=read_int(
+            obj.get("stake_multiplier", 1), join(path, "stake_multiplier"), _ERR, minimum=1, maximum=MAX_FACTOR
+        ),
         thrown=read_bool(obj.get("thrown", False), join(path, "thrown"), _ERR),
         needs_all_tricks=read_bool(obj.get("needs_all_tricks", False), join(path, "needs_all_tricks"), _ERR),
     )
@@ -232,8 +252,9 @@ def _parse_sides(data: Any, path: str) -> tuple[str, ...]:
     return tuple(sides)
 
 
-def _parse_numbers(data: Any, path: str) -> tuple[float, ...]:
-    return tuple(read_number(x, join(path, i), _ERR) for i, x in enumerate(read_list(data, path, _ERR)))
+def _parse_numbers(data: Any, path: str, *, max_items: int) -> tuple[float, ...]:
+    numbers = read_list(data, path, _ERR, max_items=max_items)
+    return tuple(read_number(x, join(path, i), _ERR, maximum=MAX_POINTS) for i, x in enumerate(numbers))
 
 
 def parse_ruleset(data: dict[str, Any]) -> Ruleset:
@@ -271,25 +292,25 @@ def parse_ruleset(data: dict[str, Any]) -> Ruleset:
         allowed=("big_points", "small_points", "max_per_player", "individuals_first"),
         required=("big_points", "small_points", "max_per_player", "individuals_first"),
     )
-    tiebreaks = read_list(obj["tiebreaks"], "tiebreaks", _ERR)
+    tiebreaks = read_list(obj["tiebreaks"], "tiebreaks", _ERR, max_items=MAX_TIEBREAKS)
     for i, tiebreak in enumerate(tiebreaks):
         if not isinstance(tiebreak, str) or not TIEBREAK_PATTERN.match(tiebreak):
             raise fail(_ERR, join("tiebreaks", i), "big_points, small_points, more_places_N or fewer_places_N")
-    notes = read_list(obj.get("notes", []), "notes", _ERR)
+    notes = read_list(obj.get("notes", []), "notes", _ERR, max_items=MAX_NOTES)
     for i, note in enumerate(notes):
-        read_str(note, join("notes", i), _ERR)
+        read_str(note, join("notes", i), _ERR, max_length=MAX_NOTE_LENGTH)
     max_bok = bok["max_per_series"]
-    bye_points = _parse_numbers(byes["big_points"], "byes.big_points")
+    bye_points = _parse_numbers(byes["big_points"], "byes.big_points", max_items=MAX_BYE_COUNTS)
     if not bye_points:
         raise fail(_ERR, "byes.big_points", "a non-empty list")
     team = read_object(obj.get("team_big_points", {}), "team_big_points", _ERR, allowed=("by", "points"))
     team_by = read_str(team.get("by", "members"), "team_big_points.by", _ERR, choices=TEAM_BIG_POINTS)
-    team_points = _parse_numbers(team.get("points", []), "team_big_points.points")
+    team_points = _parse_numbers(team.get("points", []), "team_big_points.points", max_items=MAX_PLACES)
     if team_by == "place" and not team_points:
         raise fail(_ERR, "team_big_points.points", "a non-empty list of points for team places 1, 2, 3 …")
     return Ruleset(
-        id=read_str(obj["id"], "id", _ERR),
-        name=read_str(obj["name"], "name", _ERR),
+        id=read_str(obj["id"], "id", _ERR, max_length=MAX_NAME_LENGTH),
+        name=read_str(obj["name"], "name", _ERR, max_length=MAX_NAME_LENGTH),
         contracts=contracts,
         # below 53 a 52:52 deal would be an old win, and there would be no tie
         eyes_to_win=read_int(obj["eyes_to_win"], "eyes_to_win", _ERR, minimum=TIE_EYES + 1, maximum=TOTAL_EYES),
@@ -298,31 +319,37 @@ def parse_ruleset(data: dict[str, Any]) -> Ruleset:
             young=read_int(wyj["young"], "wyjscie.young", _ERR, minimum=1, maximum=TIE_EYES),
         ),
         level_factors=(
-            read_int(levels["z_wyjsciem"], "level_factors.z_wyjsciem", _ERR, minimum=1),
-            read_int(levels["bez_wyjscia"], "level_factors.bez_wyjscia", _ERR, minimum=1),
-            read_int(levels["bez_bitki"], "level_factors.bez_bitki", _ERR, minimum=1),
+            read_int(levels["z_wyjsciem"], "level_factors.z_wyjsciem", _ERR, minimum=1, maximum=MAX_FACTOR),
+            read_int(levels["bez_wyjscia"], "level_factors.bez_wyjscia", _ERR, minimum=1, maximum=MAX_FACTOR),
+            read_int(levels["bez_bitki"], "level_factors.bez_bitki", _ERR, minimum=1, maximum=MAX_FACTOR),
         ),
-        young_win_factor=read_int(obj["young_win_factor"], "young_win_factor", _ERR, minimum=1),
-        solo_loss_factor=read_int(obj["solo_loss_factor"], "solo_loss_factor", _ERR, minimum=1),
+        young_win_factor=read_int(obj["young_win_factor"], "young_win_factor", _ERR, minimum=1, maximum=MAX_FACTOR),
+        solo_loss_factor=read_int(obj["solo_loss_factor"], "solo_loss_factor", _ERR, minimum=1, maximum=MAX_FACTOR),
         tie=read_str(obj["tie"], "tie", _ERR, choices=TIE_RULES),
         first_kontra_pair=_parse_sides(first["pair"], "first_kontra.pair"),
         first_kontra_solo=_parse_sides(first["solo"], "first_kontra.solo"),
         bok_rounds=BokRounds(
             enabled=read_bool(bok["enabled"], "bok_rounds.enabled", _ERR),
             trigger=read_str(bok["trigger"], "bok_rounds.trigger", _ERR, choices=BOK_TRIGGERS),
-            length=read_int(bok["length"], "bok_rounds.length", _ERR, minimum=1),
-            factor=read_int(bok["factor"], "bok_rounds.factor", _ERR, minimum=1),
-            max_per_series=None if max_bok is None else read_int(max_bok, "bok_rounds.max_per_series", _ERR, minimum=0),
+            length=read_int(bok["length"], "bok_rounds.length", _ERR, minimum=1, maximum=MAX_DEALS),
+            factor=read_int(bok["factor"], "bok_rounds.factor", _ERR, minimum=1, maximum=MAX_BOK_FACTOR),
+            max_per_series=None
+            if max_bok is None
+            else read_int(max_bok, "bok_rounds.max_per_series", _ERR, minimum=0, maximum=MAX_DEALS),
         ),
         misplay=read_str(obj["misplay"], "misplay", _ERR, choices=MISPLAY_RULES),
         placement=Placement(
-            points=_parse_numbers(placement["points"], "placement.points"),
-            positive_bonus=read_number(placement["positive_bonus"], "placement.positive_bonus", _ERR),
+            points=_parse_numbers(placement["points"], "placement.points", max_items=TABLE_PLACES),
+            positive_bonus=read_number(
+                placement["positive_bonus"], "placement.positive_bonus", _ERR, maximum=MAX_POINTS
+            ),
         ),
         byes=Byes(
             big_points=bye_points,
-            small_points=read_int(byes["small_points"], "byes.small_points", _ERR),
-            max_per_player=read_int(byes["max_per_player"], "byes.max_per_player", _ERR, minimum=0),
+            small_points=read_int(
+                byes["small_points"], "byes.small_points", _ERR, minimum=-MAX_POINTS, maximum=MAX_POINTS
+            ),
+            max_per_player=read_int(byes["max_per_player"], "byes.max_per_player", _ERR, minimum=0, maximum=MAX_DEALS),
             individuals_first=read_bool(byes["individuals_first"], "byes.individuals_first", _ERR),
         ),
         tiebreaks=tuple(tiebreaks),

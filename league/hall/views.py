@@ -110,7 +110,10 @@ def _room_page(
         pause_form=pause_form or PauseForm(),
         server_now_ms=int(timezone.now().timestamp() * 1000),
     )
-    return render(request, "hall/room.html", context)
+    response = render(request, "hall/room.html", context)
+    # a referee's live page: never kept by a browser or a proxy, as its polled fragment
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 @referee_required

@@ -59,10 +59,17 @@ def phone_json(*, after_closing: bool = False) -> Callable[[View], View]:
     return decorate
 
 
+# One deal with its key is a few hundred bytes; the bound keeps a hostile body from costing more
+# than refusing it (and deep nesting from exhausting the parser's recursion).
+BODY_MAX_BYTES = 16 * 1024
+
+
 def _body(request: HttpRequest) -> dict[str, Any] | None:
+    if len(request.body) > BODY_MAX_BYTES:
+        return None
     try:
         body = json.loads(request.body or b"null")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         return None
     return body if isinstance(body, dict) else None
 

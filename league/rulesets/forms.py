@@ -17,6 +17,7 @@ import scoring
 from league.results.labels import CONTRACT_LABELS, LEVEL_LABELS, SIDE_LABELS, scoring_error_message
 from league.rulesets.models import OwnRuleset
 from scoring import CONTRACTS, LEVELS, PAIR_CONTRACTS, SIDES, ScoringError
+from scoring.ruleset import MAX_NOTE_LENGTH, MAX_NOTES
 
 PLACES = 4
 BYE_COUNTS = 3  # one, two or three bye players in a series of tables of four
@@ -106,7 +107,10 @@ _EXPECTED = [
     (re.compile(r"an integer from (-?\d+) to (-?\d+)"), _("Give a whole number from %(low)s to %(high)s.")),
     (re.compile(r"an integer of at least (-?\d+)"), _("Give a whole number of at least %(low)s.")),
     (re.compile(r"an integer"), _("Give a whole number.")),
+    (re.compile(r"a number from (\S+) to (\S+)"), _("Give a number from %(low)s to %(high)s.")),
     (re.compile(r"a number of at least (\S+)"), _("Give a number of at least %(low)s.")),
+    (re.compile(r"a text of at most (\d+) characters"), _("Give a text of at most %(low)s characters.")),
+    (re.compile(r"a list of at most (\d+) items"), _("Give at most %(low)s values.")),
     (re.compile(r"a non-empty list of distinct sides"), _("Tick at least one side.")),
     (re.compile(r"a non-empty list of points"), _("Give the points of places 1, 2, 3 …")),
     (re.compile(r"a non-empty list"), _("Give at least one value.")),
@@ -211,7 +215,11 @@ class RulesetForm(forms.Form):
     )
     penalty_big_points = forms.BooleanField(label=_("referee penalties may take big points"), required=False)
     notes = forms.CharField(
-        label=_("notes"), required=False, widget=forms.Textarea(attrs={"rows": 6}), help_text=_("One per line.")
+        label=_("notes"),
+        required=False,
+        max_length=MAX_NOTES * MAX_NOTE_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("One per line."),
     )
     reason = forms.CharField(
         label=_("reason for the change"), max_length=200, required=False, help_text=_("Kept in the history.")

@@ -206,6 +206,12 @@ def test_a_table_whose_phone_reports_waiting_deals_shows_as_offline_until_it_rep
     assert sent.status_code == 200 and "offline" not in rows(sent.content.decode())[2]
 
 
+def test_the_room_page_is_never_kept_by_a_browser_or_a_proxy(client, series, referee):
+    client.force_login(referee)
+    cache_control = client.get(room_url(series))["Cache-Control"]
+    assert "private" in cache_control and "no-cache" in cache_control
+
+
 def test_starting_the_clock_changes_the_etag(client, series, referee):
     client.force_login(referee)
     etag = client.get(room_url(series, "tables"))["ETag"]

@@ -265,10 +265,11 @@ def test_a_club_name_longer_than_the_register_allows_is_an_error_in_the_preview(
     assert str(Club._meta.get_field("name").max_length) in preview.rows[0].errors[0]
 
 
+@pytest.mark.parametrize("character", ["\x00", "\u202e", "\u2066"], ids=["NUL", "right-to-left-override", "isolate"])
 @pytest.mark.parametrize("column", ["imię", "nazwisko", "licencja", "klub", "drużyna", "płeć"])
-def test_a_control_character_in_any_cell_is_an_error_in_the_preview(column):
+def test_a_control_character_in_any_cell_is_an_error_in_the_preview(column, character):
     values = {"imię": "Anna", "nazwisko": "Nowak", "płeć": "K", "klub": "Gryf", "licencja": "L1", "drużyna": ""}
-    values[column] = values[column][:1] + "\x00" + values[column][1:] if values[column] else "\x00"
+    values[column] = values[column][:1] + character + values[column][1:] if values[column] else character
     preview = preview_of(";".join(values) + "\n" + ";".join(values.values()) + "\n")
     assert not preview.can_confirm
     assert any("control characters" in error.lower() for error in preview.rows[0].errors)

@@ -224,6 +224,22 @@ def test_a_request_not_in_the_contracts_shape_is_invalid_and_names_the_part(prot
     assert not protocol.rows.exists()
 
 
+@pytest.mark.parametrize("name", ["deals_json", "contact_json"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"key": "k1", "waiting": 1, "x": ' + "[" * 100_000 + "]" * 100_000 + "}",  # deeper than the parser goes
+        # a valid deal or report, but padded past any honest body's size
+        json.dumps({"key": "k1", "number": 1, "waiting": 1, "deal": parse("ac60")}) + " " * 20_000,
+    ],
+    ids=["nested", "too-large"],
+)
+def test_a_hostile_body_is_refused_as_invalid_and_costs_nothing(protocol, name, body):
+    response = phone(protocol).post(url(protocol, name), body, content_type="application/json")
+    assert response.status_code == 422
+    assert not protocol.rows.exists() and not protocol.contacts.exists()
+
+
 def test_without_the_pin_grant_the_phone_is_asked_for_the_pin_and_nothing_is_stored(protocol, client):
     assert send(client, protocol, 1, "ac60").json() == {"status": "pin_required"}
     assert send(client, protocol, 1, "ac60").status_code == 403

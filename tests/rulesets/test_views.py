@@ -134,12 +134,15 @@ def test_big_points_take_a_decimal_comma(client, own):
 
 
 ERRORS = [
-    ("zolo__base", 0, "Podaj liczbę całkowitą co najmniej 1."),
+    ("zolo__base", 0, "Podaj liczbę całkowitą od 1 do 1000."),
+    ("zolo__base", 10**12, "Podaj liczbę całkowitą od 1 do 1000."),
     ("wyjscie_old", 60, "Podaj liczbę całkowitą od 1 do 52."),
     ("misplay_min_doublings", 5, "Podaj liczbę całkowitą od 0 do 4."),
     ("eyes_to_win", 40, "Podaj liczbę całkowitą od 53 do 104."),
     ("first_kontra_solo", [], "Zaznacz co najmniej jedną stronę."),
-    ("bok_length", 0, "Podaj liczbę całkowitą co najmniej 1."),
+    ("bok_length", 0, "Podaj liczbę całkowitą od 1 do 96."),
+    ("bok_length", 10**9, "Podaj liczbę całkowitą od 1 do 96."),
+    ("notes", "x" * 2001, "Podaj tekst o długości najwyżej 2000 znaków."),
 ]
 
 

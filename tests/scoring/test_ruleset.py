@@ -43,6 +43,14 @@ def test_unknown_ruleset():
         (lambda d: d.update(eyes_to_win=52), "eyes_to_win"),
         (lambda d: d.update(tiebreaks=["height"]), "tiebreaks[0]"),
         (lambda d: d["first_kontra"].update(solo=[]), "first_kontra.solo"),
+        # absurd numbers no rulebook has, whose deals would leave a database integer or a printed cell
+        (lambda d: d["contracts"]["zolo"].update(base=10**12), "contracts.zolo.base"),
+        (lambda d: d["contracts"]["zolo"].update(max_doublings=96), "contracts.zolo.max_doublings"),
+        (lambda d: d["bok_rounds"].update(length=10**9), "bok_rounds.length"),
+        (lambda d: d["placement"].update(positive_bonus=float("inf")), "placement.positive_bonus"),
+        (lambda d: d["placement"].update(points=[5, 3, 2, 1, 0]), "placement.points"),
+        (lambda d: d.update(tiebreaks=["small_points"] * 96), "tiebreaks"),
+        (lambda d: d.update(notes=["x" * 1_000_000]), "notes[0]"),
     ],
 )
 def test_invalid_ruleset_names_the_place(change, path):

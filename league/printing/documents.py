@@ -34,7 +34,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.printing.layout import Renderer, collector_paused
 from league.printing.logo import printable_logo
-from league.results.labels import CONTRACT_LABELS
+from league.results.labels import CONTRACT_LABELS, OFFENCE_LABELS
 from league.results.models import DealRow, Protocol
 from league.results.penalties import PenaltyLine, published_penalties, series_penalties
 from league.results.selectors import rows_sheet, sheet_totals
@@ -317,14 +317,17 @@ class ProtocolSheet:
 
 
 def contract_text(deal: dict[str, Any], ruleset: Ruleset) -> str:
-    """The contract as a referee writes it: "zolo A, 2 kontras"; only the label for a deal entered by its numbers."""
-    label = str(CONTRACT_LABELS.get(deal.get("contract"), ""))
-    if "old" not in deal:
-        return label
-    parsed = parse_deal(deal, ruleset)
-    text = f"{label} {'+'.join(parsed.old)}"
-    if parsed.doublings:
-        text += ", " + ngettext("%(count)d kontra", "%(count)d kontras", parsed.doublings) % {"count": parsed.doublings}
+    """The contract as a referee writes it: "zolo A, 2 kontras"; only the label for a deal entered by its
+    numbers; the row's note of the kind of offence after it ("zwykła A+C, nieprzestrzeganie koloru")."""
+    text = str(CONTRACT_LABELS.get(deal.get("contract"), ""))
+    if "old" in deal:
+        parsed = parse_deal(deal, ruleset)
+        text += f" {'+'.join(parsed.old)}"
+        if parsed.doublings:
+            count = parsed.doublings
+            text += ", " + ngettext("%(count)d kontra", "%(count)d kontras", count) % {"count": count}
+    if deal.get("offence"):
+        text += ", " + str(OFFENCE_LABELS.get(deal["offence"], deal["offence"]))
     return text
 
 

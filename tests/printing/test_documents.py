@@ -354,3 +354,9 @@ def test_no_heading_of_the_registration_list_is_broken_inside_a_word() -> None:
         context = documents.document_context(tournament, "Lista zgłoszeń", groups=groups, total=9)
         text = pdf_text(render("printing/registration_list.html", context))
     assert "Nr Zawodnik Klub Drużyna Płeć Opłacone Podpis" in " ".join(text.split())
+
+
+def test_the_archive_copy_of_a_row_shows_its_kind_of_offence() -> None:
+    deal = {"contract": "zwykla", "old": ["A", "C"], "misplay": "B", "offence": "renege"}
+    text = documents.contract_text(deal, TournamentFactory().ruleset())
+    assert text == "ordinary game A+C, renege (fela not followed)"

@@ -134,6 +134,36 @@ class Season(models.Model):
         return f"{self.name} {self.year}"
 
 
+class SeasonVersion(models.Model):
+    """One change of a season: its settings before and after, or a tournament attached, detached
+    or (not) counted; who, when and why. ``old`` is empty for a new season."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("created")
+        CHANGE = "change", _("settings changed")
+        ATTACH = "attach", _("tournament added")
+        DETACH = "detach", _("tournament taken out")
+        COUNT = "count", _("tournament counted or not")
+
+    season = models.ForeignKey(Season, verbose_name=_("season"), related_name="history", on_delete=models.CASCADE)
+    action = models.CharField(_("action"), max_length=6, choices=Action.choices)
+    old = models.JSONField(_("before"), null=True, blank=True)
+    new = models.JSONField(_("after"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    reason = models.TextField(_("reason"), blank=True)
+    created = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "-created", "-pk"]
+        verbose_name = _("change of a season")
+        verbose_name_plural = _("changes of seasons")
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.action}"
+
+
 class TeamRanking(models.TextChoices):
     SUM = "sum", _("sum of all members")
     BEST = "best", _("best members only")

@@ -87,6 +87,13 @@ class SeasonForm(forms.ModelForm):
         ),
     )
 
+    reason = forms.CharField(
+        label=_("reason of the change"),
+        required=False,
+        max_length=500,
+        help_text=_("Optional: kept in the season's history."),
+    )
+
     class Meta:
         model = Season
         fields = ["name", "slug", "year", "scheme", "best_of", "place_points", "team_place_points"]

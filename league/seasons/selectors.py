@@ -10,7 +10,7 @@ from django.utils.formats import localize
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.models import Season, SeasonScheme, Tournament
+from league.models import Season, SeasonScheme, SeasonVersion, Tournament
 from league.standings.compute import points
 
 if TYPE_CHECKING:
@@ -90,3 +90,42 @@ def places_text(place_points: list[float]) -> str:
         shown.append("…")
         shown.append(place(len(place_points)))
     return ", ".join(shown)
+
+
+# the newest changes the season's page lists; a season of a year has a few dozen
+HISTORY_SHOWN = 50
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, list):
+        return "; ".join(localize(v) for v in value) or "—"
+    return "—" if value in (None, "") else str(localize(value))
+
+
+def season_history(*, season: Season) -> list[dict[str, str]]:
+    """The season's changes, newest first, in words: when, who, what and why; a change of settings
+    names each setting with its value before and after."""
+    rows = []
+    for version in season.history.select_related("user")[:HISTORY_SHOWN]:
+        if version.action == SeasonVersion.Action.CHANGE:
+            details = "; ".join(
+                f"{Season._meta.get_field(name).verbose_name}: {_shown(old)} → {_shown(version.new[name])}"
+                for name, old in version.old.items()
+            )
+        elif version.action == SeasonVersion.Action.COUNT:
+            counts = version.new["counts"]
+            details = f"{version.new['name']}: " + (_("counts") if counts else _("does not count"))
+        elif version.action in (SeasonVersion.Action.ATTACH, SeasonVersion.Action.DETACH):
+            details = (version.new or version.old)["name"]
+        else:
+            details = ""
+        rows.append(
+            {
+                "when": version.created,
+                "who": version.user.get_username() if version.user else "—",
+                "what": version.get_action_display(),
+                "details": details,
+                "reason": version.reason,
+            }
+        )
+    return rows

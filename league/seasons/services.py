@@ -1,32 +1,45 @@
 """Writes of a season (sezon, a league's year of tournaments): creating it, changing its
 settings, and attaching, detaching and counting its tournaments.
 
-Every change is recorded in Django's admin log (``LogEntry``: who, when, what
-changed; a superuser reads it as the season's history in the admin). The log
-has no place for a reason, and keeps no copy of the settings before the change.
+Every change is a :class:`league.models.SeasonVersion`: the settings before and after (or the
+tournament concerned), who, when and, where the organiser gave one, why.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.admin.models import ADDITION, CHANGE, LogEntry
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from league.models import Season, Tournament
+from league.models import Season, SeasonVersion, Tournament
 from league.tournaments.roles import is_organiser
 
 SETTINGS_FIELDS = ("name", "slug", "year", "scheme", "best_of", "place_points", "team_place_points")
 
 
-def _log(*, user: AbstractBaseUser, season: Season, flag: int, message: list[dict[str, Any]]) -> None:
-    """One entry of the season's history, in the admin's own message format so the admin shows it."""
-    LogEntry.objects.log_actions(user.pk, [season], flag, message, single_object=True)
+def _settings(season: Season) -> dict[str, Any]:
+    return {name: getattr(season, name) for name in SETTINGS_FIELDS}
+
+
+def _tournament(tournament: Tournament, **extra: Any) -> dict[str, Any]:
+    return {"tournament": tournament.pk, "name": tournament.name, **extra}
+
+
+def _record(
+    *,
+    season: Season,
+    action: str,
+    user: AbstractBaseUser,
+    old: dict[str, Any] | None = None,
+    new: dict[str, Any] | None = None,
+    reason: str = "",
+) -> None:
+    """One entry of the season's history."""
+    SeasonVersion.objects.create(season=season, action=action, old=old, new=new, user=user, reason=reason)
 
 
 def _slug_taken(message: str) -> ValidationError:
@@ -34,7 +47,9 @@ def _slug_taken(message: str) -> ValidationError:
 
 
 @transaction.atomic
-def season_create(*, user: AbstractBaseUser, name: str, year: int, slug: str = "", **fields: Any) -> Season:
+def season_create(
+    *, user: AbstractBaseUser, name: str, year: int, slug: str = "", reason: str = "", **fields: Any
+) -> Season:
     """A new season organised by ``user``.
 
     Without a ``slug`` one is made from the name and year. A season of that slug
@@ -52,15 +67,16 @@ def season_create(*, user: AbstractBaseUser, name: str, year: int, slug: str = "
     season.full_clean()
     season.save()
     season.organisers.add(user)
-    _log(user=user, season=season, flag=ADDITION, message=[{"added": {}}])
+    _record(season=season, action=SeasonVersion.Action.CREATE, user=user, new=_settings(season), reason=reason)
     return season
 
 
 @transaction.atomic
-def season_update(*, season: Season, user: AbstractBaseUser, **fields: Any) -> Season:
-    """Change the season's settings (name, slug, year, scheme, best K of N, points for places);
-    returns it as stored. Nothing is written when nothing changes."""
+def season_update(*, season: Season, user: AbstractBaseUser, reason: str = "", **fields: Any) -> Season:
+    """Change the season's settings (name, slug, year, scheme, best K of N, points for places),
+    ``reason`` saying why; returns it as stored. Nothing is written when nothing changes."""
     stored = Season.objects.select_for_update().get(pk=season.pk)
+    before = _settings(stored)
     changed = [name for name in SETTINGS_FIELDS if name in fields and fields[name] != getattr(stored, name)]
     if not changed:
         return stored
@@ -70,17 +86,16 @@ def season_update(*, season: Season, user: AbstractBaseUser, **fields: Any) -> S
         setattr(stored, name, fields[name])
     stored.full_clean()
     stored.save()
-    with translation.override(None):  # kept in the source language; the admin translates it when shown
-        labels = [str(Season._meta.get_field(name).verbose_name) for name in changed]
-    _log(user=user, season=stored, flag=CHANGE, message=[{"changed": {"fields": labels}}])
+    after = _settings(stored)
+    _record(
+        season=stored,
+        action=SeasonVersion.Action.CHANGE,
+        user=user,
+        old={name: before[name] for name in changed},
+        new={name: after[name] for name in changed},
+        reason=reason,
+    )
     return stored
-
-
-def _tournament_message(action: str, tournament: Tournament, **extra: Any) -> list[dict[str, Any]]:
-    """The admin's message for a change of a related object: "Added tournament “…”." and the like."""
-    with translation.override(None):
-        detail = {"name": str(Tournament._meta.verbose_name), "object": str(tournament), **extra}
-    return [{action: detail}]
 
 
 @transaction.atomic
@@ -93,9 +108,15 @@ def season_tournament_attach(*, season: Season, tournament: Tournament, user: Ab
         raise ValidationError(_("Only the tournament's organisers may add it to a season."), code="not_organiser")
     if stored.season_id == season.pk:
         return False
+    moved_from = stored.season_id
     stored.season = season
     stored.save(update_fields=["season", "updated"])
-    _log(user=user, season=season, flag=CHANGE, message=_tournament_message("added", stored))
+    _record(
+        season=season,
+        action=SeasonVersion.Action.ATTACH,
+        user=user,
+        new=_tournament(stored, **({"from_season": moved_from} if moved_from else {})),
+    )
     return True
 
 
@@ -108,7 +129,7 @@ def season_tournament_detach(*, season: Season, tournament: Tournament, user: Ab
         return False
     stored.season = None
     stored.save(update_fields=["season", "updated"])
-    _log(user=user, season=season, flag=CHANGE, message=_tournament_message("deleted", stored))
+    _record(season=season, action=SeasonVersion.Action.DETACH, user=user, old=_tournament(stored))
     return True
 
 
@@ -121,7 +142,11 @@ def season_tournament_count(*, season: Season, tournament: Tournament, counts: b
         return False
     stored.counts_for_season = counts
     stored.save(update_fields=["counts_for_season", "updated"])
-    with translation.override(None):
-        field = str(Tournament._meta.get_field("counts_for_season").verbose_name)
-    _log(user=user, season=season, flag=CHANGE, message=_tournament_message("changed", stored, fields=[field]))
+    _record(
+        season=season,
+        action=SeasonVersion.Action.COUNT,
+        user=user,
+        old=_tournament(stored, counts=not counts),
+        new=_tournament(stored, counts=counts),
+    )
     return True

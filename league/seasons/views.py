@@ -92,6 +92,7 @@ def _edit_page(
         "season": season,
         "form": form,
         "tournaments": selectors.season_tournaments_all(season=season),
+        "history": selectors.season_history(season=season),
         "attach": attach or AttachForm(tournaments=tournaments),
     }
     return render(request, "seasons/season_form.html", context)

@@ -108,19 +108,31 @@ def logged_in(port: int) -> load.Client:
 
 
 class Poller:
-    """One client polling the fragment with the ETag of its last 200."""
+    """One client polling ``path`` (the room's fragment) with the ETag of its last 200; ``counts``
+    reads each table's deal count out of a page, for the watcher."""
 
-    def __init__(self, port: int, cookies: dict[str, str]) -> None:
+    def __init__(
+        self,
+        port: int,
+        cookies: dict[str, str],
+        *,
+        path: str = ROOM,
+        headers: dict[str, str] | None = None,
+        counts: re.Pattern[str] = COUNT_RE,
+    ) -> None:
         self.port, self.cookies, self.etag = port, cookies, ""
+        self.path, self.headers, self.counts = path, headers or {}, counts
 
     def get(self, *, conditional: bool = True, query: str = "") -> tuple[int, str, float]:
-        headers = {"Host": f"{load.HOST}:{self.port}", "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        headers = {"Host": f"{load.HOST}:{self.port}", **self.headers}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if conditional and self.etag:
             headers["If-None-Match"] = self.etag
         start = time.perf_counter()
         conn = http.client.HTTPConnection(load.HOST, self.port, timeout=30)
         try:
-            conn.request("GET", ROOM + query, headers=headers)
+            conn.request("GET", self.path + query, headers=headers)
             response = conn.getresponse()
             body = response.read().decode()
         finally:
@@ -180,7 +192,7 @@ def watcher(poller: Poller, stop: float, saved: dict[tuple[int, int], float], la
             continue
         if status == 200:
             now = time.monotonic()
-            shown = {(int(t), int(c)) for t, c in COUNT_RE.findall(body)}
+            shown = {(int(t), int(c)) for t, c in poller.counts.findall(body)}
             for key, acknowledged in list(saved.items()):
                 if key in shown and key not in seen:
                     seen.add(key)

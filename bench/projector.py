@@ -22,7 +22,6 @@ BENCH_THREADS (4), BENCH_KEEP_DB=1.
 
 from __future__ import annotations
 
-import http.client
 import os
 import re
 import sys
@@ -40,24 +39,9 @@ PAGES = f"/t/{control_room.SLUG}/rzutnik/strony/"
 COUNT_RE = re.compile(r'data-table="(\d+)"><b>\d+</b> <span class="projector-count">(\d+)/')
 
 
-class Poller(control_room.Poller):
+def projector(port: int) -> control_room.Poller:
     """One anonymous projector polling its pages with the ETag of its last 200."""
-
-    def get(self, *, conditional: bool = True, query: str = "") -> tuple[int, str, float]:
-        headers = {"Host": f"{load.HOST}:{self.port}", "Accept-Encoding": "identity"}
-        if conditional and self.etag:
-            headers["If-None-Match"] = self.etag
-        start = time.perf_counter()
-        conn = http.client.HTTPConnection(load.HOST, self.port, timeout=30)
-        try:
-            conn.request("GET", PAGES + query, headers=headers)
-            response = conn.getresponse()
-            body = response.read().decode()
-        finally:
-            conn.close()
-        if response.status == 200:
-            self.etag = response.headers["ETag"]
-        return response.status, body, time.perf_counter() - start
+    return control_room.Poller(port, {}, path=PAGES, headers={"Accept-Encoding": "identity"}, counts=COUNT_RE)
 
 
 def save_one_deal(table: int) -> None:
@@ -97,7 +81,7 @@ def main() -> int:
         f"gunicorn -w {workers} --threads {threads} on 127.0.0.1:{server.port}, 64 tables; load {load.load_average()}"
     )
     try:
-        first = Poller(server.port, {})
+        first = projector(server.port)
         status, body, _ = first.get()
         print(f"pages: {status}, {len(body) // 1024} KiB uncompressed, {body.count('data-page=')} pages")
         saved: dict[tuple[int, int], float] = {}
@@ -106,9 +90,8 @@ def main() -> int:
         stop = time.monotonic() + seconds
         background = [
             threading.Thread(target=control_room.writer, args=(every, stop, saved, errors)),
-            threading.Thread(target=control_room.watcher, args=(Poller(server.port, {}), stop, saved, lags)),
+            threading.Thread(target=control_room.watcher, args=(projector(server.port), stop, saved, lags)),
         ]
-        control_room.COUNT_RE = COUNT_RE  # the watcher reads the projector's tiles, not the room's rows
         for thread in background:
             thread.start()
         output = control_room.run_wrk(server.port, "", seconds, connections, PAGES)["raw"]
@@ -125,7 +108,7 @@ def main() -> int:
         )
         print(f"load after the run: {load.load_average()}")
 
-        idle = Poller(server.port, {})
+        idle = projector(server.port)
         built = []
         for table in range(1, 31):
             save_one_deal(table)

@@ -170,6 +170,14 @@ class SeriesEvent(models.Model):
         return f"{self.series} {self.action}"
 
 
+class RowChange(models.TextChoices):
+    """What one version of a kept record did to it: a deal row or a referee's penalty."""
+
+    ADD = "add", _("added")
+    CHANGE = "change", _("changed")
+    DELETE = "delete", _("deleted")
+
+
 class DealRow(models.Model):
     """The current state of one deal of a protocol."""
 
@@ -214,10 +222,7 @@ class DealRowVersion(models.Model):
     ``old_*`` is empty for a new row and ``new_*`` for a deleted one.
     """
 
-    class Action(models.TextChoices):
-        ADD = "add", _("added")
-        CHANGE = "change", _("changed")
-        DELETE = "delete", _("deleted")
+    Action = RowChange
 
     protocol = models.ForeignKey(Protocol, verbose_name=_("protocol"), related_name="history", on_delete=models.CASCADE)
     number = models.PositiveSmallIntegerField(_("deal number"))
@@ -299,10 +304,7 @@ class PenaltyVersion(models.Model):
     its series, player and the ``penalty_key`` it had, since a removed one is gone.
     """
 
-    class Action(models.TextChoices):
-        ADD = "add", _("added")
-        CHANGE = "change", _("changed")
-        DELETE = "delete", _("deleted")
+    Action = RowChange
 
     series = models.ForeignKey(
         "league.Series", verbose_name=_("series"), related_name="penalty_history", on_delete=models.CASCADE

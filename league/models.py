@@ -17,6 +17,8 @@ Domain words used across the app:
   nothing of it, its organisers and referees see it.
 - **archiwum** (archive): a tournament past and done, left out of the lists of
   active tournaments; its public pages stay.
+- **gra** (game): Baśka, or **preferans**, whose tables of 3 or 4 each play one
+  **pulka** per series (``scoring.preferans``; its protocol rows are the sheet's entries).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from scoring import SEATS
+from scoring import SEATS, preferans
 
 LOGO_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"]
 
@@ -75,6 +77,22 @@ class Between:
 SERIES_COUNT = Between(1, 12)
 DEALS_PER_SERIES = Between(4, 96)
 TIME_LIMIT_MINUTES = Between(10, 240)
+# A tournament pulka is played to 10–50 in an evening's series; 200 leaves room for a long one.
+PULKA_TOTAL = Between(2, 200)
+
+
+class Game(models.TextChoices):
+    """The card game a tournament plays."""
+
+    BASKA = "baska", _("Baśka")
+    PREFERANS = "preferans", _("Preferans")
+
+
+class PulkaVariant(models.TextChoices):
+    """The house rules of the pulka (``scoring/preferans/variants``)."""
+
+    SOCHI = "sochi", _("Sochi (with help)")
+    LENINGRAD = "leningrad", _("Leningrad")
 
 
 class SeasonScheme(models.TextChoices):
@@ -194,6 +212,23 @@ class Tournament(models.Model):
     )
     counts_for_season = models.BooleanField(_("counts for the season"), default=True)
 
+    game = models.CharField(_("game"), max_length=10, choices=Game.choices, default=Game.BASKA)
+    # Preferans only: the pulka's house rules, its size and the players at a table
+    pulka_variant = models.CharField(
+        _("pulka rules"), max_length=12, choices=PulkaVariant.choices, default=PulkaVariant.SOCHI
+    )
+    pulka_total = models.PositiveSmallIntegerField(
+        _("pulka size"),
+        default=20,
+        validators=[PULKA_TOTAL],
+        help_text=_("Preferans: the pulka total each player plays to in a series."),
+    )
+    table_size = models.PositiveSmallIntegerField(
+        _("players at a table"),
+        choices=[(4, "4"), (3, "3")],
+        default=4,
+        help_text=_("Preferans may be played by three; Baśka always by four."),
+    )
     ruleset_preset = models.CharField(_("rules"), max_length=20, choices=ruleset_preset_choices)
     ruleset_data = models.JSONField(
         _("own rules"),
@@ -269,6 +304,13 @@ class Tournament(models.Model):
         ordering = ["-date", "name"]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(game="preferans") | Q(table_size=4),
+                name="league_tournament_baska_tables_of_four",
+                violation_error_message=_("Baśka is played by four at a table."),
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -277,9 +319,40 @@ class Tournament(models.Model):
         return reverse("tournaments:detail", args=[self.slug])
 
     @property
+    def is_preferans(self) -> bool:
+        return self.game == Game.PREFERANS
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats of a table, in seating order: A–D, or A–C at a Preferans table of three."""
+        return SEATS[: self.table_size]
+
+    @property
+    def row_limit(self) -> int:
+        """The most rows a protocol may have: the deals of a series, or a pulka's entries (it ends when full)."""
+        return DEALS_PER_SERIES.high if self.is_preferans else self.deals_per_series
+
+    @property
     def rules_name(self) -> str:
-        """The name of the rules played, as pages show it: the own ruleset's, else the preset's."""
+        """The name of the rules played, as pages show it: the own ruleset's, else the preset's;
+        for Preferans the pulka's variant and size ("Preferans, Sochi (z pomocą), pulka do 20")."""
+        if self.is_preferans:
+            return _("Preferans, %(variant)s, pulka to %(total)s") % {
+                "variant": self.get_pulka_variant_display(),
+                "total": self.pulka_total,
+            }
         return self.own_ruleset.name if self.own_ruleset_id else self.get_ruleset_preset_display()
+
+    def variant(self) -> preferans.Variant:
+        """The pulka's house rules of a Preferans tournament."""
+        return preferans.load_variant(self.pulka_variant)
+
+    def standing_rules(self) -> scoring.Ruleset | preferans.TournamentRules:
+        """What the standings rank by (places to big points, byes, tie-breaks): the Baśka
+        ruleset, or the pulka variant's tournament rules for the table size."""
+        if self.is_preferans:
+            return preferans.tournament_rules(self.variant(), self.table_size)
+        return self.ruleset()
 
     def ruleset(self) -> scoring.Ruleset:
         """The scoring rules: the own ruleset chosen, else the organiser's own copy, else the preset."""

@@ -17,6 +17,8 @@ from .fields import fail, join, read_int
 from .ruleset import Ruleset
 
 TABLE_SIZE = 4
+# a Baśka table has four players; a Preferans table (scoring.preferans) three or four
+TABLE_SIZES = (3, 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +28,8 @@ class ByeCompensation:
 
 
 def _read_table(small_points: Mapping[str, int]) -> dict[str, int]:
-    if not isinstance(small_points, Mapping) or len(small_points) != TABLE_SIZE:
-        raise fail("invalid_input", "small_points", f"an object of {TABLE_SIZE} players' small points")
+    if not isinstance(small_points, Mapping) or len(small_points) not in TABLE_SIZES:
+        raise fail("invalid_input", "small_points", "an object of 3 or 4 players' small points")
     return {
         str(key): read_int(value, join("small_points", str(key)), "invalid_input")
         for key, value in small_points.items()
@@ -35,7 +37,7 @@ def _read_table(small_points: Mapping[str, int]) -> dict[str, int]:
 
 
 def place_shares(small_points: Mapping[str, int]) -> dict[str, tuple[Fraction, ...]]:
-    """Per player, the share of each place 1–4 held (a row sums to 1)."""
+    """Per player, the share of each place 1–4 held (a row sums to 1; at a table of 3 nobody holds 4th)."""
     return _shares(_read_table(small_points))
 
 

@@ -98,6 +98,16 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     deals_per_series = 40
 
 
+class PreferansTournamentFactory(TournamentFactory):
+    """A Preferans tournament: Sochi pulkas to 10 at tables of four (``table_size=3`` for three)."""
+
+    game = "preferans"
+    pulka_variant = "sochi"
+    pulka_total = 10
+    table_size = 4
+    series_count = 2
+
+
 class RegistrationFactory(factory.django.DjangoModelFactory):
     """A present individual player; pass ``team=`` for a team player."""
 
@@ -163,10 +173,11 @@ def table_protocols(series) -> list:
 
 
 def drawn_series(tournament=None, *, tables: int = 1, number: int = 1, **series_fields):
-    """A drawn series with ``tables`` tables of four new players at seats A–D, and their protocols."""
+    """A drawn series with ``tables`` tables of new players at seats A–D (A–C at a Preferans
+    table of three), and their protocols."""
     series = SeriesFactory(tournament=tournament or TournamentFactory(), number=number, **series_fields)
     for table in range(1, tables + 1):
-        for seat in SEATS:
+        for seat in series.tournament.seats:
             TableAssignmentFactory(series=series, table=table, seat=seat)
     table_protocols(series)
     return series

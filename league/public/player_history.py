@@ -108,13 +108,14 @@ def series_rows(
         .annotate(Sum("value_a"), Sum("value_b"), Sum("value_c"), Sum("value_d"))
         .order_by()
     )
-    rulesets = {t.pk: t.ruleset() for t in tournaments}
+    rulesets = {t.pk: t.standing_rules() for t in tournaments}
+    table_seats = {t.pk: t.seats for t in tournaments}
     rows: dict[int, dict[int, SeriesRow]] = defaultdict(dict)
     for tournament_id, number, table, *small_points in totals:
         at_table = seats[tournament_id, number]
-        if len(at_table) != len(SEATS):
+        if len(at_table) != len(table_seats[tournament_id]):
             continue
-        small = dict(zip(SEATS, small_points, strict=True))
+        small = {s: p for s, p in zip(SEATS, small_points, strict=True) if s in at_table}
         mine = next(seat for seat, a in at_table.items() if a.player_id == player.pk)
         rows[tournament_id][number] = SeriesRow(
             number=number,
@@ -262,7 +263,7 @@ def team_page_history(team: Team) -> list[dict[str, Any]]:
         best = tournament.team_best_of if tournament.team_ranking == TeamRanking.BEST else None
         small = counted([entries[p.pk]["small_points"] for p in played], best)
         big = counted([entries[p.pk]["big_points"] for p in played], best)
-        by_place = tournament.ruleset().team_big_points.by != "members"
+        by_place = tournament.standing_rules().team_big_points.by != "members"
         item["members"] = [
             Member(p.pk, p.full_name, entries[p.pk], i in small, not by_place and i in big)
             for i, p in enumerate(played)

@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scoring import CONTRACTS, LEVELS, OFFENCES, SEATS, ScoringError
+from scoring.preferans import LEVELS as PULKA_LEVELS
+from scoring.preferans import MISERE
 
 CONTRACT_LABELS = {
     "zwykla": _("ordinary game"),
@@ -125,7 +128,41 @@ ERROR_MESSAGES = {
         "Player %(player)s is penalised in series %(series)s but neither played nor had a bye in it."
     ),
     "penalty_big_points_not_allowed": _("The ruleset %(ruleset)s does not allow penalties in big points."),
+    # the Preferans pulka sheet (scoring.preferans); in the league its players are the seats
+    "unknown_variant": _("Unknown Preferans variant %(variant)s; expected one of %(expected)s."),
+    "pulka_unknown_player": _("Unknown player %(player)s; the players are %(players)s."),
+    "pulka_duplicate_player": _("%(player)s is named twice."),
+    "pulka_unknown_contract": _(
+        "Unknown contract %(contract)s; expected 6 to 10 tricks in spades, clubs, diamonds, hearts"
+        " or no trumps, or misère."
+    ),
+    "pulka_dealer_plays": _("%(player)s deals this deal and, with four players, sits it out."),
+    "pulka_declarer_whists": _("%(player)s declares this deal and cannot whist against it."),
+    "pulka_misere_whist": _("Nobody whists a misère; give the declarer's tricks only."),
+    "pulka_tricks_total": _("The declarer's and the whisters' tricks add up to %(total)s; expected %(expected)s."),
+    "pulka_over": _("The pulka is over: the pulkas have reached %(total)s together; no deal can follow."),
 }
+
+SUIT_LABELS = {"S": _("spades ♠"), "C": _("clubs ♣"), "D": _("diamonds ♦"), "H": _("hearts ♥"), "NT": _("no trumps")}
+"""The Preferans trumps, in the engine's order of its contract codes (``7H``, ``6NT``)."""
+
+
+def pulka_contract_label(code: str) -> str:
+    """A Preferans contract as people say it: "7 hearts ♥" ("7 kier ♥"), "misère" ("mizer")."""
+    if code == MISERE:
+        return str(_("misère"))
+    level, suit = code[:-2], code[-2:]
+    if suit != "NT":
+        level, suit = code[:-1], code[-1]
+    return f"{level} {SUIT_LABELS[suit]}"
+
+
+PULKA_CONTRACT_CHOICES = [
+    (f"{level}{suit}", format_lazy("{} {}", level, label))
+    for level in PULKA_LEVELS
+    for suit, label in SUIT_LABELS.items()
+] + [(MISERE, _("misère"))]
+"""Every Preferans contract code with its label, as :func:`pulka_contract_label` gives it."""
 
 
 def field_label(path: str) -> str:

@@ -1,11 +1,14 @@
 """Table protocols ("protokół stołu") and their deals, with every change kept.
 
 A protocol is one table in one series: the four seats A–D as drawn and one row
-per deal ("rozdanie"). A row stores the deal as entered (a description or the
-four numbers from paper, docs/interfaces.md §1) and the four values that ``scoring/``
-computed from it; the database refuses a row that does not sum to zero. A row is
-never changed without a :class:`DealRowVersion` recording the old and new row,
-who, when and why.
+per deal ("rozdanie"). In a Preferans tournament the rows are the entries of the
+table's pulka sheet (a deal or a referee's penalty, docs/preferans.md, players named
+by seat), and each row's values are its share of the settled whists
+(``scoring.preferans.table_score``); a table of three leaves D at 0. A row stores
+the deal as entered (a description or the four numbers from paper,
+docs/interfaces.md §1) and the four values that ``scoring/`` computed from it;
+the database refuses a row that does not sum to zero. A row is never changed
+without a :class:`DealRowVersion` recording the old and new row, who, when and why.
 """
 
 from __future__ import annotations
@@ -61,6 +64,8 @@ class Protocol(models.Model):
         default=False,
         help_text=_("The table did not finish all deals of the series; the score at that moment counts."),
     )
+    # Preferans: the players closed the pulka by agreement (no more deals; the settlement is final).
+    pulka_closed = models.BooleanField(_("pulka closed by agreement"), default=False, db_default=False)
     # The table scorer's seat when they marked it complete (blank when a referee did): that seat may not confirm.
     completed_by_seat = models.CharField(_("marked complete by seat"), max_length=1, blank=True)
     # The grant that marked it complete: the confirmation must come from another grant, or from a referee.
@@ -114,6 +119,9 @@ class ProtocolEvent(models.Model):
         PIN_RENEWED = "pin_renewed", _("new PIN")
         UNLOCKED = "unlocked", _("PIN page unlocked")
         TIME_LIMIT = "time_limit", _("stopped by the time limit")
+        # a Preferans protocol's pulka closed by the players' agreement, or opened again
+        PULKA_CLOSED = "pulka_closed", _("pulka closed by agreement")
+        PULKA_OPENED = "pulka_open", _("pulka opened again")
 
     protocol = models.ForeignKey(Protocol, verbose_name=_("protocol"), related_name="events", on_delete=models.CASCADE)
     action = models.CharField(_("action"), max_length=12, choices=Action.choices)

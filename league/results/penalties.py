@@ -101,7 +101,7 @@ def _checked_values(series: Series, *, small_points: int, big_points: Decimal | 
         errors["reason"] = [ValidationError(_("Give the reason for the penalty."), code="reason")]
     if abs(small_points) > SMALL_POINTS_LIMIT:
         errors["small_points"] = [ValidationError(_("This number is too large."), code="too_large")]
-    if big and not series.tournament.ruleset().penalty_big_points:
+    if big and not series.tournament.standing_rules().penalty_big_points:
         message = _("The rules of this tournament allow penalties in small points only.")
         errors["big_points"] = [ValidationError(message, code="big_points_not_allowed")]
     elif abs(big) > BIG_POINTS_LIMIT or big != round(big, 2):

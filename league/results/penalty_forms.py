@@ -105,7 +105,7 @@ class PenaltyRemoveForm(ChangeReasonForm):
 
 def big_points_allowed(series: Series) -> bool:
     """The tournament's rules allow penalties in big points."""
-    return series.tournament.ruleset().penalty_big_points
+    return series.tournament.standing_rules().penalty_big_points
 
 
 def add_form(

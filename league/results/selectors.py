@@ -25,10 +25,11 @@ import scoring
 from league.models import Series, TableAssignment
 from league.results.labels import scoring_error_message
 from players.models import Player
-from scoring import SEATS, ProtocolResult, ScoringError
+from scoring import SEATS, ProtocolResult, ScoringError, preferans
 
 from .describe import DealDescription, describe_deal
 from .models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent
+from .pulka import pulka_score
 from .shorthand import format_deal
 
 if TYPE_CHECKING:
@@ -59,9 +60,12 @@ class SheetRow:
         return describe_deal(self.deal)
 
 
-def protocol_score(*, protocol: Protocol, deals: list[dict[str, Any]]) -> ProtocolResult:
-    """The deals valued under the protocol's tournament's rules; errors name the deal number."""
+def protocol_score(*, protocol: Protocol, deals: list[dict[str, Any]]) -> ProtocolResult | preferans.TableScore:
+    """The deals valued under the protocol's tournament's rules (a Preferans protocol's rows as
+    its pulka's entries); errors name the deal number."""
     try:
+        if protocol.series.tournament.is_preferans:
+            return pulka_score(protocol=protocol, entries=deals)
         return scoring.score_protocol(deals, protocol.series.tournament.ruleset())
     except ScoringError as error:
         message = scoring_error_message(error)

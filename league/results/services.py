@@ -12,7 +12,8 @@ Words used below:
 
 The services (each ``<entity>_<verb>``, keyword-only): :func:`protocol_row_save`,
 :func:`protocol_row_delete`, :func:`protocol_totals_set`, :func:`protocol_complete`,
-:func:`protocol_confirm`, :func:`protocol_reopen`, :func:`series_close` and
+:func:`protocol_confirm`, :func:`protocol_reopen`, :func:`protocol_pulka_close` (Preferans),
+:func:`series_close` and
 :func:`series_reopen`; for the table's PIN
 :func:`protocol_pin_try_take` and :func:`protocol_pin_try_return` (the table's count of
 wrong PINs), :func:`protocol_pin_unlock`, :func:`protocol_pin_renew` and
@@ -61,6 +62,7 @@ from django.utils.translation import gettext as _
 from league.models import Series
 from league.standings.tasks import schedule_recompute
 from scoring import SEATS, ProtocolResult
+from scoring.preferans import TableScore
 
 from .models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent, new_pin
 from .selectors import protocol_score, protocol_sheet, totals_difference
@@ -179,24 +181,28 @@ def _record(
 VALUE_FIELDS = {seat: f"value_{seat.lower()}" for seat in SEATS}
 
 
-def _write_rows(protocol: Protocol, rows: list[DealRow], deals: list[dict[str, Any]], result: ProtocolResult) -> None:
+def _write_rows(
+    protocol: Protocol, rows: list[DealRow], deals: list[dict[str, Any]], result: ProtocolResult | TableScore
+) -> None:
     """Store the new rows and every row whose deal, values or bok round differ from the new scoring.
 
     ``rows`` are the stored rows in order; a changed deal can move the bok rounds
-    (and so the values) of the deals after it.
+    (and so the values) of the deals after it; a pulka's entry moves the small points of
+    every entry after it. A seat nobody sits at (D at a Preferans table of three) stores 0.
     """
     now = timezone.now()
     new, changed = [], []
     for number, (deal, line) in enumerate(zip(deals, result.rows, strict=True), start=1):
+        values = {seat: line.values.get(seat, 0) for seat in SEATS}
         if number > len(rows):
-            values = {VALUE_FIELDS[seat]: line.values[seat] for seat in SEATS}
-            new.append(DealRow(protocol=protocol, number=number, deal=deal, bok_round=line.bok_round, **values))
+            fields = {VALUE_FIELDS[seat]: values[seat] for seat in SEATS}
+            new.append(DealRow(protocol=protocol, number=number, deal=deal, bok_round=line.bok_round, **fields))
             continue
         row = rows[number - 1]
-        if row.deal != deal or row.values != line.values or row.bok_round != line.bok_round:
+        if row.deal != deal or row.values != values or row.bok_round != line.bok_round:
             row.deal, row.bok_round, row.updated = deal, line.bok_round, now
             for seat in SEATS:
-                setattr(row, VALUE_FIELDS[seat], line.values[seat])
+                setattr(row, VALUE_FIELDS[seat], values[seat])
             changed.append(row)
     if changed:
         DealRow.objects.bulk_update(changed, ["deal", "bok_round", "updated", *VALUE_FIELDS.values()])
@@ -254,7 +260,11 @@ def protocol_row_save(
     protocol = _claim(protocol, expected_version)
     _check_may_change(protocol, user, reason=reason)
     rows = list(protocol.rows.order_by("number"))
-    limit = protocol.series.tournament.deals_per_series
+    limit = protocol.series.tournament.row_limit
+    if protocol.pulka_closed and number > len(rows) and "penalty" not in deal:
+        raise ValidationError(
+            _("The pulka was closed by agreement: no deal can be added. Open it again first."), code="pulka_closed"
+        )
     if not 1 <= number <= min(len(rows) + 1, limit):
         raise ValidationError(
             _("Deal %(number)s cannot be entered: the next deal is %(next)s of %(limit)s."),
@@ -325,6 +335,31 @@ def protocol_row_delete(
     deals = [row.deal for row in rows]
     _write_rows(protocol, rows, deals, protocol_score(protocol=protocol, deals=deals))
     return _after_change(protocol, user=user, details={"deal": number})
+
+
+@_atomic_write
+def protocol_pulka_close(
+    *, protocol: Protocol, closed: bool, expected_version: int, user: AbstractBaseUser, reason: str = ""
+) -> Protocol:
+    """Close a Preferans table's pulka by the players' agreement (``closed``), or open it again.
+
+    Closed, the sheet takes no more deals (a penalty still) and its settlement is final: each
+    player writes the points still missing from the total onto the mountain (docs/preferans.md).
+    The standings count a pulka not played out as closed already, so this changes no points.
+    """
+    if not protocol.series.tournament.is_preferans:
+        raise ValidationError(_("Only a Preferans table has a pulka to close."), code="not_preferans")
+    current = Protocol.objects.get(pk=protocol.pk)
+    if current.pulka_closed == closed:
+        return current  # a repeated request (a retry, a double click): already as asked
+    protocol = _claim(protocol, expected_version)
+    _check_may_change(protocol, user, reason=reason)
+    protocol.pulka_closed = closed
+    protocol.save(update_fields=["pulka_closed"])
+    action = ProtocolEvent.Action.PULKA_CLOSED if closed else ProtocolEvent.Action.PULKA_OPENED
+    details = {"reason": reason} if reason else None
+    ProtocolEvent.objects.create(protocol=protocol, action=action, user=user, details=details)
+    return _after_change(protocol, user=user)
 
 
 def _read_totals(totals: dict[str, Any]) -> dict[str, int]:

@@ -23,6 +23,7 @@ from league.models import Bye, Registration, Series, TableAssignment, TeamRankin
 from league.results.models import DealRow, Penalty
 from league.standings.lists import RANKING_LISTS
 from players.names import NameKey, name_key, player_key
+from scoring.preferans import TournamentRules
 
 Row = dict[str, Any]
 
@@ -40,7 +41,7 @@ def tournament_standings(
     ``through_series`` counts only the series up to that number: the standings as they
     were after it (a player's page charts the places after each series).
     """
-    ruleset = tournament.ruleset()
+    ruleset = tournament.standing_rules()
     totals = scoring.accumulate(_series_results(tournament, published_only, through_series), ruleset)
     tiebreaks = ruleset.tiebreaks
     if not tournament.uses_big_points:
@@ -114,7 +115,8 @@ def _series_results(
         .order_by("protocol__series__number", "protocol__table")
     )
     for number, table, *small_points in totals:
-        small = dict(zip(scoring.SEATS, small_points, strict=True))
+        # a seat nobody took (D at a Preferans table of three) is no player's result
+        small = {s: p for s, p in zip(scoring.SEATS, small_points, strict=True) if s in seats[number, table]}
         tables[number].append(scoring.TableResult(seats[number, table], small))
 
     byes: dict[int, list[str]] = defaultdict(list)
@@ -132,7 +134,7 @@ def _team_standings(
     tournament: Tournament,
     players: list[scoring.Standing],
     registrations: dict[int, Registration],
-    ruleset: scoring.Ruleset,
+    ruleset: scoring.Ruleset | TournamentRules,
     tiebreaks: tuple[str, ...],
 ) -> list[scoring.Standing]:
     """Each team's totals from its members' standings (all of them, or the best N), with big

@@ -19,7 +19,7 @@ from league.standings.cache import season_rankings_of, stamps, tournament_rankin
 from league.standings.compute import points
 from league.standings.seasons import season_tournaments
 from players.models import Player, Team
-from scoring import SEATS, Standing
+from scoring import Standing
 
 
 @dataclass
@@ -55,7 +55,8 @@ def series_tables(series: Series, *, with_results: bool) -> list[Table]:
 
 
 def _add_results(series: Series, tables: dict[int, Table]) -> None:
-    ruleset = series.tournament.ruleset()
+    ruleset = series.tournament.standing_rules()
+    seats = series.tournament.seats
     totals = (
         DealRow.objects.filter(protocol__series=series)
         .order_by()
@@ -64,9 +65,9 @@ def _add_results(series: Series, tables: dict[int, Table]) -> None:
     )
     for row in totals:
         table = tables.get(row["protocol__table"])
-        if table is None or len(table.seats) != len(SEATS):
+        if table is None or len(table.seats) != len(seats):
             continue
-        small = {seat: row[seat] for seat in SEATS}
+        small = {seat: row[seat] for seat in seats}
         big = scoring.placement_points(small, ruleset)
         places = {
             r.standing.id: r.label
@@ -88,7 +89,7 @@ def series_byes(series: Series) -> list[Seat]:
     byes = list(Bye.objects.filter(series=series).select_related("player").order_by("player__last_name"))
     if not byes:
         return []
-    compensation = scoring.bye_compensation(series.tournament.ruleset(), len(byes))
+    compensation = scoring.bye_compensation(series.tournament.standing_rules(), len(byes))
     big_points = points(compensation.big_points)
     return [Seat("", bye.player_id, bye.player.full_name, "", compensation.small_points, big_points) for bye in byes]
 

@@ -44,6 +44,7 @@ from league.tournaments.selectors import (
 from league.tournaments.services import series_ensure
 from players.models import Player
 from scoring import SEATS
+from scoring.preferans import TournamentRules
 
 SEED_DIGITS = 6
 # The seeds an organiser may give: far more than anybody reads out, and well within
@@ -56,7 +57,7 @@ def new_seed() -> int:
     return secrets.randbelow(9 * 10 ** (SEED_DIGITS - 1)) + 10 ** (SEED_DIGITS - 1)
 
 
-def individuals_sit_out_first(ruleset: scoring.Ruleset) -> bool:
+def individuals_sit_out_first(ruleset: scoring.Ruleset | TournamentRules) -> bool:
     """The ruleset's bye order: players without a team sit out before team players (puck)."""
     return ruleset.byes.individuals_first
 
@@ -145,7 +146,7 @@ def _draw(
             meetings=meetings,
             # Byes of players who have since left cannot matter, and the draw refuses unknown ids.
             had_bye=[p for p in had_bye if p in present],
-            individuals_sit_out_first=individuals_sit_out_first(tournament.ruleset()),
+            individuals_sit_out_first=individuals_sit_out_first(tournament.standing_rules()),
         )
     except DrawError as error:
         player_names, team_names = draw_names(tournament=tournament)

@@ -158,7 +158,7 @@ def tournament_series_seats(*, tournament: Tournament, series: Series | None = N
     byes = Bye.objects.filter(series__in=list(by_pk)).select_related("player")
     for bye in byes.order_by("player__last_name", "player__first_name", "player_id"):
         by_pk[bye.series_id].byes.append(bye.player)
-    ruleset = tournament.ruleset()
+    ruleset = tournament.standing_rules()
     for item in by_pk.values():
         if item.byes:
             item.compensation = scoring.bye_compensation(ruleset, len(item.byes))

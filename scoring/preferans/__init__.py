@@ -17,18 +17,21 @@ settled in whists. The words, once:
 
 The house rules of a pulka are a :class:`Variant` (``sochi``, ``leningrad``) kept as
 data in ``variants/``; :func:`keep_sheet` writes the sheet and :func:`settle`
-settles it. The Baśka engine (:mod:`scoring`) is a separate game.
+settles it; :func:`table_score` and :func:`tournament_rules` are a tournament's reading
+of a pulka (one per table and series). The Baśka engine (:mod:`scoring`) is a separate game.
 """
 
 from .entry import Deal, Penalty, Whister, Writes, entry_writes, next_dealer, parse_entry
 from .report import pulka_report, read_sheet
 from .settlement import Adjustment, Settlement, money, mountains_at_end, settle
 from .sheet import Row, Sheet, Totals, keep_sheet
-from .variant import LEVELS, MISERE, VARIANTS, Variant, load_variant, parse_variant
+from .tables import TableRow, TableScore, TournamentRules, table_score, tournament_rules
+from .variant import LEVELS, MISERE, TABLE_SIZES, VARIANTS, Variant, load_variant, parse_variant
 
 __all__ = [
     "LEVELS",
     "MISERE",
+    "TABLE_SIZES",
     "VARIANTS",
     "Adjustment",
     "Deal",
@@ -36,7 +39,10 @@ __all__ = [
     "Row",
     "Settlement",
     "Sheet",
+    "TableRow",
+    "TableScore",
     "Totals",
+    "TournamentRules",
     "Variant",
     "Whister",
     "Writes",
@@ -51,4 +57,6 @@ __all__ = [
     "pulka_report",
     "read_sheet",
     "settle",
+    "table_score",
+    "tournament_rules",
 ]

@@ -18,7 +18,8 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from ..errors import ScoringError
-from ..fields import fail, join, read_int, read_list, read_object, read_str, show
+from ..fields import fail, join, read_int, read_list, read_number, read_object, read_str, show
+from ..ruleset import MAX_TIEBREAKS, TIEBREAK_PATTERN
 
 VARIANTS: Final = ("sochi", "leningrad")
 
@@ -40,7 +41,10 @@ _FIELDS: Final = (
     "whists_per_mountain_point",
     "short_factor",
     "over_factor",
+    "tournament",
 )
+TABLE_SIZES: Final = (3, 4)
+"""A pulka is played by three, or by four with the dealer sitting each deal out."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,7 +64,11 @@ class Variant:
       shared among the players (10 in the seed);
     - ``short_factor`` / ``over_factor``: at the end, each point a pulka lacks goes onto
       the mountain ``short_factor`` times, each point over the total comes off it
-      ``over_factor`` times (Sochi 1 / 0, Leningrad 2 / 2).
+      ``over_factor`` times (Sochi 1 / 0, Leningrad 2 / 2);
+    - ``placement``, ``bye_points`` and ``tiebreaks``: how a tournament of pulkas ranks
+      (one pulka per table and series): the big points of the places at a table of 3 and
+      of 4, the big points of a bye by the number of byes in the series (1, 2 …) per
+      table size, and the ranking criteria as for Baśka.
     """
 
     id: str
@@ -73,6 +81,9 @@ class Variant:
     whists_per_mountain_point: int
     short_factor: int
     over_factor: int
+    placement: Mapping[int, tuple[float, ...]]
+    bye_points: Mapping[int, tuple[float, ...]]
+    tiebreaks: tuple[str, ...]
 
     def price(self, contract: str) -> int:
         return self.prices[contract]
@@ -100,6 +111,7 @@ def parse_variant(data: Any) -> Variant:
     if help_whists is not None:
         help_whists = read_int(help_whists, "variant.help_whists_per_point", _ERR, minimum=1, maximum=1000)
     notes = read_list(data["notes"], "variant.notes", _ERR)
+    placement, bye_points, tiebreaks = _tournament(data["tournament"])
     return Variant(
         id=read_str(data["id"], "variant.id", _ERR),
         name=read_str(data["name"], "variant.name", _ERR),
@@ -113,7 +125,38 @@ def parse_variant(data: Any) -> Variant:
         ),
         short_factor=read_int(data["short_factor"], "variant.short_factor", _ERR, minimum=0, maximum=10),
         over_factor=read_int(data["over_factor"], "variant.over_factor", _ERR, minimum=0, maximum=10),
+        placement=MappingProxyType(placement),
+        bye_points=MappingProxyType(bye_points),
+        tiebreaks=tiebreaks,
     )
+
+
+def _points(data: Any, path: str, *, items: int) -> tuple[float, ...]:
+    values = read_list(data, path, _ERR, max_items=items)
+    if len(values) != items:
+        raise fail(_ERR, path, f"a list of {items} numbers")
+    return tuple(read_number(value, join(path, i), _ERR, maximum=1000) for i, value in enumerate(values))
+
+
+def _tournament(data: Any) -> tuple[dict[int, tuple[float, ...]], dict[int, tuple[float, ...]], tuple[str, ...]]:
+    """The ``tournament`` object: placement and bye points per table size, and the tie-breaks."""
+    path = "variant.tournament"
+    read_object(
+        data, path, _ERR, allowed=("placement", "byes", "tiebreaks"), required=("placement", "byes", "tiebreaks")
+    )
+    sizes = tuple(str(size) for size in TABLE_SIZES)
+    for key in ("placement", "byes"):
+        read_object(data[key], join(path, key), _ERR, allowed=sizes, required=sizes)
+    placement = {
+        size: _points(data["placement"][str(size)], f"{path}.placement.{size}", items=size) for size in TABLE_SIZES
+    }
+    # at most size - 1 byes in a series: one more and they would make a table
+    byes = {size: _points(data["byes"][str(size)], f"{path}.byes.{size}", items=size - 1) for size in TABLE_SIZES}
+    tiebreaks = read_list(data["tiebreaks"], f"{path}.tiebreaks", _ERR, max_items=MAX_TIEBREAKS)
+    for i, tiebreak in enumerate(tiebreaks):
+        if not isinstance(tiebreak, str) or not TIEBREAK_PATTERN.match(tiebreak):
+            raise fail(_ERR, f"{path}.tiebreaks[{i}]", "big_points, small_points, more_places_N or fewer_places_N")
+    return placement, byes, tuple(tiebreaks)
 
 
 def load_variant(variant_id: Any) -> Variant:

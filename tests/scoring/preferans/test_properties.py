@@ -40,8 +40,8 @@ def deals(draw, players, index):
 
 
 @st.composite
-def sheets(draw):
-    """A valid sheet of 3 or 4 players under either variant, settled or closed."""
+def sheet_entries(draw):
+    """A valid sheet's players (3 or 4), variant, total and entries, the pulka over or not."""
     players = ABCD[: draw(st.sampled_from([3, 4]))]
     variant = load_variant(draw(st.sampled_from(VARIANTS)))
     total = draw(st.integers(1, 40))
@@ -51,12 +51,19 @@ def sheets(draw):
         dealt += "penalty" not in entry
         entries.append(entry)
     try:
-        sheet = keep_sheet(players=players, variant=variant, total=total, entries=entries)
+        keep_sheet(players=players, variant=variant, total=total, entries=entries)
     except ScoringError as error:
         # the pulka was over before the end of the list: keep the entries up to there
         assert error.code == "pulka_over"
         entries = entries[: int(error.path.removeprefix("deals[").rstrip("]"))]
-        sheet = keep_sheet(players=players, variant=variant, total=total, entries=entries)
+    return players, variant, total, entries
+
+
+@st.composite
+def sheets(draw):
+    """A valid sheet of 3 or 4 players under either variant, settled or closed."""
+    players, variant, total, entries = draw(sheet_entries())
+    sheet = keep_sheet(players=players, variant=variant, total=total, entries=entries)
     closed = not sheet.finished or draw(st.booleans())
     return keep_sheet(players=players, variant=variant, total=total, entries=entries, closed=closed)
 

@@ -1,7 +1,7 @@
 """Benchmark of the table draw against a naive baseline (docs/draw.md, "Figures").
 
-Run: ``.venv/bin/python bench/draw.py``.  For each instance it prints the
-repeated pairs, the highest meeting count, seat balance (most times any
+Run: ``.venv/bin/python bench/draw.py``.  For each instance (tables of four,
+and Preferans tables of three) it prints the repeated pairs, the highest meeting count, seat balance (most times any
 player sits at the same letter) and the time of our draw, the repeats and time
 of the naive baseline, and the counting lower bound on repeats.
 """
@@ -21,57 +21,60 @@ from league.draw.model import seat_balance
 SEED = 2026
 
 
-def roster(teams: int, individuals: int) -> list[DrawPlayer]:
-    """``teams`` teams of four, then ``individuals`` players without a team."""
-    players = [DrawPlayer(f"t{t}p{k}", f"t{t}") for t in range(teams) for k in range(4)]
+def roster(teams: int, individuals: int, members: int = 4) -> list[DrawPlayer]:
+    """``teams`` teams of ``members``, then ``individuals`` players without a team."""
+    players = [DrawPlayer(f"t{t}p{k}", f"t{t}") for t in range(teams) for k in range(members)]
     return players + [DrawPlayer(f"i{k}", None) for k in range(individuals)]
 
 
-def naive(players: list[DrawPlayer], series: int, seed: int) -> list[SeriesDraw]:
+def naive(players: list[DrawPlayer], series: int, seed: int, size: int) -> list[SeriesDraw]:
     """Shuffle each series independently until no teammates share a table."""
     rng = random.Random(seed)
     out = []
     byes_left = [p.id for p in players]
     rng.shuffle(byes_left)
-    per_series = len(players) % 4
+    per_series = len(players) % size
     for _ in range(series):
         byes = [byes_left.pop() for _ in range(per_series)]
         playing = [p for p in players if p.id not in byes]
         while True:
             rng.shuffle(playing)
-            tables = [playing[k : k + 4] for k in range(0, len(playing), 4)]
+            tables = [playing[k : k + size] for k in range(0, len(playing), size)]
             if all(len({p.team for p in t if p.team}) == sum(p.team is not None for p in t) for t in tables):
                 break
         out.append(SeriesDraw([tuple(p.id for p in t) for t in tables], byes))
     return out
 
 
+# (name, players, series, players at a table)
 INSTANCES = [
-    ("16: 4 teams", roster(4, 0), 4),
-    ("40: 8 teams + 8 ind.", roster(8, 8), 4),
-    ("101: 25 teams + 1 ind.", roster(25, 1), 4),
-    ("256: 64 teams", roster(64, 0), 5),
-    ("400: 100 teams", roster(100, 0), 5),
-    ("20: 5 teams (tight)", roster(5, 0), 6),
+    ("16: 4 teams", roster(4, 0), 4, 4),
+    ("40: 8 teams + 8 ind.", roster(8, 8), 4, 4),
+    ("101: 25 teams + 1 ind.", roster(25, 1), 4, 4),
+    ("256: 64 teams", roster(64, 0), 5, 4),
+    ("400: 100 teams", roster(100, 0), 5, 4),
+    ("20: 5 teams (tight)", roster(5, 0), 6, 4),
+    ("40: 13 teams of 3 + 1 ind., by 3", roster(13, 1, members=3), 4, 3),
+    ("15: 5 teams of 3, by 3 (tight)", roster(5, 0, members=3), 6, 3),
 ]
 
 
 def main() -> None:
     header = (
-        f"{'instance':24} {'S':>2} {'repeats':>7} {'bound':>5} {'max m':>5} {'seat':>4} {'time s':>7} | "
+        f"{'instance':33} {'S':>2} {'repeats':>7} {'bound':>5} {'max m':>5} {'seat':>4} {'time s':>7} | "
         f"{'naive rep':>9} {'naive s':>7}"
     )
     print(header)
     print("-" * len(header))
-    for name, players, series in INSTANCES:
+    for name, players, series, size in INSTANCES:
         start = time.perf_counter()
-        result = draw_tournament(players, series, SEED)
+        result = draw_tournament(players, series, SEED, table_size=size)
         ours = time.perf_counter() - start
         start = time.perf_counter()
-        baseline = naive(players, series, SEED)
+        baseline = naive(players, series, SEED, size)
         theirs = time.perf_counter() - start
         print(
-            f"{name:24} {series:>2} {result.repeats:>7} {repeat_lower_bound(players, series):>5} "
+            f"{name:33} {series:>2} {result.repeats:>7} {repeat_lower_bound(players, series, size):>5} "
             f"{result.max_meetings:>5} {seat_balance(result.series):>4} {ours:>7.3f} | "
             f"{count_repeats(baseline):>9} {theirs:>7.3f}"
         )

@@ -57,8 +57,8 @@ class RegistrationInline(ReadOnlyInline):
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     form = TournamentForm  # the same bounds and logo check as the organiser's screen
-    list_display = ["name", "date", "venue", "season", "ruleset_preset", "series_count", "draw_published"]
-    list_filter = ["season", "ruleset_preset", "date", "draw_published"]
+    list_display = ["name", "date", "venue", "season", "game", "ruleset_preset", "series_count", "draw_published"]
+    list_filter = ["season", "game", "ruleset_preset", "date", "draw_published"]
     search_fields = ["name", "venue", "organiser_name"]
     date_hierarchy = "date"
     prepopulated_fields = {"slug": ["name"]}
@@ -73,6 +73,10 @@ class TournamentAdmin(admin.ModelAdmin):
             _("Rules"),
             {
                 "fields": [
+                    "game",
+                    "pulka_variant",
+                    "pulka_total",
+                    "table_size",
                     "ruleset_preset",
                     "ruleset_data",
                     "series_count",

@@ -1,4 +1,5 @@
-"""The demo league: clubs, players, teams, a season and its tournaments.
+"""The demo league: clubs, players, teams, a season and its tournaments, and one
+Preferans evening (pulka sheets at tables of four, docs/preferans.md).
 
 Built through the same services an organiser uses, from a fixed random seed, so
 every newcomer sees the same league. Used by ``manage.py load_demo``.
@@ -13,15 +14,17 @@ from django.contrib.auth.models import Group, Permission, User
 from django.db import transaction
 
 import scoring
-from league.models import Season, Series, Tournament
+from league.models import DEALS_PER_SERIES, Game, PulkaVariant, Season, Series, Tournament
 from league.results import services as results
 from league.results.models import Protocol
+from league.results.pulka import protocol_pulka
 from league.results.selectors import protocol_sheet, sheet_totals
 from league.tournaments.draws import series_draw
 from league.tournaments.registrations import registration_create
 from league.tournaments.services import tournament_create
 from players.models import Club, Player, Team
 from players.services import club_create, player_create, team_create
+from scoring import preferans
 
 DEMO_PASSWORD = "baska-demo"
 SEED = 2026
@@ -140,6 +143,74 @@ def play_protocol(
     return protocol
 
 
+# How often a pulka deal is a contract of each level (misère apart), roughly.
+PULKA_LEVEL_WEIGHTS = {6: 40, 7: 30, 8: 17, 9: 9, 10: 4}
+PULKA_SUITS = ("S", "C", "D", "H", "NT")
+
+
+def random_pulka_deal(rng: random.Random, *, dealer: str, seats: tuple[str, ...]) -> dict:
+    """A plausible pulka deal at a table of four whose ``dealer`` sits out: a contract, its
+    whisters and tricks, now and then a remiz (the declarer's contract failed)."""
+    declarer, *defenders = rng.sample([seat for seat in seats if seat != dealer], 3)
+    if rng.random() < 0.05:
+        return {"contract": preferans.MISERE, "declarer": declarer, "tricks": rng.choices([0, 1, 2], [8, 2, 1])[0]}
+    level = rng.choices(list(PULKA_LEVEL_WEIGHTS), weights=list(PULKA_LEVEL_WEIGHTS.values()))[0]
+    deal: dict = {"contract": f"{level}{rng.choice(PULKA_SUITS)}", "declarer": declarer}
+    whisting = rng.choices([0, 1, 2], weights=[15, 45, 40])[0]
+    if not whisting:
+        return deal  # nobody whisted: the contract counts as made
+    tricks = min(10, max(0, level + rng.choices([0, 1, -1, -2], weights=[70, 10, 15, 5])[0]))
+    rest = 10 - tricks
+    first = rng.randint(0, rest)
+    shares = [first, rest - first] if whisting == 2 else [first]
+    deal["tricks"] = tricks
+    deal["whisters"] = [{"player": p, "tricks": t} for p, t in zip(defenders, shares, strict=False)]
+    return deal
+
+
+def play_pulka(
+    rng: random.Random,
+    protocol: Protocol,
+    *,
+    referee: User,
+    close_after: int | None = None,
+    penalty: dict | None = None,
+) -> Protocol:
+    """Fill ``protocol``'s pulka with plausible deals until it is played out (or, with
+    ``close_after``, closed by agreement after that many deals), a referee's ``penalty`` written
+    after the last deal; then record its totals, complete and confirm it."""
+    seats = protocol.series.tournament.seats
+    entries: list[dict] = []
+    while not protocol_pulka(protocol=protocol).sheet.over and len(entries) != close_after:
+        deal = random_pulka_deal(rng, dealer=seats[len(entries) % len(seats)], seats=seats)
+        entries.append(deal)
+        protocol = results.protocol_row_save(
+            protocol=protocol, number=len(entries), deal=deal, expected_version=protocol.version, user=referee
+        )
+    if close_after is not None:
+        protocol = results.protocol_pulka_close(
+            protocol=protocol,
+            closed=True,
+            expected_version=protocol.version,
+            user=referee,
+            reason="koniec czasu serii, za zgodą graczy",
+        )
+    if penalty is not None:
+        protocol = results.protocol_row_save(
+            protocol=protocol,
+            number=protocol.rows.count() + 1,
+            deal=penalty,
+            expected_version=protocol.version,
+            user=referee,
+        )
+    totals = sheet_totals(protocol_sheet(protocol=protocol))
+    protocol = results.protocol_totals_set(
+        protocol=protocol, totals=totals, expected_version=protocol.version, user=referee
+    )
+    protocol = results.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
+    return results.protocol_confirm(protocol=protocol, seat="B", expected_version=protocol.version, user=referee)
+
+
 def play_series(rng: random.Random, series: Series, *, deals: int, close: bool) -> None:
     """Enter ``deals`` deals at every table of ``series``; with ``close`` also finish every
     protocol and close the series."""
@@ -243,7 +314,56 @@ def load_demo() -> dict[str, str]:
     for team in teams[:6]:
         for member in team.members.all():
             registration_create(tournament=autumn, player=member)
+    _preferans_evening(organiser, referee, players[36:48])
     return {"organizator": "organiser", "sedzia": "referee"}
+
+
+def _preferans_evening(organiser: User, referee: User, players: list[Player]) -> Tournament:
+    """Twelve players, three series at three tables of four, Sochi pulkas to 20, all played out
+    (one closed by agreement, one with a referee's penalty), the series closed and published."""
+    # its own random numbers, so the Baśka tournaments above stay as they always were
+    rng = random.Random(SEED + 1)
+    evening = tournament_create(
+        user=organiser,
+        name="Wieczór Preferansa w Wejherowie",
+        game=Game.PREFERANS,
+        pulka_variant=PulkaVariant.SOCHI,
+        pulka_total=20,
+        table_size=4,
+        ruleset_preset="psb",
+        # a pulka ends when it is played out, not after a number of deals; completing a
+        # protocol still counts deals, so the fewest a series may have
+        deals_per_series=DEALS_PER_SERIES.low,
+        date=date(2026, 4, 18),
+        venue="Wejherowo, Gryf",
+        organiser_name="Gryf Wejherowo",
+        series_count=3,
+        published=True,
+        team_ranking=Tournament._meta.get_field("team_ranking").default,
+    )
+    evening.referees.add(referee)
+    for player in players:
+        registration_create(tournament=evening, player=player, individual=True)
+    evening.registrations.update(checked_in=True, fee_paid=True)
+    series_draw(tournament=evening, numbers="all", seed=SEED, user=organiser)
+    evening.draw_published = True
+    evening.save(update_fields=["draw_published"])
+    for series in evening.series.order_by("number"):
+        for protocol in series.protocols.select_related("series__tournament").order_by("table"):
+            first_table = protocol.table == 1
+            play_pulka(
+                rng,
+                protocol,
+                referee=referee,
+                close_after=14 if series.number == 2 and first_table else None,
+                penalty=PULKA_PENALTY if series.number == 3 and first_table else None,
+            )
+        results.series_close(series=series)
+    return evening
+
+
+PULKA_PENALTY = {"penalty": "pulka", "player": "C", "size": 2, "reason": "dopisał sobie 2 do pulki"}
+"""The evening's one referee's penalty: a pulka over-written by 2, onto the writer's mountain."""
 
 
 def demo_exists() -> bool:

@@ -151,6 +151,18 @@ class Season(models.Model):
     def __str__(self) -> str:
         return f"{self.name} {self.year}"
 
+    def other_game_refusal(self, tournament: Tournament) -> ValidationError | None:
+        """Why ``tournament`` cannot join this season, if it cannot: a season adds up one game
+        (Baśka's small points and Preferans' whists do not add), the game of the tournaments it holds."""
+        others = self.tournaments.exclude(pk=tournament.pk).exclude(game=tournament.game)
+        if not others.exists():
+            return None
+        return ValidationError(
+            _("The season %(season)s counts tournaments of another game; a %(game)s tournament cannot join it."),
+            code="other_game",
+            params={"season": self, "game": tournament.get_game_display()},
+        )
+
 
 class SeasonVersion(models.Model):
     """One change of a season: its settings before and after, or a tournament attached, detached
@@ -342,6 +354,12 @@ class Tournament(models.Model):
                 "total": self.pulka_total,
             }
         return self.own_ruleset.name if self.own_ruleset_id else self.get_ruleset_preset_display()
+
+    def clean(self) -> None:
+        if self.season_id:
+            refusal = self.season.other_game_refusal(self)
+            if refusal is not None:
+                raise ValidationError({"season": refusal})
 
     def variant(self) -> preferans.Variant:
         """The pulka's house rules of a Preferans tournament."""

@@ -7,7 +7,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
-from league.public import calculator
+from league.public import calculator, pulka_calculator
 from league.public import views as public_views
 
 from . import health
@@ -15,6 +15,7 @@ from . import health
 urlpatterns = [
     path("", public_views.home, name="home"),
     path("kalkulator/", calculator.calculator, name="calculator"),
+    path("kalkulator/pulka/", pulka_calculator.pulka_calculator, name="pulka_calculator"),
     path("turnieje/", include("league.tournaments.urls")),
     path("turnieje/", include("league.results.urls")),
     path("turnieje/", include("league.results.table_urls")),

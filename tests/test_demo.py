@@ -9,7 +9,10 @@ from django.db import transaction
 
 from league.models import Series, TableAssignment, Tournament
 from league.results.models import DealRow, Protocol
+from league.results.pulka import protocol_pulka
+from league.standings.compute import tournament_standings
 from players.models import Player, Team
+from scoring.preferans import Deal, Penalty
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
@@ -23,10 +26,11 @@ def counts() -> dict[str, int]:
 @pytest.fixture(scope="module", autouse=True)
 def demo(django_db_setup, django_db_blocker):
     """The demo loaded once for the module (it takes seconds) inside a transaction
-    rolled back at the module's end; each test runs in a savepoint of it."""
+    rolled back at the module's end; each test runs in a savepoint of it. Yields what it printed."""
+    out = StringIO()
     with django_db_blocker.unblock(), transaction.atomic():
-        call_command("load_demo", stdout=StringIO())
-        yield
+        call_command("load_demo", stdout=out)
+        yield out.getvalue()
         transaction.set_rollback(True)
 
 
@@ -45,3 +49,35 @@ def test_loading_the_demo_twice_changes_nothing():
     call_command("load_demo", stdout=out)
     assert out.getvalue().strip() == "The demo league is already loaded."
     assert counts() == before
+
+
+def test_the_demo_prints_the_accounts_it_made(demo):
+    assert "organiser: organizator / baska-demo" in demo
+    assert "referee: sedzia / baska-demo" in demo
+
+
+def test_the_preferans_evening_is_twelve_players_at_three_tables_of_four_in_three_closed_series():
+    evening = Tournament.objects.get(game="preferans")
+    assert (evening.pulka_variant, evening.pulka_total, evening.table_size) == ("sochi", 20, 4)
+    assert evening.published and evening.registrations.count() == 12
+    assert not evening.registrations.filter(player__club=None).exists()
+    for series in evening.series.all():
+        assert (series.status, series.results_published) == (Series.Status.CLOSED, True)
+        assert series.assignments.count() == 12 and not series.byes.exists()
+    standings = tournament_standings(evening, published_only=True)["individual"]
+    assert len(standings) == 12 and sum(row["small_points"] for row in standings) == 0
+
+
+def test_every_pulka_of_the_evening_is_over_with_remizes_one_closed_by_agreement_and_one_penalty():
+    protocols = Protocol.objects.filter(series__tournament__game="preferans")
+    pulkas = [protocol_pulka(protocol=protocol) for protocol in protocols]
+    assert all(protocol.status == Protocol.Status.CONFIRMED for protocol in protocols)
+    assert all(pulka.settlement is not None for pulka in pulkas)
+    assert protocols.filter(pulka_closed=True).count() == 1
+    entries = [line[0].entry for pulka in pulkas for line in pulka.lines]
+    assert sum(isinstance(entry, Penalty) for entry in entries) == 1
+    deals = [entry for entry in entries if isinstance(entry, Deal)]
+    contracts = {deal.contract for deal in deals}
+    assert "misere" in contracts and len(contracts) > 10
+    remizes = [deal for deal in deals if deal.level and deal.tricks is not None and deal.tricks < deal.level]
+    assert len(remizes) >= 5

@@ -98,6 +98,7 @@ MATRIX: list[Case] = [
     # --- pages of no single feature ---
     Case("home", get=EVERYONE),
     Case("calculator", get=EVERYONE),
+    Case("pulka_calculator", get=EVERYONE, post=EVERYONE),
     Case("health", get=EVERYONE),
     Case("favicon", get=(REDIR,) * 6),
     Case("login", get=EVERYONE, post=EVERYONE),
@@ -215,6 +216,10 @@ MATRIX: list[Case] = [
     Case("results:uncomplete", ("slug", 1, 1), get=REFEREE_405, post=REFEREE_REDIR),
     # results: referee penalties (series 2, closed, has one; an empty POST is refused and changes nothing)
     Case("results:penalty_add", ("slug", 1), get=REFEREE_405, post=REFEREE),
+    # results: a Preferans table's pulka (the matrix's tournament plays Baśka: its tables have none)
+    Case("results:pulka_deal", ("slug", 1, 1), get=REFEREE_405, post=REFEREE_HIDDEN),
+    Case("results:pulka_penalty", ("slug", 1, 1), get=REFEREE_405, post=REFEREE_HIDDEN),
+    Case("results:pulka_close", ("slug", 1, 1), get=REFEREE_405, post=REFEREE_HIDDEN),
     Case("results:table_penalty_add", ("slug", 1, 1), get=REFEREE_405, post=REFEREE),
     Case("results:penalty", ("slug", 2, "penalty"), get=REFEREE, post=REFEREE),
     Case("results:penalty", ("slug", 1, "penalty"), variant="another series", get=REFEREE_HIDDEN),

@@ -1,7 +1,8 @@
-"""The table draw ("losowanie stołów") of Baśka tournaments, without Django.
+"""The table draw ("losowanie stołów") of Baśka and Preferans tournaments, without Django.
 
-Players are seated four to a table in every *seria* (series); the remainder
-gets a *wolny los* (bye).  Teammates never share a table, and pairs of players
+Players are seated four to a table in every *seria* (series), or three to a
+table for Preferans where the tournament says so; the remainder gets a
+*wolny los* (bye).  Teammates never share a table, and pairs of players
 meet as rarely as possible across the tournament.  See docs/draw.md for the method.
 """
 

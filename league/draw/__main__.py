@@ -77,6 +77,7 @@ def run(request: Any) -> dict[str, Any]:
         had_bye=_ids(request.get("had_bye", []), "had_bye"),
         individuals_sit_out_first=bool(request.get("individuals_sit_out_first", False)),
         budget=request.get("budget"),
+        table_size=request.get("table_size", 4),
     )
     return {
         "seed": result.seed,

@@ -1,11 +1,13 @@
 """Starting points for the search: a greedy draw and an algebraic one.
 
-Both only ever produce legal series: tables of exactly four and no two
-members of one team at a table (the hard rule is never traded for cost).
+Both only ever produce legal series: every table full (``size`` players, three
+or four) and no two members of one team at a table (the hard rule is never
+traded for cost).
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -13,7 +15,7 @@ import numpy as np
 _NO_TABLE = -1
 
 
-def _round_robin(playing: list[int], team: np.ndarray, tables: int, rng: random.Random) -> np.ndarray:
+def _round_robin(playing: list[int], team: np.ndarray, tables: int, size: int, rng: random.Random) -> np.ndarray:
     """Always-legal seating: teams laid out contiguously, position k goes to table k mod T.
 
     A team of at most T members occupies consecutive positions, hence distinct
@@ -25,7 +27,7 @@ def _round_robin(playing: list[int], team: np.ndarray, tables: int, rng: random.
         groups.setdefault(int(team[p]), []).append(p)
     order = sorted(groups, key=lambda g: (-len(groups[g]), rng.random()))
     flat = [p for g in order for p in groups[g]]
-    seating = np.empty((tables, 4), dtype=np.int64)
+    seating = np.empty((tables, size), dtype=np.int64)
     labels = list(range(tables))
     rng.shuffle(labels)
     for k, p in enumerate(flat):
@@ -34,7 +36,14 @@ def _round_robin(playing: list[int], team: np.ndarray, tables: int, rng: random.
 
 
 def greedy_series(
-    playing: list[int], team: np.ndarray, n_teams: int, meet: np.ndarray, tables: int, rng: random.Random
+    playing: list[int],
+    team: np.ndarray,
+    n_teams: int,
+    meet: np.ndarray,
+    tables: int,
+    rng: random.Random,
+    *,
+    size: int = 4,
 ) -> np.ndarray:
     """Seat each player at the table where he adds the fewest repeat costs.
 
@@ -50,19 +59,19 @@ def greedy_series(
     )
     # Empty seats hold -1, which reads the zero column appended to the meeting matrix.
     padded = np.hstack([meet, np.zeros((meet.shape[0], 1), dtype=meet.dtype)])
-    seating = np.full((tables, 4), _NO_TABLE, dtype=np.int64)
+    seating = np.full((tables, size), _NO_TABLE, dtype=np.int64)
     filled = np.zeros(tables, dtype=np.int64)
     has_team = np.zeros((tables, n_teams + 1), dtype=bool)
     for g in order:
         group = members[g]
         rng.shuffle(group)
         for p in group:
-            free = filled < 4
+            free = filled < size
             if g < n_teams:
                 free &= ~has_team[:, g]
             options = np.flatnonzero(free)
             if options.size == 0:
-                return _round_robin(playing, team, tables, rng)
+                return _round_robin(playing, team, tables, size, rng)
             cost = padded[p, seating[options]].sum(axis=1)
             best = options[cost == cost.min()]
             t = int(best[rng.randrange(best.size)])
@@ -107,47 +116,48 @@ def _smallest_prime_factor(t: int) -> int:
     return t
 
 
-def _line_tables(tables: int) -> tuple[list[int], list[list[list[int]]]] | None:
+def _line_tables(tables: int, size: int) -> tuple[list[int], list[list[list[int]]]] | None:
     """Usable slopes and the table of grid cell (row i, column j) for slope a.
 
-    Over GF(2^k), or over Z_T when T is coprime to 6, the map
-    (i, j) -> a·x_i + j with distinct x_0..x_3 gives every table one cell of
-    each row, never joins two cells of a column (a team), and two slopes
-    whose difference is invertible never join the same two cells.
+    Over GF(2^k), or over Z_T when every difference of x_0..x_(size−1) =
+    0..size−1 is invertible (T coprime to 6 for tables of four, odd for tables
+    of three), the map (i, j) -> a·x_i + j gives every table one cell of each
+    row, never joins two cells of a column (a team), and two slopes whose
+    difference is invertible never join the same two cells.
     """
     k = tables.bit_length() - 1
-    if tables >= 4 and tables == 1 << k and k in _IRREDUCIBLE:
+    if tables >= size and tables == 1 << k and k in _IRREDUCIBLE:
         slopes = list(range(1, tables))
-        return slopes, [[[_gf2_mul(a, x, k) ^ j for j in range(tables)] for x in range(4)] for a in slopes]
-    if tables >= 5 and tables % 2 and tables % 3:
+        return slopes, [[[_gf2_mul(a, x, k) ^ j for j in range(tables)] for x in range(size)] for a in slopes]
+    if tables >= size and all(math.gcd(tables, d) == 1 for d in range(2, size)):
         slopes = list(range(1, _smallest_prime_factor(tables)))
-        return slopes, [[[(a * x + j) % tables for j in range(tables)] for x in range(4)] for a in slopes]
+        return slopes, [[[(a * x + j) % tables for j in range(tables)] for x in range(size)] for a in slopes]
     return None
 
 
 def _grid(
-    players: list[int], team: np.ndarray, n_teams: int, tables: int, rng: random.Random
+    players: list[int], team: np.ndarray, n_teams: int, tables: int, size: int, rng: random.Random
 ) -> list[list[int]] | None:
-    """Pack teams into the columns of a 4 × T grid (first fit, largest first).
+    """Pack teams into the columns of a size × T grid (first fit, largest first).
 
     Teammates must share a column; individuals fill the gaps.  None when a team
-    has more than four members or the packing fails.
+    has more members than a table has seats or the packing fails.
     """
     members: dict[int, list[int]] = {}
     for p in players:
         members.setdefault(int(team[p]), []).append(p)
     loose = members.pop(n_teams, [])
-    if any(len(m) > 4 for m in members.values()):
+    if any(len(m) > size for m in members.values()):
         return None
     columns: list[list[int]] = [[] for _ in range(tables)]
     for g in sorted(members, key=lambda g: (-len(members[g]), rng.random())):
-        fits = [c for c in columns if len(c) + len(members[g]) <= 4]
+        fits = [c for c in columns if len(c) + len(members[g]) <= size]
         if not fits:
             return None
         fits[0].extend(members[g])
     rng.shuffle(loose)
     for c in columns:
-        while len(c) < 4 and loose:
+        while len(c) < size and loose:
             c.append(loose.pop())
     rng.shuffle(columns)
     for c in columns:
@@ -156,29 +166,30 @@ def _grid(
 
 
 def algebraic_series(
-    n_players: int, team: np.ndarray, n_teams: int, tables: int, count: int, rng: random.Random
+    n_players: int, team: np.ndarray, n_teams: int, tables: int, count: int, rng: random.Random, *, size: int = 4
 ) -> list[np.ndarray]:
     """Up to ``count`` series with no repeated pair among them (teams as columns).
 
     Only for draws without byes; returns fewer series (possibly none) where the
     construction does not reach, and the caller fills the rest greedily.  With
-    T = 4 the rows themselves form one more parallel class (affine plane AG(2,4)).
+    as many tables as seats (T = size) the rows themselves form one more
+    parallel class (the affine plane AG(2,4), or AG(2,3) at tables of three).
     """
-    if n_players != 4 * tables:
+    if n_players != size * tables:
         return []
-    lines = _line_tables(tables)
-    grid = _grid(list(range(n_players)), team, n_teams, tables, rng)
+    lines = _line_tables(tables, size)
+    grid = _grid(list(range(n_players)), team, n_teams, tables, size, rng)
     if lines is None or grid is None:
         return []
     slopes, maps = lines
     chosen = sorted(rng.sample(range(len(slopes)), min(count, len(slopes))))
     out = []
     for s in chosen:
-        seating = np.full((tables, 4), _NO_TABLE, dtype=np.int64)
-        for i in range(4):
+        seating = np.full((tables, size), _NO_TABLE, dtype=np.int64)
+        for i in range(size):
             for j in range(tables):
                 seating[maps[s][i][j], i] = grid[j][i]
         out.append(seating)
-    if tables == 4 and len(out) < count:
-        out.append(np.array([[grid[j][i] for j in range(4)] for i in range(4)], dtype=np.int64))
+    if tables == size and len(out) < count:
+        out.append(np.array([[grid[j][i] for j in range(size)] for i in range(size)], dtype=np.int64))
     return out

@@ -1,8 +1,9 @@
 """The draw's vocabulary and the small operations on finished draws.
 
 A *seria* (series, also "runda") is one sitting of the whole tournament: every
-player is either at a table of four, seats A–D, or has a *wolny los* (bye,
-also "pauza") and sits the series out.  A *meeting* is two players sharing a
+player is either at a table, seats A–D at a table of four (Baśka, Preferans) or
+A–C at a table of three (Preferans), or has a *wolny los* (bye, also "pauza")
+and sits the series out.  A *meeting* is two players sharing a
 table in one series; a *repeat* is every meeting of a pair beyond its first.
 """
 
@@ -14,7 +15,10 @@ from dataclasses import dataclass, field
 from .errors import DrawError
 
 Pair = tuple[str, str]
-Table = tuple[str, str, str, str]
+Table = tuple[str, ...]
+
+# Players at a table: four for Baśka, three or four for Preferans.
+TABLE_SIZES = (3, 4)
 
 
 @dataclass(frozen=True)
@@ -28,7 +32,7 @@ class DrawPlayer:
 
 @dataclass(frozen=True)
 class SeriesDraw:
-    """One series: tables listed in seat order A–D, and the players on a bye."""
+    """One series: tables listed in seat order (A–D, or A–C at tables of three), and the players on a bye."""
 
     tables: list[Table]
     byes: list[str] = field(default_factory=list)
@@ -51,7 +55,7 @@ def pair(a: str, b: str) -> Pair:
 
 
 def table_pairs(table: Sequence[str]) -> Iterable[Pair]:
-    """The six pairs that meet at one table."""
+    """The pairs that meet at one table (six at a table of four, three at a table of three)."""
     for i, a in enumerate(table):
         for b in table[i + 1 :]:
             yield pair(a, b)

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import DrawError
-from .model import DrawPlayer, Pair, SeriesDraw
+from .model import TABLE_SIZES, DrawPlayer, Pair, SeriesDraw
 
 
 @dataclass(frozen=True)
 class Problem:
     """A validated request; players are numbered in input order (never by hashing).
 
+    ``table_size`` is the number of players at every table (3 or 4).
     ``team`` holds a team number per player, individuals get ``n_teams`` (a
     column that is never counted as a clash).  ``base`` is the meeting matrix
     before the new series: earlier meetings plus the fixed series. ``excess``
@@ -27,6 +28,7 @@ class Problem:
     """
 
     ids: list[str]
+    table_size: int
     team: np.ndarray
     n_teams: int
     tables: int
@@ -42,7 +44,7 @@ def _require(condition: bool, field: str, what: str) -> None:
         raise DrawError("invalid_input", f"Invalid input: {field} {what}.", field=field)
 
 
-def _check_players(players: Sequence[DrawPlayer]) -> None:
+def _check_players(players: Sequence[DrawPlayer], table_size: int) -> None:
     _require(isinstance(players, Sequence), "players", "must be a list")
     seen: set[str] = set()
     for i, p in enumerate(players):
@@ -52,11 +54,12 @@ def _check_players(players: Sequence[DrawPlayer]) -> None:
         if p.id in seen:
             raise DrawError("duplicate_player", f"Player id {p.id} appears more than once.", player=p.id)
         seen.add(p.id)
-    if len(players) < 4:
+    if len(players) < table_size:
         raise DrawError(
             "too_few_players",
-            f"A draw needs at least 4 players for one table; {len(players)} given.",
+            f"A draw needs at least {table_size} players for one table; {len(players)} given.",
             players=len(players),
+            table_size=table_size,
         )
 
 
@@ -119,18 +122,20 @@ def _check_team_byes(
             )
 
 
-def _fixed_index(fixed: Sequence[SeriesDraw], index: Mapping[str, int]) -> list[tuple[list[list[int]], list[int]]]:
-    """Fixed series as player numbers; each player at most once per series."""
+def _fixed_index(
+    fixed: Sequence[SeriesDraw], index: Mapping[str, int], table_size: int
+) -> list[tuple[list[list[int]], list[int]]]:
+    """Fixed series as player numbers; tables of ``table_size``, each player at most once per series."""
     out = []
     for s, series in enumerate(fixed):
         _require(isinstance(series, SeriesDraw), f"fixed[{s}]", "must be a series")
         seen: set[str] = set()
         tables = []
         for t, table in enumerate(series.tables):
-            if len(table) != 4:
+            if len(table) != table_size:
                 raise DrawError(
                     "invalid_fixed_series",
-                    f"Fixed series {s + 1}, table {t + 1} has {len(table)} players instead of 4.",
+                    f"Fixed series {s + 1}, table {t + 1} has {len(table)} players instead of {table_size}.",
                     series=s + 1,
                     table=t + 1,
                 )
@@ -163,9 +168,15 @@ def build_problem(
     meetings: Mapping[Pair, int] | None,
     had_bye: Collection[str],
     budget: int | None,
+    table_size: int,
 ) -> Problem:
     """Validate everything and return the integer form of the request."""
-    _check_players(players)
+    _require(
+        isinstance(table_size, int) and not isinstance(table_size, bool) and table_size in TABLE_SIZES,
+        "table_size",
+        "must be 3 or 4",
+    )
+    _check_players(players, table_size)
     _require(isinstance(seed, int) and not isinstance(seed, bool), "seed", "must be an integer")
     _require(budget is None or (isinstance(budget, int) and budget >= 0), "budget", "must be a non-negative integer")
     if not isinstance(series, int) or isinstance(series, bool) or series < 1:
@@ -180,8 +191,8 @@ def build_problem(
             series=series,
         )
     n = len(players)
-    tables = n // 4
-    byes_per_series = n % 4
+    tables = n // table_size
+    byes_per_series = n % table_size
     sizes = _team_sizes(players)
     excess = _check_teams(sizes, tables, byes_per_series)
     team_names = list(sizes)
@@ -207,7 +218,7 @@ def build_problem(
                 "unknown_player", f"Player {player} had a bye but is not in the player list.", player=player
             )
         bye_taken[index[player]] = True
-    for tables_ix, byes_ix in _fixed_index(fixed, index):
+    for tables_ix, byes_ix in _fixed_index(fixed, index, table_size):
         for table in tables_ix:
             for i, a in enumerate(table):
                 for b in table[i + 1 :]:
@@ -237,6 +248,7 @@ def build_problem(
         )
     return Problem(
         ids=[p.id for p in players],
+        table_size=table_size,
         team=team,
         n_teams=len(team_names),
         tables=tables,

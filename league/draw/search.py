@@ -1,10 +1,11 @@
 """Tabu search over all new series together (Dotú & Van Hentenryck style).
 
 State: for every new series the players of its tables, flattened so that
-position k sits at table k // 4.  The cost is Σ over pairs of C(m, 2), m being
-the pair's total meetings (earlier meetings and fixed series included): one
-pair meeting three times costs more than two pairs meeting twice, which pushes
-the maximum meeting count down before the number of repeats.
+position k sits at table k // size (size: 3 or 4 players a table).  The cost
+is Σ over pairs of C(m, 2), m being the pair's total meetings (earlier
+meetings and fixed series included): one pair meeting three times costs more
+than two pairs meeting twice, which pushes the maximum meeting count down
+before the number of repeats.
 
 A move swaps a *conflicting* player (one who shares his table with somebody he
 has met before) with any player at another table of the same series.  Every
@@ -28,7 +29,7 @@ _TENURE = (3, 12)
 
 @dataclass
 class SearchResult:
-    """Best seatings found (series × tables × 4), their cost, and iterations used."""
+    """Best seatings found (series × tables × size), their cost, and iterations used."""
 
     seatings: np.ndarray
     cost: int
@@ -43,19 +44,20 @@ def pair_cost(meet: np.ndarray) -> int:
 
 def add_meetings(meet: np.ndarray, seatings: np.ndarray, sign: int = 1) -> None:
     """Add (or with sign -1 remove) the meetings of the given seatings in place."""
-    for a in range(4):
-        for b in range(4):
+    size = seatings.shape[-1]
+    for a in range(size):
+        for b in range(size):
             if a != b:
                 np.add.at(meet, (seatings[..., a].ravel(), seatings[..., b].ravel()), sign)
 
 
-def _swap(flat: np.ndarray, meet: np.ndarray, s: int, i: int, j: int) -> None:
+def _swap(flat: np.ndarray, meet: np.ndarray, size: int, s: int, i: int, j: int) -> None:
     """Exchange positions i and j of series s, keeping the meeting matrix in step."""
     p, q = flat[s, i], flat[s, j]
-    ti, tj = i // 4, j // 4
-    x = flat[s, 4 * ti : 4 * ti + 4]
+    ti, tj = i // size, j // size
+    x = flat[s, size * ti : size * ti + size]
     x = x[x != p]
-    y = flat[s, 4 * tj : 4 * tj + 4]
+    y = flat[s, size * tj : size * tj + size]
     y = y[y != q]
     for a, b, d in ((p, x, -1), (q, x, 1), (p, y, 1), (q, y, -1)):
         meet[a, b] += d
@@ -63,20 +65,20 @@ def _swap(flat: np.ndarray, meet: np.ndarray, s: int, i: int, j: int) -> None:
     flat[s, i], flat[s, j] = q, p
 
 
-def _legal(flat: np.ndarray, team: np.ndarray, n_teams: int, s: int, i: int, j: int) -> bool:
+def _legal(flat: np.ndarray, team: np.ndarray, n_teams: int, size: int, s: int, i: int, j: int) -> bool:
     """Whether swapping positions i and j of series s keeps teammates apart."""
-    ti, tj = i // 4, j // 4
+    ti, tj = i // size, j // size
     if ti == tj:
         return False
     p, q = flat[s, i], flat[s, j]
     if team[p] == team[q]:
         return True
-    rest_i = team[[flat[s, k] for k in range(4 * ti, 4 * ti + 4) if k != i]]
-    rest_j = team[[flat[s, k] for k in range(4 * tj, 4 * tj + 4) if k != j]]
+    rest_i = team[[flat[s, k] for k in range(size * ti, size * ti + size) if k != i]]
+    rest_j = team[[flat[s, k] for k in range(size * tj, size * tj + size) if k != j]]
     return (team[p] == n_teams or team[p] not in rest_j) and (team[q] == n_teams or team[q] not in rest_i)
 
 
-def _kick(flat: np.ndarray, meet: np.ndarray, team: np.ndarray, n_teams: int, rng: random.Random) -> None:
+def _kick(flat: np.ndarray, meet: np.ndarray, team: np.ndarray, n_teams: int, size: int, rng: random.Random) -> None:
     """A few random legal swaps to leave a basin the tabu list cannot escape."""
     series, width = flat.shape
     done = 0
@@ -84,8 +86,8 @@ def _kick(flat: np.ndarray, meet: np.ndarray, team: np.ndarray, n_teams: int, rn
         if done == 2 + series:
             break
         s, i, j = rng.randrange(series), rng.randrange(width), rng.randrange(width)
-        if _legal(flat, team, n_teams, s, i, j):
-            _swap(flat, meet, s, i, j)
+        if _legal(flat, team, n_teams, size, s, i, j):
+            _swap(flat, meet, size, s, i, j)
             done += 1
 
 
@@ -103,14 +105,14 @@ def tabu_search(
     Stops early when no player is in conflict (nothing better exists) or when
     the cost reaches ``floor``, a proven lower bound.
     """
-    n_series, tables, _ = seatings.shape
-    width = 4 * tables
+    n_series, tables, size = seatings.shape
+    width = size * tables
     flat = seatings.reshape(n_series, width).copy()
     meet = base.copy()
     add_meetings(meet, seatings)
     cost = pair_cost(meet)
     best, best_cost = flat.copy(), cost
-    column = np.arange(width) // 4
+    column = np.arange(width) // size
     positions = np.arange(width)
     same_table = column[:, None] == column[None, :]
     series_of = np.repeat(np.arange(n_series), width)
@@ -123,13 +125,15 @@ def tabu_search(
         conflict = (np.where(same_table, mm, 0) >= 2).any(axis=2)
         if not conflict.any() or (floor is not None and cost <= floor):
             return SearchResult(flat.reshape(seatings.shape), cost, it, True)
-        at_table = mm.reshape(n_series, width, tables, 4).sum(axis=3)  # [s, pos, t]: meetings with table t
+        at_table = mm.reshape(n_series, width, tables, size).sum(axis=3)  # [s, pos, t]: meetings with table t
         own = at_table[:, positions, column]
         s_i, i_i = np.nonzero(conflict)
         t_i = column[i_i]
-        # Moving p (table ti) and q (table tj): p leaves its three, meets q's three, and vice versa.
+        # Moving p (table ti) and q (table tj): p leaves the others of his table, meets q's others, and
+        # vice versa.  Leaving a pair that met m times saves m − 1, one less than at_table counts,
+        # hence the 2·(size − 1) for the pairs left by both.
         delta = (
-            6
+            2 * (size - 1)
             + at_table[s_i[:, None], positions[None, :], t_i[:, None]]
             - own[s_i]
             + at_table[s_i, i_i][:, column]
@@ -150,7 +154,7 @@ def tabu_search(
         if not allowed.any():
             allowed = legal
         if not allowed.any():
-            _kick(flat, meet, team, n_teams, rng)
+            _kick(flat, meet, team, n_teams, size, rng)
             cost = pair_cost(meet)
             continue
         masked = np.where(allowed, delta, np.iinfo(np.int64).max)
@@ -160,7 +164,7 @@ def tabu_search(
         cost += int(delta[k, j])
         tabu[s, flat[s, i]] = it + rng.randint(*_TENURE)
         tabu[s, flat[s, j]] = it + rng.randint(*_TENURE)
-        _swap(flat, meet, s, i, j)
+        _swap(flat, meet, size, s, i, j)
         if cost < best_cost:
             best, best_cost, stale = flat.copy(), cost, 0
         else:
@@ -169,7 +173,7 @@ def tabu_search(
             flat = best.copy()
             meet = base.copy()
             add_meetings(meet, flat.reshape(seatings.shape))
-            _kick(flat, meet, team, n_teams, rng)
+            _kick(flat, meet, team, n_teams, size, rng)
             cost, stale = pair_cost(meet), 0
             tabu[:] = 0
     return SearchResult(best.reshape(seatings.shape), best_cost, budget, False)

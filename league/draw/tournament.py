@@ -27,7 +27,9 @@ def _greedy_start(problem: Problem, byes: list[list[int]], rng: random.Random) -
     for bye in byes:
         on_bye = set(bye)
         playing = [p for p in range(len(problem.ids)) if p not in on_bye]
-        seating = greedy_series(playing, problem.team, problem.n_teams, meet, problem.tables, rng)
+        seating = greedy_series(
+            playing, problem.team, problem.n_teams, meet, problem.tables, rng, size=problem.table_size
+        )
         add_meetings(meet, seating)
         out.append(seating)
     return np.array(out, dtype=np.int64)
@@ -35,7 +37,15 @@ def _greedy_start(problem: Problem, byes: list[list[int]], rng: random.Random) -
 
 def _algebraic_start(problem: Problem, rng: random.Random) -> np.ndarray | None:
     """Algebraic series where they reach, greedy ones after them; None if none reach."""
-    built = algebraic_series(len(problem.ids), problem.team, problem.n_teams, problem.tables, problem.new_series, rng)
+    built = algebraic_series(
+        len(problem.ids),
+        problem.team,
+        problem.n_teams,
+        problem.tables,
+        problem.new_series,
+        rng,
+        size=problem.table_size,
+    )
     if not built:
         return None
     meet = problem.base.copy()
@@ -43,7 +53,9 @@ def _algebraic_start(problem: Problem, rng: random.Random) -> np.ndarray | None:
         add_meetings(meet, seating)
     everyone = list(range(len(problem.ids)))
     while len(built) < problem.new_series:
-        seating = greedy_series(everyone, problem.team, problem.n_teams, meet, problem.tables, rng)
+        seating = greedy_series(
+            everyone, problem.team, problem.n_teams, meet, problem.tables, rng, size=problem.table_size
+        )
         add_meetings(meet, seating)
         built.append(seating)
     order = list(range(len(built)))
@@ -53,7 +65,7 @@ def _algebraic_start(problem: Problem, rng: random.Random) -> np.ndarray | None:
 
 def _fixed_seat_counts(problem: Problem, fixed: Sequence[SeriesDraw]) -> np.ndarray:
     index = {pid: i for i, pid in enumerate(problem.ids)}
-    counts = np.zeros((len(problem.ids), 4), dtype=np.int64)
+    counts = np.zeros((len(problem.ids), problem.table_size), dtype=np.int64)
     for series in fixed:
         for table in series.tables:
             for seat, pid in enumerate(table):
@@ -71,8 +83,12 @@ def draw_tournament(
     had_bye: Collection[str] = (),
     individuals_sit_out_first: bool = False,
     budget: int | None = None,
+    table_size: int = 4,
 ) -> DrawResult:
-    """Draw ``series`` series in total, the first ``len(fixed)`` being given.
+    """Draw ``series`` series in total at tables of ``table_size``, the first ``len(fixed)`` being given.
+
+    ``table_size`` is 4 (Baśka, Preferans) or 3 (Preferans): N players sit at
+    N // size tables in every series and N mod size of them have a bye.
 
     Goals in order: teammates apart (hard), lowest maximum meeting count, fewest
     repeats, balanced seat letters.  ``meetings`` are earlier meeting counts
@@ -81,14 +97,14 @@ def draw_tournament(
     search iterations.  Raises ``DrawError`` before any work on impossible input.
     """
     fixed = list(fixed)
-    problem = build_problem(players, series, seed, fixed, meetings, had_bye, budget)
+    problem = build_problem(players, series, seed, fixed, meetings, had_bye, budget, table_size)
     rng = random.Random(seed)
     byes = choose_byes(problem, rng, individuals_sit_out_first)
     new: list[SeriesDraw] = []
     if problem.new_series:
         remaining = DEFAULT_BUDGET if budget is None else budget
         # The counting bound is only a stopping rule when nothing came before.
-        floor = repeat_lower_bound(players, series) if not fixed and not meetings else None
+        floor = repeat_lower_bound(players, series, table_size) if not fixed and not meetings else None
         starts = [_greedy_start(problem, byes, rng)]
         if problem.byes_per_series == 0:
             alternative = _algebraic_start(problem, rng)

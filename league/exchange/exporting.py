@@ -3,7 +3,8 @@
 Deals are written as they were entered, so importing the export values them
 again to the same rows. The optional fields beyond the spec's example
 (``licence``, ``organiser``, ``uses_big_points``, ``ruleset_data``, team
-``club``, table ``ended_early``) are written too, ``ruleset_data`` only for a
+``club``, table ``ended_early``; for Preferans ``game``, ``pulka`` and table
+``pulka_closed``) are written too, ``ruleset_data`` only for a
 tournament with its own rules, so nothing that changes the standings is lost; a
 series' referee ``penalties`` only where it has any.
 """
@@ -52,14 +53,23 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "organiser": tournament.organiser_name,
             "uses_big_points": tournament.uses_big_points,
             **({"ruleset_data": rules} if (rules := _own_rules(tournament)) else {}),
+            **_game(tournament),
         },
         "teams": [
             {"id": team_ids[team.pk], "name": team.name, "club": team.club.name if team.club else None}
             for team in teams
         ],
         "players": [_player(r, player_ids, team_ids) for r in registrations],
-        "series": [_series(s, player_ids) for s in series],
+        "series": [_series(s, player_ids, pulka=tournament.is_preferans) for s in series],
     }
+
+
+def _game(tournament: Tournament) -> dict[str, Any]:
+    """A Preferans tournament's ``game`` and ``pulka`` settings; nothing for Baśka, whose files stay as they were."""
+    if not tournament.is_preferans:
+        return {}
+    pulka = {"variant": tournament.pulka_variant, "total": tournament.pulka_total, "table_size": tournament.table_size}
+    return {"game": tournament.game, "pulka": pulka}
 
 
 def _player(registration: Registration, player_ids: dict[int, str], team_ids: dict[int, str]) -> dict[str, Any]:
@@ -75,7 +85,9 @@ def _player(registration: Registration, player_ids: dict[int, str], team_ids: di
     }
 
 
-def _series(series: Series, player_ids: dict[int, str]) -> dict[str, Any]:
+def _series(series: Series, player_ids: dict[int, str], *, pulka: bool) -> dict[str, Any]:
+    """The series' tables, byes and penalties; a Preferans table's ``deals`` are its pulka's
+    entries as stored (players by seat) and ``pulka_closed`` says whether it was closed by agreement."""
     seats: dict[int, dict[str, str]] = {}
     for assignment in series.assignments.all():
         seats.setdefault(assignment.table, {})[assignment.seat] = player_ids[assignment.player_id]
@@ -83,14 +95,15 @@ def _series(series: Series, player_ids: dict[int, str]) -> dict[str, Any]:
     tables = []
     for number, table_seats in sorted(seats.items()):
         protocol = protocols.get(number)
-        tables.append(
-            {
-                "number": number,
-                "seats": table_seats,
-                "deals": [row.deal for row in protocol.rows.all()] if protocol else [],
-                "ended_early": protocol.ended_early if protocol else False,
-            }
-        )
+        table = {
+            "number": number,
+            "seats": table_seats,
+            "deals": [row.deal for row in protocol.rows.all()] if protocol else [],
+            "ended_early": protocol.ended_early if protocol else False,
+        }
+        if pulka:
+            table["pulka_closed"] = protocol.pulka_closed if protocol else False
+        tables.append(table)
     exported = {"number": series.number, "tables": tables, "byes": [player_ids[b.player_id] for b in series.byes.all()]}
     if penalties := [_penalty(penalty, player_ids) for penalty in series.penalties.all()]:
         exported["penalties"] = penalties

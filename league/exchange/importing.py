@@ -8,6 +8,10 @@ even an unexpected database error leaves nothing behind.
 
 Lists are addressed from 0 in error paths (``series[1]`` is the second
 series), as ``scoring`` does for the deals of a protocol.
+
+A Preferans tournament (``game``: ``"preferans"``) carries its ``pulka`` settings, and
+each table's ``deals`` are the entries of its pulka (docs/preferans.md), valued by
+``scoring.preferans`` as the league stores them: each entry's share of the settled whists.
 """
 
 from __future__ import annotations
@@ -21,11 +25,13 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
 
 import scoring
-from league.models import MAX_PLAYERS, Bye, Registration, Series, TableAssignment, Tournament
+from league.models import MAX_PLAYERS, Bye, Game, Registration, Series, TableAssignment, Tournament
+from league.results.labels import scoring_error_message
 from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
 from league.results.penalties import BIG_POINTS_LIMIT, penalty_version_record
 from league.tournaments.services import series_ensure
 from players.models import Club, Gender, Player, Team
+from scoring import preferans
 from scoring.deal import MAX_WRITTEN_VALUE
 from scoring.fields import join, read_bool, read_int, read_list, read_number, read_object, read_str, show
 
@@ -50,18 +56,24 @@ _TOURNAMENT_FIELDS = (
     "organiser",
     "uses_big_points",
     "ruleset_data",
+    "game",
+    "pulka",
 )
+_PULKA_FIELDS = ("variant", "total", "table_size")
 _TOURNAMENT_REQUIRED = ("name", "slug", "date", "ruleset", "series_count", "deals_per_series")
 _TEAM_FIELDS = ("id", "name", "club")
 _PLAYER_FIELDS = ("id", "first_name", "last_name", "gender", "club", "team", "licence")
 _SERIES_FIELDS = ("number", "tables", "byes", "penalties")
 _PENALTY_FIELDS = ("player", "small_points", "big_points", "reason")
-_TABLE_FIELDS = ("number", "seats", "deals", "ended_early")
+_TABLE_FIELDS = ("number", "seats", "deals", "ended_early", "pulka_closed")
 # Tournament fields whose name in the file differs from the model's.
 _TOURNAMENT_RENAMES = {
     "ruleset_preset": "ruleset",
     "organiser_name": "organiser",
     "team_best_of": "team_ranking",
+    "pulka_variant": "pulka.variant",
+    "pulka_total": "pulka.total",
+    "table_size": "pulka.table_size",
 }
 IMPORT_AUTHOR = "import"
 # What the database columns hold: an id as the registration keeps it and a deal's
@@ -75,12 +87,22 @@ MAX_DEPTH = 10
 
 
 @dataclass(frozen=True)
+class _Row:
+    """A deal's (or a pulka entry's) values by seat, as the row stores them."""
+
+    values: dict[str, int]
+    bok_round: bool = False
+
+
+@dataclass(frozen=True)
 class _Table:
     number: int
     seats: dict[str, Player]
     deals: list[dict[str, Any]]
-    protocol: scoring.ProtocolResult
+    rows: list[_Row]
+    totals: dict[str, int]  # by the seats taken
     ended_early: bool
+    pulka_closed: bool = False
 
 
 @dataclass(frozen=True)
@@ -160,7 +182,8 @@ class _Reader:
         self.new_objects: list[Club | Player | Team] = []
         self.byes_given: dict[str, str] = {}  # player id → path of the bye
         self.tournament: Tournament
-        self.ruleset: scoring.Ruleset
+        self.ruleset: scoring.Ruleset  # the Baśka deals' rules
+        self.rules: scoring.Ruleset | preferans.TournamentRules  # what the standings read: byes, penalties
 
     def read(self, data: Any) -> _Plan:
         if not isinstance(data, dict):
@@ -170,6 +193,7 @@ class _Reader:
         if top["format"] != FORMAT:
             raise ExchangeError("format", f"expected {show(FORMAT)}, got {show(top['format'])}")
         self.tournament, self.ruleset = self.read_tournament(top["tournament"])
+        self.rules = self.tournament.standing_rules()
         for i, entry in enumerate(_bounded_list(top.get("teams", []), "teams", MAX_PLAYERS, "teams")):
             self.read_team(entry, join("teams", i))
         registrations = [
@@ -203,6 +227,7 @@ class _Reader:
             deals_per_series=read_int(obj["deals_per_series"], join(path, "deals_per_series"), _ERR, minimum=1),
             uses_big_points=read_bool(obj.get("uses_big_points", True), join(path, "uses_big_points"), _ERR),
             **team_ranking_fields(obj.get("team_ranking", "sum"), join(path, "team_ranking")),
+            **_game_fields(obj, path),
         )
         _clean(tournament, path, _TOURNAMENT_RENAMES)
         try:
@@ -302,7 +327,7 @@ class _Reader:
             self.byes_given[ref] = bye_path
         if byes:
             try:
-                scoring.bye_compensation(self.ruleset, len(byes))  # refuses more byes than the ruleset pays
+                scoring.bye_compensation(self.rules, len(byes))  # refuses more byes than the ruleset pays
             except scoring.ScoringError as err:
                 raise ExchangeError(byes_path, err.message) from err
         penalties_path = join(path, "penalties")
@@ -346,14 +371,14 @@ class _Reader:
 
         result = scoring.SeriesResult(
             [
-                scoring.TableResult({seat: ref(p) for seat, p in table.seats.items()}, table.protocol.totals)
+                scoring.TableResult({seat: ref(p) for seat, p in table.seats.items()}, table.totals)
                 for table in series.tables
             ],
             [ref(player) for player in series.byes],
             [scoring.Penalty(ref(p.player), p.small_points, float(p.big_points), p.reason) for p in series.penalties],
         )
         try:
-            scoring.accumulate([result], self.ruleset)
+            scoring.accumulate([result], self.rules)
         except scoring.ScoringError as err:
             # the path scoring gives names the only series it was shown: put the file's in its place
             place = join(path, (err.path or "").removeprefix("series[0]").lstrip("."))
@@ -366,25 +391,52 @@ class _Reader:
         number = read_int(obj["number"], join(path, "number"), _ERR, minimum=1, maximum=_TABLE_MAX)
         seats_path = join(path, "seats")
         refs = obj["seats"]
-        unknown = [seat for seat in refs if seat not in scoring.SEATS] if isinstance(refs, dict) else []
+        table_seats = self.tournament.seats
+        unknown = [seat for seat in refs if seat not in table_seats] if isinstance(refs, dict) else []
         if unknown:
             raise scoring.ScoringError("unknown_seat", {"seat": unknown[0]}, join(seats_path, unknown[0]))
-        read_object(refs, seats_path, _ERR, allowed=scoring.SEATS, required=scoring.SEATS)
-        seats = {seat: self.seat(refs[seat], join(seats_path, seat), seated) for seat in scoring.SEATS}
+        read_object(refs, seats_path, _ERR, allowed=table_seats, required=table_seats)
+        seats = {seat: self.seat(refs[seat], join(seats_path, seat), seated) for seat in table_seats}
         deals = obj.get("deals", [])
-        limit = self.tournament.deals_per_series
+        limit = self.tournament.row_limit
         if isinstance(deals, list) and len(deals) > limit:
             message = f"the tournament has {limit} deals per series, and a table plays no more"
             raise ExchangeError(join(join(path, "deals"), limit), message)
-        try:
-            protocol = scoring.score_protocol(deals, self.ruleset)
-        except scoring.ScoringError as err:
-            raise _located(err, path) from err
-        for i, row in enumerate(protocol.rows):
+        closed = read_bool(obj.get("pulka_closed", False), join(path, "pulka_closed"), _ERR)
+        if closed and not self.tournament.is_preferans:
+            raise ExchangeError(join(path, "pulka_closed"), "only a Preferans table has a pulka to close")
+        if self.tournament.is_preferans:
+            rows, totals = self.read_pulka(deals, path, closed)
+        else:
+            try:
+                protocol = scoring.score_protocol(deals, self.ruleset)
+            except scoring.ScoringError as err:
+                raise _located(err, path) from err
+            rows = [_Row(row.values, row.bok_round) for row in protocol.rows]
+            totals = protocol.totals
+        for i, row in enumerate(rows):
             if any(value not in _VALUE_RANGE for value in row.values.values()):
                 raise ExchangeError(join(join(path, "deals"), i), "a deal's values are too large to be stored")
         ended_early = read_bool(obj.get("ended_early", False), join(path, "ended_early"), _ERR)
-        return _Table(number, seats, deals, protocol, ended_early)
+        return _Table(number, seats, deals, rows, totals, ended_early, closed)
+
+    def read_pulka(self, entries: Any, path: str, closed: bool) -> tuple[list[_Row], dict[str, int]]:
+        """A Preferans table's pulka entries valued as the league stores them (seat D, at a table of
+        three nobody's, gets 0); an impossible entry is named in the user's language, as on the protocol page."""
+        entries = read_list(entries, join(path, "deals"), _ERR)
+        tournament = self.tournament
+        try:
+            score = preferans.table_score(
+                players=tournament.seats,
+                variant=tournament.variant(),
+                total=tournament.pulka_total,
+                entries=entries,
+                closed=closed,
+            )
+        except scoring.ScoringError as err:
+            raise ExchangeError(join(path, err.path) if err.path else path, scoring_error_message(err)) from err
+        rows = [_Row(dict.fromkeys(scoring.SEATS, 0) | row.values) for row in score.rows]
+        return rows, dict(score.totals)
 
     def seat(self, ref: Any, path: str, seated: dict[str, str]) -> Player:
         """The player a seat or bye names; each plays at most once per series."""
@@ -395,6 +447,30 @@ class _Reader:
             raise ExchangeError(path, f"player {show(ref)} already plays in this series at {seated[ref]}")
         seated[ref] = path
         return player
+
+
+def _game_fields(obj: Mapping[str, Any], path: str) -> dict[str, Any]:
+    """The tournament fields for the file's ``game`` (Baśka when absent) and, with Preferans,
+    its ``pulka``: the variant, the total each player plays to and the players at a table."""
+    game = read_str(obj.get("game", Game.BASKA), join(path, "game"), _ERR, choices=Game.values)
+    pulka_path = join(path, "pulka")
+    if game == Game.BASKA:
+        if "pulka" in obj:
+            raise ExchangeError(pulka_path, 'only a tournament of "game": "preferans" has a pulka')
+        return {}
+    pulka = read_object(obj.get("pulka"), pulka_path, _ERR, allowed=_PULKA_FIELDS, required=("variant", "total"))
+    return {
+        "game": game,
+        "pulka_variant": read_str(pulka["variant"], join(pulka_path, "variant"), _ERR, choices=preferans.VARIANTS),
+        "pulka_total": read_int(pulka["total"], join(pulka_path, "total"), _ERR, minimum=1),
+        "table_size": read_int(
+            pulka.get("table_size", 4),
+            join(pulka_path, "table_size"),
+            _ERR,
+            minimum=min(preferans.TABLE_SIZES),
+            maximum=max(preferans.TABLE_SIZES),
+        ),
+    }
 
 
 def _bounded_list(value: Any, path: str, limit: int, what: str) -> list[Any]:
@@ -500,13 +576,19 @@ def _write_series(tournament: Tournament, plan: _Series, user: AbstractBaseUser 
     Bye.objects.bulk_create(Bye(tournament=tournament, series=series, player=player) for player in plan.byes)
     # An imported protocol is a finished, signed one.
     protocols = Protocol.objects.bulk_create(
-        Protocol(series=series, table=table.number, status=Protocol.Status.CONFIRMED, ended_early=table.ended_early)
+        Protocol(
+            series=series,
+            table=table.number,
+            status=Protocol.Status.CONFIRMED,
+            ended_early=table.ended_early,
+            pulka_closed=table.pulka_closed,
+        )
         for table in played
     )
     rows: list[DealRow] = []
     history: list[DealRowVersion] = []
     for protocol, table in zip(protocols, played, strict=True):
-        for number, (deal, row) in enumerate(zip(table.deals, table.protocol.rows, strict=True), start=1):
+        for number, (deal, row) in enumerate(zip(table.deals, table.rows, strict=True), start=1):
             values = row.values
             rows.append(
                 DealRow(

@@ -3,10 +3,15 @@ that lets a poll of an unchanged room be answered with a bodiless 304.
 
 Words used here:
 
-- **stan stołu** (table state): not started (no deal yet), playing, complete (awaiting
-  confirmation), confirmed, or **niezgodne sumy** (paper-totals mismatch: the totals typed
-  from the paper's last line differ from the sum of the rows, as
-  :func:`league.results.selectors.totals_difference` decides).
+- **stan stołu** (table state): not started (no deal yet), playing, stopped by the time limit,
+  complete (awaiting confirmation), confirmed, or **niezgodne sumy** (paper-totals mismatch: the
+  totals typed from the paper's last line differ from the sum of the rows, as
+  :func:`league.results.selectors.totals_difference` decides); a Preferans table also
+  **pulka pełna** (over: the pulka is full) or **zamknięta za porozumieniem** (closed by the players' agreement).
+- **postęp** (progress): a Baśka table's deals entered of the series' count; a Preferans table's
+  pulka filled — its players' pulkas together of players × the agreed total ("pulka 34/40"),
+  as the engine reads it from the stored entries for the referees' overview
+  (:func:`league.results.selectors.series_tables`).
 - **offline**: a table whose phone reported deals waiting to be sent (issue 15's offline table
   scoring, :func:`league.results.offline.protocol_contacts`).
 - **spóźniony stół** (late table): a table still being entered that is more than N minutes
@@ -14,7 +19,9 @@ Words used here:
   of every table's count) in the clock's playing time *t* (pauses left out), so the median pace
   is *t / m* minutes a deal; a table with *k* deals is *(m − k) · t / m* minutes behind, and
   late when that is more than N. Before the clock is started, or while the median table has
-  no deal yet, there is no pace and no table is late.
+  no deal yet, there is no pace and no table is late. At Preferans the points of the pulka
+  filled stand for the deals (every table's pulka has the same size), and a pulka closed by
+  agreement counts as full.
 """
 
 from __future__ import annotations
@@ -29,9 +36,9 @@ from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Series, Tournament
-from league.results.models import DealRow, PhoneContact, Protocol, SeriesEvent
+from league.results.models import PhoneContact, Protocol, SeriesEvent
 from league.results.offline import Contact, protocol_contacts
-from league.results.selectors import series_tables
+from league.results.selectors import PulkaProgress, TableSummary, series_tables
 from scoring import SEATS
 
 from .clock import Clock, Reading, clock_read
@@ -42,6 +49,9 @@ DEFAULT_LATE_MINUTES = 5
 class TableState(enum.Enum):
     NOT_STARTED = "not_started"
     PLAYING = "playing"
+    OVER = "over"  # a pulka full, not yet completed
+    CLOSED = "closed"  # a pulka closed by agreement, not yet completed
+    STOPPED = "stopped"  # by the time limit, not yet completed
     COMPLETE = "complete"
     CONFIRMED = "confirmed"
     MISMATCH = "mismatch"
@@ -54,6 +64,9 @@ class TableState(enum.Enum):
 STATE_LABELS = {
     TableState.NOT_STARTED: _("not started"),
     TableState.PLAYING: _("playing"),
+    TableState.OVER: _("pulka full"),
+    TableState.CLOSED: _("pulka closed by agreement"),
+    TableState.STOPPED: _("stopped by the time limit"),
     TableState.COMPLETE: _("complete, awaiting confirmation"),
     TableState.CONFIRMED: _("confirmed"),
     TableState.MISMATCH: _("paper totals differ"),
@@ -119,12 +132,25 @@ def room_validator(*, series: Series, now: datetime) -> tuple[object, ...]:
 
 
 @dataclass(frozen=True)
+class Progress:
+    """How far a table is: ``done`` of ``of`` deals, or at Preferans of the pulka's points (``pulka``)."""
+
+    done: int
+    of: int
+    pulka: bool = False
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.done / self.of) if self.of else 0
+
+
+@dataclass(frozen=True)
 class RoomTable:
-    """One table on the control room."""
+    """One table on the control room; ``deals`` counts its rows (a pulka's entries)."""
 
     protocol: Protocol
     deals: int
-    deals_per_series: int
+    progress: Progress
     state: TableState
     last_deal_at: datetime | None
     since_last_deal: timedelta | None
@@ -137,18 +163,24 @@ class RoomTable:
         return self.protocol.table
 
     @property
-    def percent(self) -> int:
-        return round(100 * self.deals / self.deals_per_series) if self.deals_per_series else 0
-
-    @property
     def minutes_since_last_deal(self) -> int | None:
         return None if self.since_last_deal is None else int(self.since_last_deal.total_seconds() // 60)
+
+    @property
+    def playing(self) -> bool:
+        """Still being played: what the end of time stops (a full or closed pulka is played out)."""
+        return (
+            self.protocol.status == Protocol.Status.OPEN
+            and not self.protocol.ended_early
+            and self.state not in (TableState.OVER, TableState.CLOSED)
+        )
 
 
 @dataclass(frozen=True)
 class Room:
     """The control room of one series: its clock, every table in table order, and the late filter.
 
+    ``median`` is the median table's progress (deals, or pulka points), ``None`` without tables;
     ``late_minutes`` is N of the late filter; ``only_late`` shows the late tables alone;
     ``pause_reason`` says why the clock stands, while it does.
     """
@@ -156,7 +188,7 @@ class Room:
     series: Series
     clock: Reading
     tables: list[RoomTable]
-    median_deals: float | None
+    median: float | None
     late_minutes: int
     only_late: bool
     pause_reason: str = ""
@@ -164,6 +196,11 @@ class Room:
     @property
     def shown(self) -> list[RoomTable]:
         return [t for t in self.tables if t.late] if self.only_late else self.tables
+
+    @property
+    def progress_of(self) -> int | None:
+        """What every table's progress counts to (the deals of a series, or a pulka's points); None without tables."""
+        return self.tables[0].progress.of if self.tables else None
 
     @property
     def open_count(self) -> int:
@@ -176,47 +213,61 @@ class Room:
 
     @property
     def playing_tables(self) -> list[RoomTable]:
-        """The tables the end of time would stop: still being entered and not stopped yet."""
-        return [t for t in self.tables if t.protocol.status == Protocol.Status.OPEN and not t.protocol.ended_early]
+        """The tables the end of time would stop: still being played and not stopped yet."""
+        return [t for t in self.tables if t.playing]
 
 
-def _state(protocol: Protocol, deals: int, totals: dict[str, int] | None) -> TableState:
+def _state(protocol: Protocol, deals: int, totals: dict[str, int] | None, pulka: PulkaProgress | None) -> TableState:
     if protocol.declared_totals is not None:
         computed = totals or dict.fromkeys(SEATS, 0)
-        if any(protocol.declared_totals[seat] != computed[seat] for seat in SEATS):
+        if any(protocol.declared_totals.get(seat, 0) != computed.get(seat, 0) for seat in SEATS):
             return TableState.MISMATCH
     if protocol.status == Protocol.Status.CONFIRMED:
         return TableState.CONFIRMED
     if protocol.status == Protocol.Status.COMPLETE:
         return TableState.COMPLETE
+    if protocol.ended_early:
+        return TableState.STOPPED
+    if pulka is not None and pulka.closed:
+        return TableState.CLOSED
+    if pulka is not None and pulka.finished:
+        return TableState.OVER
     return TableState.PLAYING if deals else TableState.NOT_STARTED
 
 
+def _progress(summary: TableSummary, deals_per_series: int) -> Progress:
+    """The table's deals of the series, or its pulka filled (points over the total do not count)."""
+    if summary.pulka is None:
+        return Progress(summary.count, deals_per_series)
+    return Progress(min(summary.pulka.filled, summary.pulka.of), summary.pulka.of, pulka=True)
+
+
+def _paced(summary: TableSummary, progress: Progress) -> int:
+    """The table's progress for the pace: a pulka closed by agreement takes no more deals, so it counts as full."""
+    return progress.of if summary.pulka is not None and summary.pulka.closed else progress.done
+
+
 def series_room(*, series: Series, now: datetime, late_minutes: int, only_late: bool = False) -> Room:
-    """The control room of ``series`` at ``now``, in three queries (four while paused) whatever the number of tables."""
+    """The control room of ``series`` at ``now``, in three queries (four while paused) whatever the number of tables;
+    a Preferans series adds what :func:`league.results.selectors.series_tables` reads of the pulkas."""
     reading = clock_read(series_clock(series), now=now)
     summaries = series_tables(series=series)
     contacts = protocol_contacts(series=series)
-    last_deals = dict(
-        DealRow.objects.filter(protocol__series=series)
-        .values("protocol")
-        .annotate(last=Max("updated"))
-        .values_list("protocol", "last")
-    )
-    median = statistics.median(s.count for s in summaries) if summaries else None
-    minutes_per_deal = reading.elapsed.total_seconds() / 60 / median if reading.elapsed and median else None
-    limit = series.tournament.deals_per_series
+    progress = {s.protocol.pk: _progress(s, series.tournament.deals_per_series) for s in summaries}
+    paced = {s.protocol.pk: _paced(s, progress[s.protocol.pk]) for s in summaries}
+    median = statistics.median(paced.values()) if summaries else None
+    minutes_per_step = reading.elapsed.total_seconds() / 60 / median if reading.elapsed and median else None
     tables = []
     for summary in summaries:
         protocol = summary.protocol
-        last = last_deals.get(protocol.pk)
-        behind = None if minutes_per_deal is None else (median - summary.count) * minutes_per_deal
+        last = summary.last_row
+        behind = None if minutes_per_step is None else (median - paced[protocol.pk]) * minutes_per_step
         tables.append(
             RoomTable(
                 protocol=protocol,
                 deals=summary.count,
-                deals_per_series=limit,
-                state=_state(protocol, summary.count, summary.totals),
+                progress=progress[protocol.pk],
+                state=_state(protocol, summary.count, summary.totals, summary.pulka),
                 last_deal_at=last,
                 since_last_deal=None if last is None else max(now - last, timedelta(0)),
                 behind_minutes=behind,

@@ -34,6 +34,15 @@ from django.utils.translation import ngettext, pgettext_lazy
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.printing.layout import Renderer, collector_paused
 from league.printing.logo import printable_logo
+from league.printing.pulka import (
+    PulkaPaper,
+    blank_pulka,
+    column_heads,
+    column_widths,
+    filled_pulka,
+    grid_marks,
+    pulka_key,
+)
 from league.results.labels import CONTRACT_LABELS, OFFENCE_LABELS
 from league.results.models import DealRow, Protocol
 from league.results.penalties import PenaltyLine, published_penalties, series_penalties
@@ -253,9 +262,10 @@ def png_row(pixels: bytes) -> bytes:
 
 
 @functools.cache
-def blank_row_grid() -> str:
-    """The inside of a blank row (contract and seat columns) as a PNG data URI,
-    stretched to the row's height.
+def row_grid(widths: tuple[float, ...], *, shaded: frozenset[int], thick: frozenset[int]) -> str:
+    """The inside of a blank row as a PNG data URI, stretched to the row's height:
+    cells ``widths`` mm wide, the ``shaded`` ones grey, a thick line after each of
+    the ``thick`` ones and a thin one after the others (indices into ``widths``).
 
     Blank rows are drawn as one cell with this background instead of nine empty
     cells: WeasyPrint's time grows with the number of cells (64 protocols of 40
@@ -266,18 +276,22 @@ def blank_row_grid() -> str:
     def px(mm: float) -> int:
         return round(mm * GRID_PX_PER_MM)
 
-    widths = PROTOCOL_COLUMNS_MM[1:]
     pixels = bytearray([GRID_WHITE]) * px(sum(widths))
     right = 0.0
     for index, width in enumerate(widths):
         left, right = right, right + width
-        is_total = index % 2 == 0 and index > 0
-        if is_total:
+        if index in shaded:
             pixels[px(left) : px(right)] = bytes([GRID_SHADE]) * (px(right) - px(left))
         if index < len(widths) - 1:  # the cell's own border draws the outer edge
-            half = (SEAT_LINE_MM if is_total else THIN_LINE_MM) / 2
+            half = (SEAT_LINE_MM if index in thick else THIN_LINE_MM) / 2
             pixels[px(right - half) : px(right + half)] = bytes([GRID_LINE]) * (px(right + half) - px(right - half))
     return "data:image/png;base64," + base64.b64encode(png_row(bytes(pixels))).decode()
+
+
+def blank_row_grid() -> str:
+    """The blank row of the Baśka protocol (contract and seat columns), each seat's running total shaded and set off."""
+    totals = frozenset(range(2, len(PROTOCOL_COLUMNS_MM) - 1, 2))
+    return row_grid(PROTOCOL_COLUMNS_MM[1:], shaded=totals, thick=totals)
 
 
 @dataclass
@@ -305,9 +319,17 @@ class ProtocolSheet:
     pin: str = ""
     ended_early: bool = False
     penalties: list[PenaltyLine] = field(default_factory=list)  # of the table's players (the archive copy)
+    pulka: PulkaPaper | None = None  # a Preferans table's pulka sheet, in place of ``lines`` and ``totals``
 
     @property
     def title(self) -> str:
+        if self.pulka is not None:
+            if self.table is None:
+                return _("Pulka sheet")
+            return _("Pulka sheet: series %(series)s, table %(table)s") % {
+                "series": self.series.number,
+                "table": self.table,
+            }
         if self.table is None:
             return _("Table protocol")
         return _("Table protocol: series %(series)s, table %(table)s") % {
@@ -353,8 +375,9 @@ def blank_lines(count: int) -> list[ProtocolLine]:
 
 def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base_url: str) -> list[ProtocolSheet]:
     """The protocols of ``tables`` of a drawn series, in table order, pre-filled with
-    their players; with ``filled`` also the entered deals (the archive copy). The same
-    few queries however many tables; a table without a protocol has no sheet."""
+    their players; with ``filled`` also the entered deals (the archive copy). A
+    Preferans table's protocol is its pulka sheet. The same few queries however many
+    tables; a table without a protocol has no sheet."""
     tournament = series.tournament
     teams = teams_by_player(tournament)
     seated: dict[int, dict[str, Player]] = {}
@@ -363,25 +386,29 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
     protocols = series.protocols.filter(table__in=tables).order_by("table")
     if filled:
         protocols = protocols.prefetch_related(Prefetch("rows", queryset=DealRow.objects.order_by("number")))
-    ruleset = tournament.ruleset()
+    ruleset = None if tournament.is_preferans else tournament.ruleset()
     penalties: dict[int | None, list[PenaltyLine]] = {}
     if filled:
         for line in series_penalties(series=series):
             penalties.setdefault(line.table, []).append(line)
     sheets = []
     for protocol in protocols:
-        if filled:
+        players = seated.get(protocol.table, {})
+        pulka = None
+        if tournament.is_preferans:
+            lines, totals = [], []
+            pulka = table_pulka(tournament, protocol, players) if filled else blank_pulka()
+        elif filled:
             lines, totals = filled_lines(protocol.rows.all(), ruleset)
         else:
             lines, totals = blank_lines(tournament.deals_per_series), [None] * len(SEATS)
-        players = seated.get(protocol.table, {})
         sheets.append(
             ProtocolSheet(
                 series=series,
                 table=protocol.table,
                 players=[
                     (seat, players.get(seat), teams.get(players[seat].pk, "") if seat in players else "")
-                    for seat in SEATS
+                    for seat in tournament.seats
                 ],
                 lines=lines,
                 totals=totals,
@@ -391,9 +418,22 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
                 pin=protocol.pin,
                 ended_early=filled and protocol.ended_early,
                 penalties=penalties.get(protocol.table, []),
+                pulka=pulka,
             )
         )
     return sheets
+
+
+def table_pulka(tournament: Tournament, protocol: Protocol, players: dict[str, Player]) -> PulkaPaper:
+    """The archive copy of a Preferans table: its stored entries (prefetched) as the engine reads them."""
+    return filled_pulka(
+        seats=tournament.seats,
+        names={seat: player.full_name for seat, player in players.items()},
+        variant=tournament.variant(),
+        total=tournament.pulka_total,
+        entries=[row.deal for row in protocol.rows.all()],
+        closed=protocol.pulka_closed,
+    )
 
 
 @dataclass
@@ -420,19 +460,30 @@ def table_pins(series: Series, *, base_url: str) -> list[TablePin]:
 
 
 def blank_protocol_sheet(tournament: Tournament) -> ProtocolSheet:
-    """A protocol for a walk-in table: the tournament printed, everything else by hand."""
+    """A protocol for a walk-in table: the tournament printed, everything else by hand
+    (for Preferans the pulka sheet)."""
+    if tournament.is_preferans:
+        lines, totals, pulka = [], [], blank_pulka()
+    else:
+        lines, totals, pulka = blank_lines(tournament.deals_per_series), [None] * len(SEATS), None
     return ProtocolSheet(
         series=None,
         table=None,
-        players=[(seat, None, "") for seat in SEATS],
-        lines=blank_lines(tournament.deals_per_series),
-        totals=[None] * len(SEATS),
+        players=[(seat, None, "") for seat in tournament.seats],
+        lines=lines,
+        totals=totals,
+        pulka=pulka,
     )
 
 
 def series_tables(series: Series) -> list[int]:
     """The table numbers of a drawn series (the tables its draw made protocols for), in order."""
     return list(series.protocols.order_by("table").values_list("table", flat=True))
+
+
+def protocol_template(tournament: Tournament) -> str:
+    """The template of the tournament's table protocols: Baśka's deals, or the Preferans pulka sheet."""
+    return "printing/pulka.html" if tournament.is_preferans else "printing/protocol.html"
 
 
 def protocol_context(tournament: Tournament, sheet: ProtocolSheet) -> dict[str, Any]:
@@ -449,15 +500,30 @@ def protocols_context(tournament: Tournament, sheets: Sequence[ProtocolSheet], t
     footer's total is the page of the sheet's last element (the ``protocolpages``
     string), not the document's page count.
     """
+    if tournament.is_preferans:
+        title, sheet_layout = title or _("Pulka sheet"), pulka_sheet_context(tournament)
+    else:
+        title = title or _("Table protocol")
+        sheet_layout = {"seats": SEATS, "columns": PROTOCOL_COLUMNS_MM, "blank_row_grid": blank_row_grid()}
     return document_context(
-        tournament,
-        title or _("Table protocol"),
-        sheets=sheets,
-        seats=SEATS,
-        columns=PROTOCOL_COLUMNS_MM,
-        blank_row_grid=blank_row_grid(),
-        page_counter=page_counter_css("string(protocolpages)"),
+        tournament, title, sheets=sheets, page_counter=page_counter_css("string(protocolpages)"), **sheet_layout
     )
+
+
+def pulka_sheet_context(tournament: Tournament) -> dict[str, Any]:
+    """What every pulka sheet of the tournament shares: the columns for its table size, the
+    blank line's grid and the key of its variant."""
+    seats = tournament.seats
+    columns = column_widths(len(seats))
+    shaded, thick = grid_marks(len(seats))
+    return {
+        "seats": seats,
+        "per_player": len(seats) + 1,
+        "columns": columns,
+        "heads": column_heads(seats),
+        "blank_row_grid": row_grid(columns[1:], shaded=shaded, thick=thick),
+        "key": pulka_key(tournament.variant(), seats=seats, total=tournament.pulka_total),
+    }
 
 
 # --- results sheets -----------------------------------------------------------

@@ -80,9 +80,9 @@ def _report(job: PrintJob, **fields: object) -> None:
 
 @shared_task
 def print_series_protocols(job_id: int, base_url: str) -> None:
-    """Render the protocol of each table of the job's series, a chunk of tables per
-    document, counting tables done so the organiser's page can show "16 z 64",
-    then store one PDF.
+    """Render the protocol of each table of the job's series (for Preferans its pulka
+    sheet), a chunk of tables per document, counting tables done so the organiser's
+    page can show "16 z 64", then store one PDF.
 
     ``base_url`` is the site's address as the organiser reached it: the worker has
     no request of its own to build the QR codes' absolute links from.
@@ -102,7 +102,7 @@ def print_series_protocols(job_id: int, base_url: str) -> None:
         htmls = (
             layout.Chunk(
                 render_to_string(
-                    "printing/protocol.html",
+                    documents.protocol_template(tournament),
                     documents.protocols_context(
                         tournament,
                         documents.protocol_sheets(series, chunk, filled=archive, base_url=base_url),

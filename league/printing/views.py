@@ -133,15 +133,17 @@ def protocol(request: HttpRequest, slug: str, number: int, table: int, kind: str
     sheet = sheets[0]
     context = documents.protocol_context(request.tournament, sheet)
     name = documents.protocols_file_name(series, archive=archive, table=table)
-    return pdf_response(documents.render_pdf("printing/protocol.html", context), name)
+    return pdf_response(documents.render_pdf(documents.protocol_template(request.tournament), context), name)
 
 
 @referee_required
 def blank_protocol(request: HttpRequest, slug: str) -> HttpResponse:
     """A protocol without names for a walk-in table."""
-    context = documents.protocol_context(request.tournament, documents.blank_protocol_sheet(request.tournament))
+    tournament = request.tournament
+    context = documents.protocol_context(tournament, documents.blank_protocol_sheet(tournament))
     return pdf_response(
-        documents.render_pdf("printing/protocol.html", context), documents.file_name(request.tournament, "protokol")
+        documents.render_pdf(documents.protocol_template(tournament), context),
+        documents.file_name(tournament, "protokol"),
     )
 
 

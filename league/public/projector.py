@@ -3,7 +3,8 @@
 It shows one **strona** (page) at a time and moves to the next every few seconds: the current
 series and its clock; who sits where in it, alphabetically in columns, over as many pages as it
 takes; each published ranking in pages of :data:`RANKING_ROWS`; the tables' progress (deals
-entered of the series' count). What it shows is what the public may see, whoever is logged in on
+entered of the series' count, or at Preferans each pulka filled: the players' pulkas together of
+players × the agreed total). What it shows is what the public may see, whoever is logged in on
 the hall's computer: a draw only once published, results only from closed, published series
 (``league.public.views`` decides both); a draft tournament's projector opens for its staff
 alone, as its other public pages do.
@@ -137,7 +138,10 @@ def projector_pages(*, tournament: Tournament, current: Series | None, stamp: st
             ranking_list.key, "public/projector/_ranking.html", str(ranking_list.title), entries, RANKING_ROWS
         )
     if current is not None:
-        title = _("Series %(number)s: progress of the tables") % {"number": current.number}
+        if tournament.is_preferans:
+            title = _("Series %(number)s: the pulkas filled at the tables") % {"number": current.number}
+        else:
+            title = _("Series %(number)s: progress of the tables") % {"number": current.number}
         pages.append(Page("progress", "public/projector/_progress.html", title, rows=context["room"].tables))
     context["pages"] = pages
     return context

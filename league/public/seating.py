@@ -1,11 +1,11 @@
 """Find my table (znajdź swój stolik): a player types their name and reads where they sit.
 
-A **miejsce** (seat) is one of A–D at a numbered **stolik** (table); a **pauza**
-(wolny los, bye) is a series the player sits out. The page lists, for every series
-whose draw the public may see (``draw_visible``), each matching player's table,
-seat and three opponents, and links to the table's public page once that page is
-open (``results_visible``, as ``table_page`` decides). It works without JavaScript:
-a GET form whose answer depends only on what it is asked.
+A **miejsce** (seat) is one of A–D (A–C at a Preferans table of three) at a numbered
+**stolik** (table); a **pauza** (wolny los, bye) is a series the player sits out. The page
+lists, for every series whose draw the public may see (``draw_visible``), each matching
+player's table, seat and opponents (three, or two at a table of three), and links to the
+table's public page once that page is open (``results_visible``, as ``table_page``
+decides). It works without JavaScript: a GET form whose answer depends only on what it is asked.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class Opponent:
 
 @dataclass
 class SeriesSeat:
-    """Where a player is in one series: a table and seat with the three opponents, or a bye."""
+    """Where a player is in one series: a table and seat with the opponents there, or a bye."""
 
     series: Series
     current: bool

@@ -37,6 +37,7 @@ from league.public.page_store import ReadyPage, recent_stamp
 from league.results.labels import CONTRACT_LABELS
 from league.results.models import Protocol
 from league.results.penalties import published_penalties
+from league.results.pulka import protocol_pulka
 from league.results.selectors import protocol_sheet
 from league.seasons.selectors import season_scheme_sentence
 from league.standings.cache import (
@@ -370,22 +371,28 @@ def protocol_lines(protocol: Protocol) -> list[dict[str, Any]]:
 
 @gzip_page
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    """One table's protocol, row by row with running totals, once the series is closed."""
+    """One table's protocol once the series is closed: a Baśka protocol row by row with
+    running totals; a Preferans one as its pulka sheet and settlement."""
     series = visible_series(request, slug, number)
     if not results_visible(series):
         raise Http404
     protocol = get_object_or_404(Protocol, series=series, table=table)
+    protocol.series = series  # with its tournament, already read
     seats = next((t.seats for t in series_tables(series, with_results=True) if t.number == table), [])
     context = {
         "tournament": series.tournament,
         "series": series,
         "protocol": protocol,
         "seats": seats,
-        "rows": protocol_lines(protocol),
         "penalties": [
             line for line in published_penalties(tournament=series.tournament, series=series) if line.table == table
         ],
     }
+    if series.tournament.is_preferans:
+        context["pulka"] = protocol_pulka(protocol=protocol)
+        context["names"] = {seat.seat: seat.name for seat in seats}
+    else:
+        context["rows"] = protocol_lines(protocol)
     return render(request, "public/table.html", context)
 
 

@@ -8,7 +8,8 @@ and the note of the kind of offence ("rodzaj przewinienia": renege, cards shown,
 decided) where the row has one. The shorthand line stays beside it, small, for whoever copies from paper.
 
 It needs no ruleset: it describes what was entered, not whether it is valid
-(``scoring`` decides that when the row is saved).
+(``scoring`` decides that when the row is saved). A Preferans protocol's row is a pulka's
+entry, which :mod:`league.results.pulka_describe` puts in words.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.utils.translation import ngettext
 from league.results.labels import CONTRACT_LABELS, LEVEL_LABELS, OFFENCE_LABELS, SIDE_LABELS
 from scoring import SEATS, counted_doublings
 
+from .pulka_describe import describe_pulka_entry, is_pulka_entry
 from .shorthand import format_deal
 
 
@@ -69,6 +71,8 @@ def describe_deal(deal: dict[str, Any] | None) -> DealDescription | None:
     """``deal`` in words; None for no deal (the new side of a deleted row)."""
     if not deal:
         return None
+    if is_pulka_entry(deal):  # a page reading any row (the models' description): the entry with seat letters
+        return DealDescription(str(describe_pulka_entry(deal)), "", "", "", "", "", "")
     try:
         shorthand = format_deal(deal)
     except (KeyError, TypeError):  # not something the parser gives: show it as stored

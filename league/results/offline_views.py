@@ -101,10 +101,18 @@ def _malformed(body: dict[str, Any] | None) -> offline.Answer | None:
     return None
 
 
+def _pulka_refusal() -> JsonResponse:
+    """A Preferans table's phone sends no deals and values none: the referee keeps the pulka."""
+    body = {"status": "preferans", "message": _("At a Preferans table the referee keeps the pulka's entries.")}
+    return JsonResponse(body, status=409, json_dumps_params={"ensure_ascii": False})
+
+
 @require_POST
 @phone_json(after_closing=True)
 def deals(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     """``POST rozdania.json``: one deal from the phone's queue, stored exactly once (see ``offline.deal_submit``)."""
+    if scorer.protocol.series.tournament.is_preferans:
+        return _pulka_refusal()
     body = _body(request)
     if refusal := _malformed(body):
         return _answer(refusal)
@@ -153,5 +161,7 @@ def contact(request: HttpRequest, scorer: Scorer) -> HttpResponse:
 def value_table(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     """``GET tabela-wartosci.json``: the engine's values of every deal the phone's form can describe,
     under the tournament's rules (``scoring.value_table``), for provisional values while offline."""
+    if scorer.protocol.series.tournament.is_preferans:
+        return _pulka_refusal()
     table = scoring.value_table(scorer.protocol.series.tournament.ruleset())
     return JsonResponse(table, json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})

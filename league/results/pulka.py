@@ -33,7 +33,8 @@ def pulka_score(*, protocol: Protocol, entries: list[dict[str, Any]]) -> prefera
         variant=tournament.variant(),
         total=tournament.pulka_total,
         entries=entries,
-        closed=protocol.pulka_closed,
+        # a table stopped by the time limit is settled as closed by agreement, as the standings count it
+        closed=protocol.pulka_closed or protocol.ended_early,
     )
 
 

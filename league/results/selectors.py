@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Sum
+from django.db.models import Count, Max, Sum
 from django.utils.translation import gettext as _
 
 import scoring
@@ -30,6 +30,7 @@ from scoring import SEATS, ProtocolResult, ScoringError, preferans
 from .describe import DealDescription, describe_deal
 from .models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent
 from .pulka import pulka_score
+from .pulka_describe import describe_pulka_entry, is_pulka_entry
 from .shorthand import format_deal
 
 if TYPE_CHECKING:
@@ -129,23 +130,76 @@ def totals_difference(*, protocol: Protocol, sheet: list[SheetRow] | None = None
 
 
 @dataclass(frozen=True)
+class PulkaProgress:
+    """How far a Preferans table's pulka is: the pulkas' points together (``filled``) of all the
+    players' totals (``of``), and whether it is played out or closed by the players' agreement."""
+
+    filled: int
+    of: int
+    finished: bool
+    closed: bool
+
+    @property
+    def over(self) -> bool:
+        return self.finished or self.closed
+
+
+def pulka_progress(sheet: preferans.Sheet) -> PulkaProgress:
+    filled = sum(sheet.totals.pulka.values())
+    return PulkaProgress(filled, sheet.total * len(sheet.players), sheet.finished, sheet.closed)
+
+
+@dataclass(frozen=True)
 class TableSummary:
-    """One table of a series on the referee's overview: its protocol, how many deals, the totals (None before any)."""
+    """One table of a series on the referee's overview: its protocol, how many deals (a pulka's
+    entries), the totals by the tournament's seats (None before any), for Preferans its pulka, and
+    when a row was last saved (None before any)."""
 
     protocol: Protocol
     count: int
     totals: dict[str, int] | None
+    pulka: PulkaProgress | None = None
+    last_row: datetime | None = None
+
+
+def _series_pulkas(series: Series, protocols: list[Protocol]) -> dict[int, PulkaProgress]:
+    """Each table's pulka progress by protocol id, from one query of the entries. Every table seats
+    the tournament's seats (the draw gives byes, never a short table), as its pulka's players."""
+    tournament = series.tournament
+    entries: dict[int, list[dict[str, Any]]] = {}
+    rows = DealRow.objects.filter(protocol__series=series).order_by("protocol", "number")
+    for protocol_id, deal in rows.values_list("protocol_id", "deal"):
+        entries.setdefault(protocol_id, []).append(deal)
+    return {
+        protocol.pk: pulka_progress(
+            preferans.keep_sheet(
+                players=tournament.seats,
+                variant=tournament.variant(),
+                total=tournament.pulka_total,
+                entries=entries.get(protocol.pk, []),
+                closed=protocol.pulka_closed,
+            )
+        )
+        for protocol in protocols
+    }
 
 
 def series_tables(*, series: Series) -> list[TableSummary]:
-    """Every table's protocol of the series with its deal count and totals, in one query."""
+    """Every table's protocol of the series with its deal count and totals, in one query
+    (a Preferans series: and each pulka's progress, in one more)."""
     sums = {f"total_{seat.lower()}": Sum(f"rows__value_{seat.lower()}") for seat in SEATS}
-    protocols = series.protocols.order_by("table").annotate(deal_count=Count("rows"), **sums)
+    protocols = list(
+        series.protocols.order_by("table").annotate(deal_count=Count("rows"), last_row=Max("rows__updated"), **sums)
+    )
+    seats = series.tournament.seats
+    pulkas = _series_pulkas(series, protocols) if series.tournament.is_preferans else {}
     return [
         TableSummary(
             protocol,
             protocol.deal_count,
-            {seat: getattr(protocol, f"total_{seat.lower()}") for seat in SEATS} if protocol.deal_count else None,
+            {seat: getattr(protocol, f"total_{seat.lower()}") for seat in seats} if protocol.deal_count else None,
+            pulkas.get(protocol.pk),
+            protocol.last_row,
         )
         for protocol in protocols
     ]
@@ -181,6 +235,13 @@ class HistoryEntry:
     why: str = ""
     version: DealRowVersion | None = None
     grant: str = ""
+    # a Preferans row's entry before and after the change, in words with the players' names
+    old_entry: str = ""
+    new_entry: str = ""
+
+
+PULKA_CLOSING = (ProtocolEvent.Action.PULKA_CLOSED, ProtocolEvent.Action.PULKA_OPENED)
+"""The events of a pulka closed by agreement or opened again: their details hold the reason, if any."""
 
 
 def _event_detail(event: ProtocolEvent, seat_name: Any) -> str:
@@ -202,6 +263,10 @@ def protocol_history(*, protocol: Protocol) -> list[HistoryEntry]:
     """Everything that happened to the protocol, oldest first: its rows, totals, completion,
     confirmation, being sent back, PIN changes, and the closing and reopening of its series."""
     players = table_players(series=protocol.series, table=protocol.table)
+    names = {seat: player.full_name for seat, player in players.items()}
+
+    def pulka_entry(deal: dict[str, Any] | None) -> str:
+        return str(describe_pulka_entry(deal, names)) if deal and is_pulka_entry(deal) else ""
 
     def seat_name(seat: str) -> str:
         player = players.get(seat)
@@ -221,6 +286,8 @@ def protocol_history(*, protocol: Protocol) -> list[HistoryEntry]:
             who=who(version.user, version.seat, version.author or "—"),
             why=version.reason,
             version=version,
+            old_entry=pulka_entry(version.old_deal),
+            new_entry=pulka_entry(version.new_deal),
         )
         for version in protocol.history.select_related("user")
     ]
@@ -230,6 +297,7 @@ def protocol_history(*, protocol: Protocol) -> list[HistoryEntry]:
             action=event.get_action_display(),
             who=who(event.user, event.seat),
             detail=_event_detail(event, seat_name),
+            why=(event.details or {}).get("reason", "") if event.action in PULKA_CLOSING else "",
             grant="" if event.user else event.grant,
         )
         for event in protocol.events.select_related("user")

@@ -65,6 +65,7 @@ from scoring import SEATS, ProtocolResult
 from scoring.preferans import TableScore
 
 from .models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent, new_pin
+from .pulka import protocol_pulka
 from .selectors import protocol_score, protocol_sheet, totals_difference
 
 if TYPE_CHECKING:
@@ -430,7 +431,16 @@ def protocol_complete(
         )
     sheet = protocol_sheet(protocol=protocol)
     limit = protocol.series.tournament.deals_per_series
-    if len(sheet) < limit and not ended_early:
+    if protocol.series.tournament.is_preferans:
+        if not ended_early and not protocol_pulka(protocol=protocol).sheet.over:
+            raise ValidationError(
+                _(
+                    "The pulka is not over yet: play it out or close it by agreement, "
+                    "or mark the table as stopped by the time limit."
+                ),
+                code="incomplete",
+            )
+    elif len(sheet) < limit and not ended_early:
         raise ValidationError(
             _(
                 "Only %(count)s of %(limit)s deals are entered; "

@@ -6,6 +6,7 @@ opens it for one browser session. While the series is open the scorer adds deals
 paper's totals and marks the protocol complete; a second player of the table then
 confirms it on their own phone, from another seat. Once the series is closed the page
 is read-only and no PIN opens it any more: only the referee corrects (docs/rules.md §7).
+A Preferans table's phone shows its pulka read-only: the referee keeps its entries.
 Until the draw is published, the PIN page names the table's players only to a referee
 of the tournament and to a phone already let in.
 
@@ -41,6 +42,7 @@ from scoring import SEATS
 from . import offline, pin, selectors, services
 from .forms import PhoneConfirmForm, RowForm, TotalsForm, typed_deal
 from .models import DealRow, Protocol
+from .pulka import protocol_pulka
 from .shorthand import SIDE_LETTERS, format_deal, kontra_letters
 
 CHANGES_SHOWN = 5
@@ -129,6 +131,8 @@ def table_scorer(view: View) -> View:
             if request.method == "POST":
                 raise PermissionDenied
             return _render_pin(request, protocol, _pin_form(request, protocol))
+        if protocol.series.tournament.is_preferans:
+            return _pulka_page(request, Scorer(protocol, grant), status=409 if request.method == "POST" else 200)
         return view(request, Scorer(protocol, grant), **kwargs)
 
     return wrapped
@@ -224,6 +228,20 @@ def _finish_step(scorer: Scorer, *, has_rows: bool) -> str | None:
             return "completed_here"
         return "same_seat" if scorer.seat == protocol.completed_by_seat else "confirm"
     return "totals" if has_rows else None
+
+
+def _pulka_page(request: HttpRequest, scorer: Scorer, status: int) -> HttpResponse:
+    """A Preferans table's phone: its pulka to read; the referee enters it (a POST is refused, 409)."""
+    protocol = scorer.protocol
+    context = {
+        "scorer": scorer,
+        "protocol": protocol,
+        "series": protocol.series,
+        "tournament": protocol.series.tournament,
+        "pulka": protocol_pulka(protocol=protocol),
+        "names": {seat: player.full_name for seat, player in _players(protocol).items()},
+    }
+    return render(request, "results/table/pulka.html", context, status=status)
 
 
 def _render_page(request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:

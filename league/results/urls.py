@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import penalty_views, views
+from . import penalty_views, pulka_views, views
 
 app_name = "results"
 
@@ -27,4 +27,7 @@ urlpatterns = [
     path(table + "nowy-pin/", views.protocol_pin_renew, name="new_pin"),
     path(table + "odblokuj/", views.protocol_pin_unlock, name="unlock"),
     path(table + "kary/dodaj/", penalty_views.penalty_add, name="table_penalty_add"),
+    path(table + "pulka/rozdanie/", pulka_views.pulka_deal_add, name="pulka_deal"),
+    path(table + "pulka/kara/", pulka_views.pulka_penalty_add, name="pulka_penalty"),
+    path(table + "pulka/zamkniecie/", pulka_views.pulka_close, name="pulka_close"),
 ]

@@ -2,6 +2,7 @@
 reopening it with a reason, a protocol's entry, totals, corrections (with what to do next), undoing
 "complete", the history, and the tables' PINs: a new PIN for one table or the whole series, and
 unlocking a table's PIN page after too many wrong PINs (the series and protocol pages show that alert).
+A Preferans table's protocol page is its pulka sheet, whose entry forms are ``league.results.pulka_views``.
 
 Every page works as plain forms; htmx only adds the live preview of a row
 while it is typed. All changes go through ``league.results.services``, all reads
@@ -99,7 +100,7 @@ def series_results(request: HttpRequest, slug: str, number: int) -> HttpResponse
         {
             "tournament": request.tournament,
             "series": series,
-            "seats": SEATS,
+            "seats": request.tournament.seats,
             "tables": selectors.series_tables(series=series),
             "byes": series_byes(series),  # with the ruleset's compensation
             "reopen_form": ReopenSeriesForm(),
@@ -148,43 +149,64 @@ def reopen_series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return _back(request, reverse("results:series", args=[slug, number]))
 
 
-def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> HttpResponse:
-    rows = selectors.protocol_sheet(protocol=protocol)
-    next_number = len(rows) + 1
-    limit = protocol.series.tournament.deals_per_series
+def protocol_page_context(
+    protocol: Protocol, seats: dict[str, Any], sheet: list[selectors.SheetRow] | None = None, **forms: Any
+) -> dict[str, Any]:
+    """What every protocol page shows around its rows, for Baśka and for a pulka alike: the PIN,
+    what to do next, the paper's totals, the confirmation and the referee's penalties.
+
+    A Preferans table of three has no seat D: its totals and confirmation leave it out.
+    ``sheet``: the rows read already, to spare reading them again.
+    """
+    tournament = protocol.series.tournament
     version = protocol.version
-    difference = selectors.totals_difference(protocol=protocol, sheet=rows)
-    seats = selectors.table_players(series=protocol.series, table=protocol.table)
-    row_form = forms.pop("row_form", None) or RowForm(initial={"number": next_number, "version": version})
-    if not forms or "deal_form" in forms:
-        # the cursor waits in the line, unless another form's refusal is what the referee must read
-        row_form.focus_line()
-    context = {
-        "tournament": protocol.series.tournament,
+    difference = selectors.totals_difference(protocol=protocol, sheet=sheet)
+    confirm_form = ConfirmForm(initial={"version": version})
+    confirm_form.fields["seat"].choices = [(seat, seat) for seat in tournament.seats]
+    return {
+        "tournament": tournament,
         "series": protocol.series,
         "protocol": protocol,
         "seats": seats,
-        "rows": rows,
-        "totals": rows[-1].totals if rows else None,
-        "next_number": next_number if next_number <= limit else None,
-        "row_form": row_form,
-        "deal_form": DealForm(prefix="full"),
         "totals_form": TotalsForm(
             initial={"version": version, **(protocol.declared_totals or {}), "ended_early": protocol.ended_early}
         ),
-        "confirm_form": ConfirmForm(initial={"version": version}),
+        "confirm_form": confirm_form,
         "version_form": VersionForm(initial={"version": version}),
         "difference": difference,
         "next_steps": selectors.protocol_next_steps(protocol=protocol, difference=difference),
         **penalty_block(series=protocol.series, table=protocol.table, seated=seats),
         **forms,
     }
+
+
+def _protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> HttpResponse:
+    seats = selectors.table_players(series=protocol.series, table=protocol.table)
+    if protocol.series.tournament.is_preferans:
+        from . import pulka_views  # imported here: it imports this module's door and context
+
+        return pulka_views.pulka_page(request, protocol, seats=seats, **forms)
+    rows = selectors.protocol_sheet(protocol=protocol)
+    next_number = len(rows) + 1
+    limit = protocol.series.tournament.deals_per_series
+    row_form = forms.pop("row_form", None) or RowForm(initial={"number": next_number, "version": protocol.version})
+    if not forms or "deal_form" in forms:
+        # the cursor waits in the line, unless another form's refusal is what the referee must read
+        row_form.focus_line()
+    context = {
+        "rows": rows,
+        "totals": rows[-1].totals if rows else None,
+        "next_number": next_number if next_number <= limit else None,
+        "row_form": row_form,
+        "deal_form": DealForm(prefix="full"),
+        **protocol_page_context(protocol, seats, sheet=rows, **forms),
+    }
     return render(request, "results/protocol.html", context)
 
 
 @referee_protocol
 def protocol_entry(request: HttpRequest, protocol: Protocol) -> HttpResponse:
-    if request.method != "POST":
+    if request.method != "POST" or protocol.series.tournament.is_preferans:  # a pulka's entries have their own forms
         return _protocol_page(request, protocol)
     row_form, deal_form, deal = typed_deal(request, protocol)
     if deal is not None:
@@ -229,7 +251,10 @@ def protocol_totals(request: HttpRequest, protocol: Protocol) -> HttpResponse:
 
     In a closed series the protocol is accepted already: only the paper's corrected totals are recorded.
     """
-    form = TotalsForm(request.POST)
+    data = request.POST.copy()
+    for seat in SEATS[protocol.series.tournament.table_size :]:
+        data[seat] = "0"  # a Preferans table of three: nobody sits at D, the paper has no column for it
+    form = TotalsForm(data)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -291,6 +316,10 @@ def row_correction(request: HttpRequest, protocol: Protocol, row: int) -> HttpRe
         if request.method == "POST" and offline.submission_seen(protocol=protocol, key=request.POST.get("key", "")):
             return redirect(_protocol_url(protocol))  # a deletion sent again: answered as the first time
         raise Http404
+    if protocol.series.tournament.is_preferans:
+        from . import pulka_views  # imported here: it imports this module's door and context
+
+        return pulka_views.pulka_correction(request, protocol, current)
     form = CorrectionForm(
         request.POST or None, initial={"number": row, "version": protocol.version, "line": format_deal(current.deal)}
     )

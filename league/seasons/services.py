@@ -108,6 +108,9 @@ def season_tournament_attach(*, season: Season, tournament: Tournament, user: Ab
         raise ValidationError(_("Only the tournament's organisers may add it to a season."), code="not_organiser")
     if stored.season_id == season.pk:
         return False
+    refusal = season.other_game_refusal(stored)
+    if refusal is not None:
+        raise refusal
     moved_from = stored.season_id
     stored.season = season
     stored.save(update_fields=["season", "updated"])

@@ -1,4 +1,4 @@
-"""Translated messages for the refusals of ``league.draw``.
+"""Translated messages for the refusals of ``league.draw``, and how a field sits at the tables.
 
 The draw package speaks in player and team ids and English; organisers need
 names and Polish. Every ``DrawError`` code the web layer can meet is mapped
@@ -11,12 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from league.draw import DrawError
 
 MESSAGES = {
-    "too_few_players": _("A draw needs at least 4 present players; there are %(players)s."),
+    "too_few_players": _("A draw needs at least %(table_size)s present players; there are %(players)s."),
     "team_too_large": _(
         "Team %(team)s has %(members)s players present, but there are %(tables)s tables and %(byes)s "
         "players sit out each series, so its members cannot all sit at different tables. Register some "
@@ -69,3 +70,14 @@ def draw_error_to_validation_error(
     if message is None:
         return ValidationError(FALLBACK, code=error.code, params={"message": error.message})
     return ValidationError(message, code=error.code, params=params)
+
+
+def table_layout(*, players: int, table_size: int) -> str:
+    """How ``players`` sit at tables of ``table_size``: "13 players: 4 tables of 3, 1 bye"."""
+    tables, byes = divmod(players, table_size)
+    return gettext("%(players)s: %(tables)s, %(byes)s") % {
+        "players": ngettext("%(count)s player", "%(count)s players", players) % {"count": players},
+        "tables": ngettext("%(count)s table of %(size)s", "%(count)s tables of %(size)s", tables)
+        % {"count": tables, "size": table_size},
+        "byes": ngettext("%(count)s bye", "%(count)s byes", byes) % {"count": byes} if byes else gettext("no byes"),
+    }

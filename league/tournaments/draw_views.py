@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from league.models import Tournament
 from league.tournaments import draws, selectors
+from league.tournaments.draw_messages import table_layout
 from league.tournaments.forms import (
     DrawForm,
     SwapForm,
@@ -80,7 +81,8 @@ def _redraw_offer(
 
 @organiser_required
 def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """The draw: seed, buttons, the redraw of outdated series, each series' tables and byes, the swap form."""
+    """The draw: seed, buttons, how the next series will sit, the redraw of outdated series,
+    each series' tables and byes, the swap form."""
     tournament = request.tournament
     form = DrawForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -91,6 +93,13 @@ def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("tournaments:draw", slug=slug)
     items = selectors.tournament_series_seats(tournament=tournament)
     outdated, redraw, redraw_refusal = _redraw_offer(tournament, items)
+    undrawn = [item.series.number for item in items if not item.series.is_drawn]
+    size = tournament.table_size
+    if undrawn:
+        present = draws.series_player_count(tournament=tournament, number=undrawn[0])
+        next_layout = table_layout(players=present, table_size=size)
+    else:
+        next_layout = ""
     return render(
         request,
         "league/draw.html",
@@ -101,10 +110,16 @@ def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
             "redraw": redraw,
             "redraw_refusal": redraw_refusal,
             "series_list": [
-                {"seats": item, "swap_form": SwapForm(series=item.series, players=item.players)} for item in items
+                {
+                    "seats": item,
+                    "swap_form": SwapForm(series=item.series, players=item.players),
+                    "layout": table_layout(players=len(item.players), table_size=size),
+                }
+                for item in items
             ],
             "repeats": selectors.tournament_repeats(tournament=tournament),
-            "undrawn": [item.series.number for item in items if not item.series.is_drawn],
+            "undrawn": undrawn,
+            "next_layout": next_layout,
         },
     )
 
@@ -134,7 +149,11 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         else:
             messages.success(request, _("Players swapped."))
             return redirect("tournaments:draw", slug=slug)
-    item = {"seats": seats, "swap_form": form}
+    item = {
+        "seats": seats,
+        "swap_form": form,
+        "layout": table_layout(players=len(seats.players), table_size=tournament.table_size),
+    }
     if warnings:
         item |= {"repeats": warnings, "confirm_form": form.confirmation()}
     return render(

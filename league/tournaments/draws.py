@@ -1,7 +1,8 @@
 """The table draw (losowanie) stored in the database: drawing, redrawing and swapping.
 
 The seating itself comes from the pure ``league.draw`` package; this module
-chooses who is drawn, feeds in what earlier series already did, writes seats,
+chooses who is drawn, feeds in what earlier series already did, writes seats
+(A–D, or A–C at the Preferans tables of three of ``Tournament.table_size``),
 byes and one protocol (protokół stołu, the table's score sheet) with its PIN
 per table, and logs every change. Series drawn earlier are passed as meeting
 counts rather than fixed series, because players may have withdrawn or
@@ -43,7 +44,6 @@ from league.tournaments.selectors import (
 )
 from league.tournaments.services import series_ensure
 from players.models import Player
-from scoring import SEATS
 from scoring.preferans import TournamentRules
 
 SEED_DIGITS = 6
@@ -107,6 +107,11 @@ def _players_for(tournament: Tournament, targets: list[Series]) -> list[Registra
     return playing
 
 
+def series_player_count(*, tournament: Tournament, number: int) -> int:
+    """The players a draw of series ``number`` would seat or give a bye now (present, arrived, not withdrawn)."""
+    return sum(r.plays_in(number) for r in tournament.registrations.all())
+
+
 def _history(draws: Sequence[SeriesDraw]) -> tuple[dict[tuple[str, str], int], list[str]]:
     """Meetings per pair and bye players from the series that stay as they are."""
     meetings: dict[tuple[str, str], int] = {}
@@ -147,6 +152,7 @@ def _draw(
             # Byes of players who have since left cannot matter, and the draw refuses unknown ids.
             had_bye=[p for p in had_bye if p in present],
             individuals_sit_out_first=individuals_sit_out_first(tournament.standing_rules()),
+            table_size=tournament.table_size,
         )
     except DrawError as error:
         player_names, team_names = draw_names(tournament=tournament)
@@ -166,7 +172,7 @@ def _save_draw(
     now = timezone.now()
     for series, drawn in zip(targets, result.series, strict=True):
         action = DrawLog.Action.REDRAW if series.is_drawn else DrawLog.Action.DRAW
-        _write_seats(series, drawn)
+        _write_seats(series, drawn, seats=tournament.seats)
         _write_protocols(series, drawn)
         series.status = Series.Status.DRAWN
         series.seed = result.seed
@@ -191,14 +197,14 @@ def _save_draw(
     tournament.save(update_fields=["draw_seed", "updated"])
 
 
-def _write_seats(series: Series, draw: SeriesDraw) -> None:
-    """Replace the seats and byes of a series with ``draw``."""
+def _write_seats(series: Series, draw: SeriesDraw, *, seats: Sequence[str]) -> None:
+    """Replace the seats and byes of a series with ``draw``, its tables taking the letters ``seats``."""
     series.assignments.all().delete()
     series.byes.all().delete()
     TableAssignment.objects.bulk_create(
         TableAssignment(series=series, table=t, seat=seat, player_id=int(player))
         for t, table in enumerate(draw.tables, start=1)
-        for seat, player in zip(SEATS, table, strict=True)
+        for seat, player in zip(seats, table, strict=True)
     )
     Bye.objects.bulk_create(
         Bye(tournament_id=series.tournament_id, series=series, player_id=int(player)) for player in draw.byes
@@ -476,7 +482,7 @@ def series_swap(
     if not allow_repeats and (warnings := _swap_repeats(series, current, swapped)):
         raise RepeatedMeetings(warnings)
     # The tables stay, so do their protocols and PINs.
-    _write_seats(series, swapped)
+    _write_seats(series, swapped, seats=tournament.seats)
     DrawLog.objects.create(
         series=series,
         action=DrawLog.Action.SWAP,

@@ -14,7 +14,7 @@ from django.db.models import BLANK_CHOICE_DASH, Q
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from league.models import Between, Registration, Season, Series, Tournament
+from league.models import Between, Game, Registration, Season, Series, Tournament
 from league.printing.logo import logo_normalise
 from league.rulesets.models import OwnRuleset
 from league.standings.lists import PUBLISH_FIELDS
@@ -23,26 +23,45 @@ from players.models import Club, Gender, Player, Team
 from scoring import ScoringError
 from scoring.ruleset import deals_per_series_check
 
+# The settings of one game only: the form shows them in a section of their own, which
+# static/js/tournament-form.js hides while the other game is chosen.
+BASKA_FIELDS = ("ruleset_preset", "own_ruleset", "deals_per_series")
+PREFERANS_FIELDS = ("pulka_variant", "pulka_total", "table_size")
+# The game and the pulka's settings: a form posted without them (an older page, a script)
+# keeps what the tournament has, Baśka at tables of four for a new one.
+GAME_FIELDS = ("game", *PREFERANS_FIELDS)
+# A Preferans tournament scores no Baśka deal, but the column is required: the general preset.
+PREFERANS_PRESET = "psb"
+
 
 class TournamentForm(forms.ModelForm):
     """Everything needed to create a tournament on a scoring preset, or to change its settings, in one form.
+
+    The game comes first: Baśka (its rules, own rules and deals per series) or Preferans (the
+    pulka's variant and total, "pulka": the sheet each table fills up to the agreed total, and
+    the players at a table, 4 or 3).
 
     ``user`` sees only their own rulesets ("własne zasady") and the seasons they organise (a
     superuser: every season), plus those the tournament already has; without ``user`` (the admin,
     where staff work) every choice is offered. Own rules chosen replace
     the preset (which becomes the one they are based on). ``rules_fixed`` (deals have been
-    played) shows the rules and the deals per series without letting them change.
+    played) shows the rules and the deals per series without letting them change, and
+    ``tables_fixed`` (a series is drawn) the game and the players at a table.
     """
 
     class Meta:
         model = Tournament
         fields = [
+            "game",
             "name",
             "date",
             "venue",
             "organiser_name",
             "organiser_logo",
             "season",
+            "pulka_variant",
+            "pulka_total",
+            "table_size",
             "ruleset_preset",
             "own_ruleset",
             "series_count",
@@ -56,9 +75,19 @@ class TournamentForm(forms.ModelForm):
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(
-        self, *args: Any, user: AbstractBaseUser | None = None, rules_fixed: bool = False, **kwargs: Any
+        self,
+        *args: Any,
+        user: AbstractBaseUser | None = None,
+        rules_fixed: bool = False,
+        tables_fixed: bool = False,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        if "game" in self.fields:  # the admin's fieldsets leave it out
+            self.fields["game"].label = _("Game")
+        for name in GAME_FIELDS:
+            if name in self.fields:
+                self.fields[name].required = False
         for name, field in self.fields.items():
             for bound in Tournament._meta.get_field(name).validators:
                 if isinstance(bound, Between):
@@ -75,13 +104,43 @@ class TournamentForm(forms.ModelForm):
             season = Q(pk=self.instance.season_id) if self.instance.season_id else Q(pk__in=[])
             self.fields["season"].queryset = Season.objects.filter(Q(organisers=user) | season).distinct()
         if rules_fixed:
-            for name in ("ruleset_preset", "own_ruleset", "deals_per_series"):
+            for name in (*BASKA_FIELDS, "pulka_variant", "pulka_total"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Deals have been played: this can no longer change.")
+        if tables_fixed:
+            for name in ("game", "table_size"):
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _("The tables have been drawn: this can no longer change.")
+
+    def sections(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """The fields in the order shown: the common ones, then each game's own under its
+        heading (``key`` is the game the JavaScript matches the choice against, "" for all)."""
+        own = set(BASKA_FIELDS) | set(PREFERANS_FIELDS)
+        return [
+            ("", "", [field for field in self.visible_fields() if field.name not in own]),
+            (Game.BASKA, _("Baśka only"), [self[name] for name in BASKA_FIELDS if name in self.fields]),
+            (Game.PREFERANS, _("Preferans only"), [self[name] for name in PREFERANS_FIELDS if name in self.fields]),
+        ]
 
     def clean(self) -> dict[str, Any]:
-        """Own rules set the preset to the one they are based on; the deals per series must suit the rules."""
+        """Own rules set the preset to the one they are based on; the deals per series must suit the rules.
+        Preferans needs none of the Baśka rules (the preset is kept, or the general one), and
+        only Preferans is played by three."""
         cleaned = super().clean()
+        for name in GAME_FIELDS:
+            if name in self.fields and cleaned.get(name) in (None, "") and name not in self.errors:
+                cleaned[name] = getattr(self.instance, name)
+        if cleaned.get("game", self.instance.game) == Game.PREFERANS:
+            cleaned["ruleset_preset"] = (
+                cleaned.get("ruleset_preset") or self.instance.ruleset_preset or PREFERANS_PRESET
+            )
+            if "own_ruleset" in self.fields:
+                cleaned["own_ruleset"] = None  # hidden, and it would lock the own rules for nothing
+            for name in BASKA_FIELDS:
+                self.errors.pop(name, None)  # hidden and not needed: an emptied field keeps its value
+            return cleaned
+        if cleaned.get("table_size", self.instance.table_size) != 4:
+            self.add_error("table_size", _("Tables of three are for Preferans only: Baśka is played by four."))
         own = cleaned.get("own_ruleset")
         if own:
             cleaned["ruleset_preset"] = own.based_on

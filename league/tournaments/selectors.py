@@ -30,7 +30,9 @@ USER_SEARCH_MIN_LENGTH = 2
 def tournament_list(*, user: AbstractBaseUser) -> list[tuple[Tournament, bool]]:
     """The tournaments the user organises or referees, newest first, each with
     whether the user organises it (a superuser organises every one)."""
-    tournaments = Tournament.objects.select_related("season").prefetch_related("series").order_by("-date", "name")
+    tournaments = (
+        Tournament.objects.select_related("season", "own_ruleset").prefetch_related("series").order_by("-date", "name")
+    )
     if user.is_superuser:
         return [(tournament, True) for tournament in tournaments]
     tournaments = tournaments.filter(Q(organisers=user) | Q(referees=user)).distinct()

@@ -15,7 +15,9 @@ from league.models import Series, Tournament
 from league.tournaments import selectors
 
 # The settings that decide how deals are scored and how many a table plays: fixed once any is played.
-RULES_FIELDS = ("ruleset_preset", "ruleset_data", "own_ruleset", "deals_per_series")
+RULES_FIELDS = ("ruleset_preset", "ruleset_data", "own_ruleset", "deals_per_series", "pulka_variant", "pulka_total")
+# The settings the draw seats players by: fixed once any series is drawn.
+TABLE_FIELDS = ("game", "table_size")
 
 Role = Literal["organisers", "referees"]
 
@@ -70,8 +72,9 @@ def series_results_publication_toggle(*, series: Series) -> bool:
 def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     """Change the tournament's settings; returns it as stored.
 
-    The rules (preset, own rules, deals per series) change only while no deal is
-    played. The number of series goes down only while the series left out are not
+    The rules (preset, own rules, deals per series, the pulka's variant and total) change
+    only while no deal is played; the game and the players at a table only while no
+    series is drawn. The number of series goes down only while the series left out are not
     drawn (they are removed), and up at any time (the new ones are planned). A new
     preset drops the own copy of the old one. ``organiser_logo`` follows the form's
     file field: None keeps the logo, False removes it.
@@ -88,6 +91,12 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
         )
     series_count = fields.get("series_count", stored.series_count)
     last_drawn = selectors.series_last_drawn(tournament=stored)
+    changed_tables = [name for name in TABLE_FIELDS if name in fields and fields[name] != getattr(stored, name)]
+    if changed_tables and last_drawn:
+        raise ValidationError(
+            _("The tables have been drawn: the game and the number of players at a table can no longer change."),
+            code="tables_drawn",
+        )
     if last_drawn and series_count < last_drawn:
         raise ValidationError(
             _("Series %(number)s has been drawn: the tournament needs at least %(number)s series."),

@@ -80,11 +80,16 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 @organiser_required
 def tournament_update(request: HttpRequest, slug: str) -> HttpResponse:
-    """The tournament's settings; the rules stay as they are once deals are played."""
+    """The tournament's settings; the rules stay as they are once deals are played, the game
+    and the players at a table once a series is drawn."""
     tournament = request.tournament
-    rules_fixed = selectors.tournament_played(tournament=tournament)
     form = TournamentForm(
-        request.POST or None, request.FILES or None, instance=tournament, user=request.user, rules_fixed=rules_fixed
+        request.POST or None,
+        request.FILES or None,
+        instance=tournament,
+        user=request.user,
+        rules_fixed=selectors.tournament_played(tournament=tournament),
+        tables_fixed=selectors.series_last_drawn(tournament=tournament) is not None,
     )
     if form.is_valid():
         try:

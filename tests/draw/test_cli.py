@@ -54,6 +54,19 @@ def test_cli_accepts_fixed_series_meetings_and_earlier_byes():
     assert "p21" not in answer["series"][1]["byes"] + answer["series"][2]["byes"]
 
 
+def test_cli_draws_tables_of_three_when_asked():
+    players = [{"id": f"p{k}", "team": None} for k in range(13)]
+    done = run_cli(json.dumps({"players": players, "series": 2, "seed": 1, "table_size": 3}))
+    assert done.returncode == 0, done.stderr
+    for series in json.loads(done.stdout)["series"]:
+        assert [len(table) for table in series["tables"]] == [3, 3, 3, 3]
+        assert len(series["byes"]) == 1
+
+
+def test_cli_without_a_table_size_draws_tables_of_four():
+    assert run_cli(json.dumps(request())).stdout == run_cli(json.dumps(request(table_size=4))).stdout
+
+
 def test_cli_refuses_an_impossible_draw_with_exit_status_2():
     done = run_cli(json.dumps(request(series=0)))
     assert done.returncode == 2
@@ -69,6 +82,8 @@ def test_cli_refuses_malformed_input_with_exit_status_2():
         (json.dumps({"players": "p1", "series": 1, "seed": 1}), "invalid_input"),
         (json.dumps(request(seed="x")), "invalid_input"),
         (json.dumps(request(had_bye="p1")), "invalid_input"),
+        (json.dumps(request(table_size=5)), "invalid_input"),
+        (json.dumps(request(table_size="3")), "invalid_input"),
     ]:
         done = run_cli(payload)
         assert done.returncode == 2, payload

@@ -10,13 +10,7 @@ from scoring import MESSAGES, ScoringError
 pytestmark = pytest.mark.django_db
 
 # Codes only the command line or the tournament engine raise; a form never shows them.
-NOT_SHOWN_IN_FORMS = {"unknown_command", "too_many_byes", "wrong_old_count", "too_many_doublings"} | {
-    # the Preferans sheet's (scoring/preferans/): only `python -m scoring pulka` shows them, in English,
-    # until the league's Preferans screens (issue 17) translate them
-    code
-    for code in MESSAGES
-    if code.startswith("pulka_") or code == "unknown_variant"
-}
+NOT_SHOWN_IN_FORMS = {"unknown_command", "too_many_byes", "wrong_old_count", "too_many_doublings"}
 
 
 def calculate(client, **params):

@@ -104,3 +104,19 @@ def test_the_standings_rank_by_big_points_for_places_then_settled_whists(referee
     assert [row["small_points"] for row in rows] == sorted(balance.values(), reverse=True)
     assert {seats[row["pk"]]: row["small_points"] for row in rows} == balance
     assert rows[0]["big_points"] == 3 and rows[-1]["big_points"] == 0
+
+
+def test_a_pulka_is_complete_only_when_over_closed_or_stopped_by_the_time_limit(referee):
+    protocol = enter(protocol_of(referee), [MADE_BY_B], referee)
+    protocol = services.protocol_totals_set(
+        protocol=protocol, totals=settled_closed([MADE_BY_B]), expected_version=protocol.version, user=referee
+    )
+    with pytest.raises(ValidationError) as error:
+        services.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
+    assert error.value.code == "incomplete"
+    protocol.refresh_from_db()
+    protocol = services.protocol_pulka_close(
+        protocol=protocol, closed=True, expected_version=protocol.version, user=referee
+    )
+    protocol = services.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
+    assert protocol.status == "complete"

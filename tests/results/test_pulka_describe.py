@@ -1,0 +1,48 @@
+"""A pulka's entries in words, as the history and the sheet read them (and any page reading a row's description)."""
+
+import pytest
+from django.utils import translation
+
+from league.results.describe import describe_deal
+from league.results.pulka_describe import describe_pulka_entry
+
+NAMES = {"A": "Anna Nowak", "B": "Jan Kowalski"}
+
+
+@pytest.mark.parametrize(
+    ("entry", "words"),
+    [
+        (
+            {"contract": "7H", "declarer": "B", "tricks": 7, "whisters": [{"player": "C", "tricks": 3}]},
+            "7 kier ♥, rozgrywa B – Jan Kowalski (7 lew, ugrany), wisty: C 3 lewy",
+        ),
+        (
+            {"contract": "8S", "declarer": "A", "tricks": 6, "whisters": [{"player": "C", "tricks": 4}]},
+            "8 pik ♠, rozgrywa A – Anna Nowak (6 lew, nieugrany), wisty: C 4 lewy",
+        ),
+        (
+            {"contract": "6NT", "declarer": "C", "dealer": "A"},
+            "6 bez atu, rozgrywa C (ugrany), bez wistu, rozdaje A – Anna Nowak",
+        ),
+        ({"contract": "misere", "declarer": "A", "tricks": 1}, "mizer, rozgrywa A – Anna Nowak (1 lewa, nieugrany)"),
+        (
+            {"penalty": "pulka", "player": "B", "size": 2, "reason": "dopisał 2"},
+            "kara: B – Jan Kowalski dopisał do pulki 2 za dużo, tyle samo na górę, powód: dopisał 2",
+        ),
+        (
+            {"penalty": "whists", "player": "A", "wronged": "B", "size": 4, "reason": "4 wisty"},
+            "kara: A – Anna Nowak zawyżył wisty na B – Jan Kowalski o 4, ten wpisuje mu tyle samo, powód: 4 wisty",
+        ),
+    ],
+)
+def test_an_entry_reads_in_polish_with_the_players_names(entry, words):
+    with translation.override("pl"):
+        assert str(describe_pulka_entry(entry, NAMES)) == words
+
+
+def test_a_row_holding_a_pulka_entry_is_not_read_as_a_baska_deal():
+    entry = {"contract": "7H", "declarer": "B", "tricks": 7, "whisters": [{"player": "C", "tricks": 3}]}
+    with translation.override("pl"):
+        description = describe_deal(entry)
+    assert description.contract == "7 kier ♥, rozgrywa B (7 lew, ugrany), wisty: C 3 lewy"
+    assert not description.shorthand

@@ -36,6 +36,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/scoring.py
 	$(BIN)/python bench/draw.py
+	$(BIN)/python bench/pulka.py
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .hypothesis

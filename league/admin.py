@@ -16,7 +16,8 @@ from league.models import Bye, DrawLog, Registration, Season, Series, TableAssig
 from league.standings.lists import PUBLISH_FIELDS
 from league.tournaments.draws import series_draw
 from league.tournaments.forms import TournamentForm
-from league.tournaments.services import series_ensure
+from league.tournaments.selectors import series_last_drawn, tournament_played
+from league.tournaments.services import RULES_FIELDS, TABLE_FIELDS, series_ensure
 
 
 @admin.register(Season)
@@ -65,6 +66,17 @@ class TournamentAdmin(admin.ModelAdmin):
     filter_horizontal = ["organisers", "referees"]
     readonly_fields = ["draw_seed", "created", "updated"]
     inlines = [SeriesInline, RegistrationInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> list[str]:
+        """As on the organiser's screen: the rules stay once deals are played, the game and the
+        table size once a series is drawn (a pulka's stored entries are re-read under them)."""
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and tournament_played(tournament=obj):
+            fields += [name for name in RULES_FIELDS if name != "own_ruleset"]
+        if obj is not None and series_last_drawn(tournament=obj) is not None:
+            fields += list(TABLE_FIELDS)
+        return fields
+
     actions = ["plan_missing_series"]
     fieldsets = [
         (None, {"fields": ["name", "slug", "date", "venue", "season", "counts_for_season"]}),

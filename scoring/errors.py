@@ -23,6 +23,7 @@ MESSAGES: dict[str, str] = {
     "wrong_old_count": "The contract {contract} has {expected} old seat(s), got {got}.",
     "duplicate_seat": "Seat {seat} is given twice.",
     "unknown_seat": "Unknown seat {seat}; the seats are A, B, C and D.",
+    "unknown_table_seat": "Unknown seat {seat}; a table of this tournament has the seats {seats}.",
     "eyes_out_of_range": "The old side's eyes must be between 0 and 104, got {eyes}.",
     "impossible_eyes": (
         "The old side cannot take {eyes} eyes: every trick holds at least 8, so a side has 0, 8 to 96 or 104."

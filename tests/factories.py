@@ -183,6 +183,22 @@ def drawn_series(tournament=None, *, tables: int = 1, number: int = 1, **series_
     return series
 
 
+def pulka_entered(protocol, entries, user, **kwargs):
+    """A Preferans table's pulka ``entries`` saved one by one as the referee's page saves them; the protocol after."""
+    from league.results import services
+
+    for entry in entries:
+        protocol = services.protocol_row_save(
+            protocol=protocol,
+            number=protocol.rows.count() + 1,
+            deal=entry,
+            expected_version=protocol.version,
+            user=user,
+            **kwargs,
+        )
+    return protocol
+
+
 def played_series(tournament, number: int, tables, *, byes=(), status: str = "closed"):
     """A series with results: ``tables`` lists each table's four ``(player, small points)``
     at seats A–D, recorded as one deal of those values; ``byes`` sit the series out."""

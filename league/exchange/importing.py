@@ -394,13 +394,17 @@ class _Reader:
         table_seats = self.tournament.seats
         unknown = [seat for seat in refs if seat not in table_seats] if isinstance(refs, dict) else []
         if unknown:
-            raise scoring.ScoringError("unknown_seat", {"seat": unknown[0]}, join(seats_path, unknown[0]))
+            params = {"seat": unknown[0], "seats": ", ".join(table_seats)}
+            raise scoring.ScoringError("unknown_table_seat", params, join(seats_path, unknown[0]))
         read_object(refs, seats_path, _ERR, allowed=table_seats, required=table_seats)
         seats = {seat: self.seat(refs[seat], join(seats_path, seat), seated) for seat in table_seats}
         deals = obj.get("deals", [])
         limit = self.tournament.row_limit
         if isinstance(deals, list) and len(deals) > limit:
-            message = f"the tournament has {limit} deals per series, and a table plays no more"
+            if self.tournament.is_preferans:
+                message = f"a pulka has at most {limit} entries"
+            else:
+                message = f"the tournament has {limit} deals per series, and a table plays no more"
             raise ExchangeError(join(join(path, "deals"), limit), message)
         closed = read_bool(obj.get("pulka_closed", False), join(path, "pulka_closed"), _ERR)
         if closed and not self.tournament.is_preferans:

@@ -15,6 +15,7 @@ again rather than a deal entered twice.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -32,6 +33,7 @@ from league.models import PULKA_TOTAL, PulkaVariant
 from league.results.labels import scoring_error_message
 from league.results.pulka import PulkaView
 from league.results.pulka_forms import PulkaDealForm, PulkaPenaltyForm
+from players.models import refuse_control_characters
 from scoring import SEATS, ScoringError, preferans
 
 MAX_ENTRIES = 200
@@ -160,11 +162,16 @@ def named(error: ScoringError, game: PulkaGame) -> ScoringError:
 class PulkaSetupForm(forms.Form):
     """The players (three, or four with the dealer sitting each deal out), the variant, the total and the stake."""
 
-    name_1 = forms.CharField(label=_("Player 1"), max_length=40)
-    name_2 = forms.CharField(label=_("Player 2"), max_length=40)
-    name_3 = forms.CharField(label=_("Player 3"), max_length=40)
+    # names as the player register takes them: no control or text-direction characters
+    name_1 = forms.CharField(label=_("Player 1"), max_length=40, validators=[refuse_control_characters])
+    name_2 = forms.CharField(label=_("Player 2"), max_length=40, validators=[refuse_control_characters])
+    name_3 = forms.CharField(label=_("Player 3"), max_length=40, validators=[refuse_control_characters])
     name_4 = forms.CharField(
-        label=_("Player 4"), max_length=40, required=False, help_text=_("Optional: with four, the dealer sits out.")
+        label=_("Player 4"),
+        max_length=40,
+        required=False,
+        help_text=_("Optional: with four, the dealer sits out."),
+        validators=[refuse_control_characters],
     )
     variant = forms.ChoiceField(label=_("Pulka variant"), choices=PulkaVariant.choices, initial=PulkaVariant.SOCHI)
     total = forms.IntegerField(label=_("Pulka to"), validators=[PULKA_TOTAL], initial=20)
@@ -187,7 +194,8 @@ class PulkaSetupForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         names = [cleaned.get(f"name_{i}") for i in range(1, 5)]
-        typed = [name.strip() for name in names if name and name.strip()]
+        # "Zoë" typed composed or decomposed is one player
+        typed = [unicodedata.normalize("NFC", name.strip()) for name in names if name and name.strip()]
         if len({name.casefold() for name in typed}) != len(typed):
             raise ValidationError(_("Give each player a different name."))
         return cleaned
@@ -195,14 +203,10 @@ class PulkaSetupForm(forms.Form):
     def game(self) -> PulkaGame:
         """The empty pulka set up; call after ``is_valid()``."""
         data = self.cleaned_data
-        names = tuple(data[f"name_{i}"].strip() for i in range(1, 5) if data[f"name_{i}"].strip())
+        names = tuple(
+            unicodedata.normalize("NFC", data[f"name_{i}"].strip()) for i in range(1, 5) if data[f"name_{i}"].strip()
+        )
         return PulkaGame(names=names, variant=data["variant"], total=data["total"], stake=data["stake"])
-
-
-def next_dealer(sheet: preferans.Sheet) -> str:
-    """Who deals the next deal unless the visitor says otherwise: the deal passes to the left."""
-    last = next((row.entry.dealer for row in reversed(sheet.rows) if isinstance(row.entry, preferans.Deal)), None)
-    return preferans.next_dealer(last, sheet.players)
 
 
 def sheet_context(
@@ -226,7 +230,7 @@ def sheet_context(
         "pulka": PulkaView(score=score, settlement=settlement),
         "names": names,
         "money": money,
-        "dealer": names[next_dealer(sheet)],
+        "dealer": names[sheet.upcoming_dealer],
         "deal_form": deal_form or PulkaDealForm(players=game.choices),
         "penalty_form": penalty_form or PulkaPenaltyForm(players=game.choices),
     }

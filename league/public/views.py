@@ -116,6 +116,8 @@ def published_rankings(request: HttpRequest, tournament: Tournament, stamp: str 
     result = []
     for ranking_list in published_lists(tournament):
         key = ranking_list.key
+        if ranking_list.teams and not lists[key]:
+            continue  # no team has a result (a tournament of individuals, or before play): no empty card
         table = standing_table(
             lists[key], teams=ranking_list.teams, big_points=tournament.uses_big_points, prefix=f"{key}-"
         )

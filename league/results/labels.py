@@ -79,6 +79,7 @@ ERROR_MESSAGES = {
     "contract_not_in_ruleset": _("The contract %(contract)s is not played under the ruleset %(ruleset)s."),
     "duplicate_seat": _("Seat %(seat)s is given twice."),
     "unknown_seat": _("Unknown seat %(seat)s; the seats are A, B, C and D."),
+    "unknown_table_seat": _("Unknown seat %(seat)s; a table of this tournament has the seats %(seats)s."),
     "eyes_out_of_range": _("The old side's eyes must be between 0 and 104, got %(eyes)s."),
     "impossible_eyes": _(
         "The old side cannot take %(eyes)s eyes: every trick holds at least 8, so a side has 0, 8 to 96 or 104."

@@ -353,7 +353,14 @@ def protocol_pulka_close(
     current = Protocol.objects.get(pk=protocol.pk)
     if current.pulka_closed == closed:
         return current  # a repeated request (a retry, a double click): already as asked
-    protocol = _claim(protocol, expected_version)
+    try:
+        protocol = _claim(protocol, expected_version)
+    except StaleProtocol:
+        # the same request racing itself: the first one did it, waited for here by the lock
+        current.refresh_from_db()
+        if current.pulka_closed == closed:
+            return current
+        raise
     _check_may_change(protocol, user, reason=reason)
     protocol.pulka_closed = closed
     protocol.save(update_fields=["pulka_closed"])
@@ -432,7 +439,8 @@ def protocol_complete(
     sheet = protocol_sheet(protocol=protocol)
     limit = protocol.series.tournament.deals_per_series
     if protocol.series.tournament.is_preferans:
-        if not ended_early and not protocol_pulka(protocol=protocol).sheet.over:
+        # over as this completion says: the stored "stopped" flag is what is being saved anew
+        if not (ended_early or protocol.pulka_closed or protocol_pulka(protocol=protocol).sheet.finished):
             raise ValidationError(
                 _(
                     "The pulka is not over yet: play it out or close it by agreement, "

@@ -28,6 +28,8 @@ from .variant import MISERE, Variant
 
 CONTRACT_PATTERN: Final = re.compile(r"^(6|7|8|9|10)(S|C|D|H|NT)$")
 PENALTY_COLUMNS: Final = ("pulka", "whists")
+MAX_REASON_LENGTH: Final = 2000
+"""A penalty's reason is a sentence or two, as the referee's form takes it."""
 TRICKS: Final = 10
 """Tricks in a deal: 32 cards, ten to each of the three players and two in the talon."""
 
@@ -117,7 +119,7 @@ def _parse_penalty(data: dict[str, Any], path: str, players: tuple[str, ...]) ->
     )
     column = read_str(data["penalty"], join(path, "penalty"), _ERR, choices=PENALTY_COLUMNS)
     player = _player(data["player"], join(path, "player"), players)
-    reason = read_str(data["reason"], join(path, "reason"), _ERR)
+    reason = read_str(data["reason"], join(path, "reason"), _ERR, max_length=MAX_REASON_LENGTH)
     if not reason.strip():
         raise fail(_ERR, join(path, "reason"), "a reason (the referee says why)")
     wronged = None

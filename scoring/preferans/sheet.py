@@ -29,7 +29,7 @@ from typing import Any
 
 from ..errors import ScoringError
 from ..fields import join
-from .entry import Deal, Penalty, entry_writes, parse_entry
+from .entry import Deal, Penalty, entry_writes, next_dealer, parse_entry
 from .variant import Variant
 
 
@@ -73,6 +73,12 @@ class Sheet:
     def finished(self) -> bool:
         """Played out: the pulkas together reach players × total."""
         return sum(self.totals.pulka.values()) >= self.total * len(self.players)
+
+    @property
+    def upcoming_dealer(self) -> str:
+        """Who deals the next deal unless told otherwise: the last deal's dealer's left neighbour."""
+        last = next((row.entry.dealer for row in reversed(self.rows) if isinstance(row.entry, Deal)), None)
+        return next_dealer(last, self.players)
 
     @property
     def over(self) -> bool:

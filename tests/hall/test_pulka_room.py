@@ -11,7 +11,7 @@ from league.results import services
 from league.results.models import DealRow, Protocol
 from league.standings.compute import tournament_standings
 from scoring.preferans import keep_sheet, load_variant, settle
-from tests.factories import PreferansTournamentFactory, RegistrationFactory, drawn_series
+from tests.factories import PreferansTournamentFactory, RegistrationFactory, drawn_series, pulka_entered
 from tests.hall.conftest import room_url, started_ago
 from tests.hall.test_room import rows
 
@@ -38,16 +38,7 @@ def preferans_series(referee, organiser):
 
 def enter(series, table: int, entries: list[dict], user) -> Protocol:
     """The table's pulka entries saved as a referee saves them."""
-    protocol = series.protocols.get(table=table)
-    for entry in entries:
-        protocol = services.protocol_row_save(
-            protocol=protocol,
-            number=protocol.rows.count() + 1,
-            deal=entry,
-            expected_version=protocol.version,
-            user=user,
-        )
-    return protocol
+    return pulka_entered(series.protocols.get(table=table), entries, user)
 
 
 def close(protocol: Protocol, user) -> None:

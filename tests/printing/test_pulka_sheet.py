@@ -13,7 +13,6 @@ from pypdf import PdfReader
 from league.models import Series
 from league.printing import documents, tasks
 from league.printing.models import PrintJob
-from league.results import services
 from league.templatetags.points import signed
 from scoring.preferans import keep_sheet, load_variant, settle
 from tests.factories import (
@@ -22,6 +21,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
     drawn_series,
+    pulka_entered,
 )
 from tests.printing.test_documents import pdf_pages, pdf_text
 
@@ -57,16 +57,7 @@ def seated(*, table_size: int = 4, tables: int = 1, pulka_total: int = 20):
 
 
 def enter(series, entries, referee, *, table: int = 1):
-    protocol = series.protocols.get(table=table)
-    for entry in entries:
-        protocol = services.protocol_row_save(
-            protocol=protocol,
-            number=protocol.rows.count() + 1,
-            deal=entry,
-            expected_version=protocol.version,
-            user=referee,
-        )
-    return protocol
+    return pulka_entered(series.protocols.get(table=table), entries, referee)
 
 
 def printed(client, user, name: str, *args) -> bytes:
@@ -156,7 +147,7 @@ def test_the_archive_copy_shows_the_entries_and_the_settlement_of_a_finished_pul
     # in the words of the referee's page (league.results.pulka_describe), with the help given
     assert "10 pik ♠, rozgrywa A (ugrany), bez wistu · pomoc B 4, C 2" in text
     assert "6 pik ♠, rozgrywa C (5 lew, nieugrany), wisty: A 5 lew" in text
-    assert "kara: B zawyżył wisty na A o 4, ten wpisuje mu tyle samo, powód: 4 wisty za dużo na A" in text
+    assert "kara dla B: wisty na A zawyżone o 4, A wpisuje tyle samo z powrotem, powód: 4 wisty za dużo na A" in text
     assert "Rozliczenie pulki" in text and "Nierozegrana" not in text
     sheet = keep_sheet(players=("A", "B", "C"), variant=load_variant("sochi"), total=4, entries=PLAYED_OUT)
     assert sheet.finished

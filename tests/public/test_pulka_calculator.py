@@ -244,3 +244,17 @@ def test_every_error_of_the_pulka_sheet_has_a_polish_message(code):
     with translation.override("en"):
         english = str(ERROR_MESSAGES[code])
     assert polish != english
+
+
+@pytest.mark.parametrize(
+    ("names", "refused"),
+    [
+        (["Ala\u202e", "Bartek", "Celina"], "Control characters"),
+        (["Zo\u00eb", "Zoe\u0308", "Celina"], "different name"),
+    ],
+    ids=["direction override", "one name composed and decomposed"],
+)
+def test_names_that_would_print_backwards_or_twice_alike_are_refused(client, names, refused):
+    data = {f"name_{i}": name for i, name in enumerate(names, start=1)} | {"variant": "sochi", "total": 20}
+    response = client.post(reverse("pulka_calculator"), data)
+    assert refused in response.content.decode()

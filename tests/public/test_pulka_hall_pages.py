@@ -11,7 +11,6 @@ from django.urls import reverse
 
 from league.models import Series
 from league.public.projector import ready_fragments
-from league.results import services
 from league.results.pulka import protocol_pulka
 from league.standings.cache import refresh
 from tests.factories import (
@@ -20,6 +19,7 @@ from tests.factories import (
     TeamFactory,
     UserFactory,
     drawn_series,
+    pulka_entered,
 )
 from tests.public.test_player_page import rows_of
 from tests.public.test_projector import page_keys, projector, seating_names
@@ -45,16 +45,7 @@ def no_fragment_kept():
     ready_fragments.clear()
 
 
-def enter(protocol, entries, user):
-    for entry in entries:
-        protocol = services.protocol_row_save(
-            protocol=protocol,
-            number=protocol.rows.count() + 1,
-            deal=entry,
-            expected_version=protocol.version,
-            user=user,
-        )
-    return protocol
+enter = pulka_entered
 
 
 @pytest.fixture

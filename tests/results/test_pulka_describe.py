@@ -27,11 +27,12 @@ NAMES = {"A": "Anna Nowak", "B": "Jan Kowalski"}
         ({"contract": "misere", "declarer": "A", "tricks": 1}, "mizer, rozgrywa A – Anna Nowak (1 lewa, nieugrany)"),
         (
             {"penalty": "pulka", "player": "B", "size": 2, "reason": "dopisał 2"},
-            "kara: B – Jan Kowalski dopisał do pulki 2 za dużo, tyle samo na górę, powód: dopisał 2",
+            "kara dla B – Jan Kowalski: pulka zawyżona o 2, tyle samo na górę, powód: dopisał 2",
         ),
         (
             {"penalty": "whists", "player": "A", "wronged": "B", "size": 4, "reason": "4 wisty"},
-            "kara: A – Anna Nowak zawyżył wisty na B – Jan Kowalski o 4, ten wpisuje mu tyle samo, powód: 4 wisty",
+            "kara dla A – Anna Nowak: wisty na B – Jan Kowalski zawyżone o 4, "
+            "B – Jan Kowalski wpisuje tyle samo z powrotem, powód: 4 wisty",
         ),
     ],
 )

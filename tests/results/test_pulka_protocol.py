@@ -8,7 +8,7 @@ from league.results.models import DealRowVersion, ProtocolEvent
 from league.results.pulka import protocol_pulka
 from league.standings.compute import tournament_standings
 from scoring.preferans import keep_sheet, load_variant, settle
-from tests.factories import PreferansTournamentFactory, RegistrationFactory, UserFactory, drawn_series
+from tests.factories import PreferansTournamentFactory, RegistrationFactory, UserFactory, drawn_series, pulka_entered
 
 pytestmark = pytest.mark.django_db
 
@@ -29,13 +29,7 @@ def protocol_of(referee, **tournament):
     return series.protocols.get()
 
 
-def enter(protocol, entries, user, **kwargs):
-    for entry in entries:
-        number = protocol.rows.count() + 1
-        protocol = services.protocol_row_save(
-            protocol=protocol, number=number, deal=entry, expected_version=protocol.version, user=user, **kwargs
-        )
-    return protocol
+enter = pulka_entered
 
 
 def settled_closed(entries, players=("A", "B", "C", "D"), total=10):

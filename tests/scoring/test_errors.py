@@ -130,6 +130,8 @@ ELSEWHERE = {
     "penalty_big_points_not_allowed": "test_scoring_readings",
     **{code: "preferans/test_invalid_input" for code in MESSAGES if code.startswith("pulka_")},
     "unknown_variant": "preferans/test_invalid_input",
+    # the league's exchange import, for a Preferans table of three
+    "unknown_table_seat": "tests/exchange/test_preferans_three_seats",
 }
 
 

@@ -87,6 +87,11 @@ CASES = [
     ("invalid_input", with_deal({"penalty": "gora", "player": "A", "size": 1, "reason": "r"}), "deals[0].penalty"),
     ("invalid_input", with_deal({"penalty": "pulka", "player": "A", "size": 1}), "deals[0].reason"),
     ("invalid_input", with_deal({"penalty": "pulka", "player": "A", "size": 1, "reason": " "}), "deals[0].reason"),
+    (
+        "invalid_input",
+        with_deal({"penalty": "pulka", "player": "A", "size": 1, "reason": "r" * 2001}),
+        "deals[0].reason",
+    ),
     ("invalid_input", with_deal({"penalty": "pulka", "player": "A", "size": 0, "reason": "r"}), "deals[0].size"),
     (
         "pulka_unknown_player",

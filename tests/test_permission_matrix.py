@@ -246,6 +246,15 @@ MATRIX: list[Case] = [
     Case("table:delete", ("slug", 1, 1, 2), get=TABLE_GET_405, post=TABLE_POST_REDIR),
     Case("table:finish", ("slug", 1, 1), get=TABLE_GET_405, post=TABLE_POST),
     Case("table:confirm", ("slug", 1, 1), get=TABLE_GET_405, post=TABLE_POST),
+    # a Preferans table's pulka on the phone (the matrix's tournament plays Baśka: its tables have none)
+    Case("table:pulka_deal", ("slug", 1, 1), get=TABLE_GET_405, post=(DENY, DENY, HIDDEN, DENY, DENY, DENY)),
+    Case(
+        "table:pulka_entry",
+        ("slug", 1, 1, 1),
+        get=(PIN, PIN, HIDDEN, PIN, PIN, PIN),
+        post=(DENY, DENY, HIDDEN, DENY, DENY, DENY),
+    ),
+    Case("table:pulka_close", ("slug", 1, 1), get=TABLE_GET_405, post=(DENY, DENY, HIDDEN, DENY, DENY, DENY)),
     Case("table:sw", ("slug",), get=EVERYONE, post=NOBODY_405),  # the same static script for every phone
     # the phone's JSON (issue 15): 403 without the grant; the empty form body is no JSON deal (422);
     # a closed series answers 409 "closed" to everyone, grant or not

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.results.deal_form import DealForm
 from league.results.labels import SEAT_CHOICES
+from scoring import SEATS
 
 from . import shorthand
 
@@ -121,6 +122,14 @@ class TotalsForm(forms.Form):
     C = forms.IntegerField(label="C")
     D = forms.IntegerField(label="D")
     ended_early = forms.BooleanField(label=_("Stopped by the time limit"), required=False)
+
+    @classmethod
+    def of_table(cls, data: Any, protocol: Protocol) -> TotalsForm:
+        """The form of ``protocol``'s paper: a Preferans table of three has no seat D, nor a column for it (0)."""
+        data = data.copy()
+        for seat in SEATS[protocol.series.tournament.table_size :]:
+            data[seat] = "0"
+        return cls(data)
 
 
 class VersionForm(forms.Form):

@@ -102,8 +102,9 @@ def _malformed(body: dict[str, Any] | None) -> offline.Answer | None:
 
 
 def _pulka_refusal() -> JsonResponse:
-    """A Preferans table's phone sends no deals and values none: the referee keeps the pulka."""
-    body = {"status": "preferans", "message": _("At a Preferans table the referee keeps the pulka's entries.")}
+    """A Preferans table's phone has no offline queue: its pulka is entered with the page's forms."""
+    message = _("This table's pulka is entered with the page's forms, without the offline queue.")
+    body = {"status": "preferans", "message": message}
     return JsonResponse(body, status=409, json_dumps_params={"ensure_ascii": False})
 
 

@@ -6,7 +6,9 @@ pulka by the players' agreement (or opens it again). Each form carries a key mad
 rendered and the protocol version the referee saw, so a double click or a retried POST stores
 once (``offline.protocol_row_save_once``); the engine's refusal comes back as the form's error
 and nothing is stored. The paper's totals, "complete", the confirmation and the PIN are the
-Baśka protocol page's own (``views.protocol_page_context``).
+Baśka protocol page's own (``views.protocol_page_context``). The table's phone
+(``table_views``) saves its deals and closes the pulka through the same steps here
+(``entry_save``, ``pulka_close_save``), as the phone's writer instead of the referee.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -70,12 +72,12 @@ def _names(seats: Mapping[str, Player]) -> dict[str, str]:
     return {seat: player.full_name for seat, player in seats.items()}
 
 
-def _players(protocol: Protocol, names: Mapping[str, str]) -> list[tuple[str, str]]:
+def entry_players(protocol: Protocol, names: Mapping[str, str]) -> list[tuple[str, str]]:
     """The forms' players: the table's seats, labelled "B – Nowak"."""
     return [(seat, player_label(seat, names)) for seat in protocol.series.tournament.seats]
 
 
-def _stamp(protocol: Protocol, number: int, key: str | None = None) -> RowForm:
+def entry_stamp(protocol: Protocol, number: int, key: str | None = None) -> RowForm:
     """The hidden part of an entry form: the entry's number, the version seen and the form's key.
 
     After a refusal the same key goes back (nothing was stored under it) with the version as it is now.
@@ -90,7 +92,7 @@ def pulka_page(request: HttpRequest, protocol: Protocol, *, seats: Mapping[str, 
     """The protocol page of a Preferans table: the sheet, the settlement once over, the entry forms."""
     pulka = protocol_pulka(protocol=protocol)
     names = _names(seats)
-    players = _players(protocol, names)
+    players = entry_players(protocol, names)
     next_number = len(pulka.lines) + 1
     context = {
         "pulka": pulka,
@@ -99,7 +101,7 @@ def pulka_page(request: HttpRequest, protocol: Protocol, *, seats: Mapping[str, 
         "dealer": player_label(pulka.sheet.upcoming_dealer, names),
         "can_add": next_number <= protocol.series.tournament.row_limit,
         "next_number": next_number,
-        "stamp": forms.pop("stamp", None) or _stamp(protocol, next_number),
+        "stamp": forms.pop("stamp", None) or entry_stamp(protocol, next_number),
         "pulka_deal_form": PulkaDealForm(players=players),
         "pulka_penalty_form": PulkaPenaltyForm(players=players),
         "close_form": PulkaCloseForm(initial={"version": protocol.version, "closed": not protocol.pulka_closed}),
@@ -108,30 +110,48 @@ def pulka_page(request: HttpRequest, protocol: Protocol, *, seats: Mapping[str, 
     return render(request, "results/pulka_protocol.html", context)
 
 
+def entry_save(
+    *, protocol: Protocol, form: EntryForm, stamp: RowForm, number: int | None = None, **writer: Any
+) -> bool:
+    """Store what a submitted entry form holds, once per its stamp's key (a double click or a retried
+    POST answers as the first did): the next entry, or entry ``number`` changed (None: the stamp's number).
+    A ``PulkaChangeForm`` stamp may delete the entry instead, with its reason.
+
+    ``writer``: the referee's ``user``, or the table phone's ``author`` and ``seat``. False when a
+    field is wrong (the form says which); raises ``ValidationError`` (the page out of date, the
+    engine's refusal) or ``PermissionDenied`` (the phone once the protocol is complete). Nothing is
+    stored unless it returns True.
+    """
+    if not stamp.is_valid():
+        raise ValidationError(_("The page was out of date; look at the protocol as it is now."), code="version")
+    delete = stamp.cleaned_data.get("delete", False)
+    if not (delete or form.is_valid()):
+        return False
+    offline.protocol_row_save_once(
+        protocol=protocol,
+        key=stamp.cleaned_data["key"],
+        number=number or stamp.cleaned_data["number"],
+        deal=None if delete else form.entry(),  # None: the entry deleted
+        expected_version=stamp.cleaned_data["version"],
+        reason=stamp.cleaned_data.get("reason", ""),
+        **writer,
+    )
+    return True
+
+
 def _entry_add(request: HttpRequest, protocol: Protocol, form_class: type[EntryForm], name: str) -> HttpResponse:
     seats = selectors.table_players(series=protocol.series, table=protocol.table)
-    form = form_class(request.POST, players=_players(protocol, _names(seats)))
+    form = form_class(request.POST, players=entry_players(protocol, _names(seats)))
     stamp = RowForm(request.POST)
-    if not stamp.is_valid():
-        form.add_error(None, _("The page was out of date; look at the protocol as it is now."))
-    elif form.is_valid():
-        try:
-            # once per form key: a double click or a retried POST answers as the first did
-            offline.protocol_row_save_once(
-                protocol=protocol,
-                key=stamp.cleaned_data["key"],
-                number=stamp.cleaned_data["number"],
-                deal=form.entry(),
-                expected_version=stamp.cleaned_data["version"],
-                user=request.user,
-            )
+    try:
+        if entry_save(protocol=protocol, form=form, stamp=stamp, user=request.user):
             return redirect(_protocol_url(protocol))
-        except ValidationError as error:
-            form.add_error(None, error)
-            protocol.refresh_from_db(fields=["version", "status", "pulka_closed"])  # keeps the series read
+    except ValidationError as error:
+        form.add_error(None, error)
+        protocol.refresh_from_db(fields=["version", "status", "pulka_closed"])  # keeps the series read
     number = protocol.rows.count() + 1
     return pulka_page(
-        request, protocol, seats=seats, stamp=_stamp(protocol, number, stamp.data.get("key")), **{name: form}
+        request, protocol, seats=seats, stamp=entry_stamp(protocol, number, stamp.data.get("key")), **{name: form}
     )
 
 
@@ -155,6 +175,13 @@ def pulka_penalty_add(request: HttpRequest, protocol: Protocol) -> HttpResponse:
 @preferans_only
 def pulka_close(request: HttpRequest, protocol: Protocol) -> HttpResponse:
     """Close the pulka by agreement, or open it again; a repeat of the same request changes nothing."""
+    pulka_close_save(request, protocol, user=request.user)
+    return redirect(_protocol_url(protocol))
+
+
+def pulka_close_save(request: HttpRequest, protocol: Protocol, **writer: Any) -> None:
+    """Close the pulka by agreement or open it again as a submitted ``PulkaCloseForm`` asks, saying
+    how it went in a message. ``writer``: the referee's ``user``, or the table phone's ``seat`` and ``grant``."""
     form = PulkaCloseForm(request.POST)
     try:
         if not form.is_valid():
@@ -164,13 +191,24 @@ def pulka_close(request: HttpRequest, protocol: Protocol) -> HttpResponse:
             protocol=protocol,
             closed=closed,
             expected_version=form.cleaned_data["version"],
-            user=request.user,
             reason=form.cleaned_data["reason"],
+            **writer,
         )
         messages.success(request, _("The pulka is closed by agreement.") if closed else _("The pulka is open again."))
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-    return redirect(_protocol_url(protocol))
+    except PermissionDenied as error:  # the phone, once the protocol is complete
+        messages.error(request, str(error))
+
+
+def entry_changed_message(change: PulkaChangeForm, number: int) -> str:
+    """What a saved correction says: the entry deleted, or corrected."""
+    done = (
+        _("Entry %(number)s has been deleted.")
+        if change.cleaned_data["delete"]
+        else _("Entry %(number)s has been corrected.")
+    )
+    return done % {"number": number}
 
 
 def _penalty_initial(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -188,31 +226,20 @@ def pulka_correction(request: HttpRequest, protocol: Protocol, current: DealRow)
     """Correct entry ``current`` through its own form (prefilled), or delete it if it is the last one."""
     seats = selectors.table_players(series=protocol.series, table=protocol.table)
     names = _names(seats)
-    players = _players(protocol, names)
+    players = entry_players(protocol, names)
     data = request.POST if request.method == "POST" else None
     if "penalty" in current.deal:
         form: EntryForm = PulkaPenaltyForm(data, players=players, initial=_penalty_initial(current.deal))
     else:
         form = PulkaDealForm(data, players=players, initial=PulkaDealForm.initial_from(current.deal))
     change = PulkaChangeForm(data, initial={"number": current.number, "version": protocol.version})
-    if data is not None and change.is_valid():
-        delete = change.cleaned_data["delete"]
-        if delete or form.is_valid():
-            try:
-                offline.protocol_row_save_once(
-                    protocol=protocol,
-                    key=change.cleaned_data["key"],
-                    number=current.number,
-                    deal=None if delete else form.entry(),  # None: the entry deleted
-                    expected_version=change.cleaned_data["version"],
-                    user=request.user,
-                    reason=change.cleaned_data["reason"],
-                )
-                done = _("Entry %(number)s has been deleted.") if delete else _("Entry %(number)s has been corrected.")
-                messages.success(request, done % {"number": current.number})
+    if data is not None:
+        try:
+            if entry_save(protocol=protocol, form=form, stamp=change, number=current.number, user=request.user):
+                messages.success(request, entry_changed_message(change, current.number))
                 return redirect(_protocol_url(protocol))
-            except ValidationError as error:
-                change.add_error(None, error)
+        except ValidationError as error:
+            change.add_error(None, error)
     return render(
         request,
         "results/pulka_correction.html",

@@ -274,6 +274,12 @@ def protocol_row_save(
         )
     deals = [row.deal for row in rows]
     old = rows[number - 1] if number <= len(rows) else None
+    if old and user is None and protocol.series.tournament.is_preferans and number < len(rows):
+        # the pencil rule (docs/preferans.md): an entry is final once the next one is written
+        raise PermissionDenied(
+            _("Entry %(number)s is final: a later one was entered, so only the referee may correct it.")
+            % {"number": number}
+        )
     if old:
         deals[number - 1] = deal
     else:
@@ -340,9 +346,17 @@ def protocol_row_delete(
 
 @_atomic_write
 def protocol_pulka_close(
-    *, protocol: Protocol, closed: bool, expected_version: int, user: AbstractBaseUser, reason: str = ""
+    *,
+    protocol: Protocol,
+    closed: bool,
+    expected_version: int,
+    user: AbstractBaseUser | None = None,
+    seat: str = "",
+    grant: str = "",
+    reason: str = "",
 ) -> Protocol:
-    """Close a Preferans table's pulka by the players' agreement (``closed``), or open it again.
+    """Close a Preferans table's pulka by the players' agreement (``closed``), or open it again:
+    a referee (``user``), or the table's phone (its ``seat`` and ``grant``) while the protocol is open.
 
     Closed, the sheet takes no more deals (a penalty still) and its settlement is final: each
     player writes the points still missing from the total onto the mountain (docs/preferans.md).
@@ -366,7 +380,7 @@ def protocol_pulka_close(
     protocol.save(update_fields=["pulka_closed"])
     action = ProtocolEvent.Action.PULKA_CLOSED if closed else ProtocolEvent.Action.PULKA_OPENED
     details = {"reason": reason} if reason else None
-    ProtocolEvent.objects.create(protocol=protocol, action=action, user=user, details=details)
+    ProtocolEvent.objects.create(protocol=protocol, action=action, user=user, seat=seat, grant=grant, details=details)
     return _after_change(protocol, user=user)
 
 

@@ -6,7 +6,12 @@ opens it for one browser session. While the series is open the scorer adds deals
 paper's totals and marks the protocol complete; a second player of the table then
 confirms it on their own phone, from another seat. Once the series is closed the page
 is read-only and no PIN opens it any more: only the referee corrects (docs/rules.md §7).
-A Preferans table's phone shows its pulka read-only: the referee keeps its entries.
+
+A Preferans table's phone scores its pulka ("pulka", the sheet the table fills up to the agreed
+total) with plain forms, without the Baśka page's script: the next deal, a correction or deletion
+of the last entry while the protocol is open (an entry followed by another is final: only the
+referee corrects it), closing the pulka by the players' agreement, then the paper's totals,
+"complete" and the second seat's confirmation as for Baśka. A penalty is the referee's.
 Until the draw is published, the PIN page names the table's players only to a referee
 of the tournament and to a phone already let in.
 
@@ -25,7 +30,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
@@ -39,10 +44,12 @@ from league.tournaments.roles import is_referee
 from players.models import Player
 from scoring import SEATS
 
-from . import offline, pin, selectors, services
+from . import offline, pin, pulka_views, selectors, services
 from .forms import PhoneConfirmForm, RowForm, TotalsForm, typed_deal
 from .models import DealRow, Protocol
 from .pulka import protocol_pulka
+from .pulka_describe import describe_pulka_entry, player_label
+from .pulka_forms import PulkaDealForm
 from .shorthand import SIDE_LETTERS, format_deal, kontra_letters
 
 CHANGES_SHOWN = 5
@@ -131,9 +138,31 @@ def table_scorer(view: View) -> View:
             if request.method == "POST":
                 raise PermissionDenied
             return _render_pin(request, protocol, _pin_form(request, protocol))
-        if protocol.series.tournament.is_preferans:
-            return _pulka_page(request, Scorer(protocol, grant), status=409 if request.method == "POST" else 200)
         return view(request, Scorer(protocol, grant), **kwargs)
+
+    return wrapped
+
+
+def baska_only(view: View) -> View:
+    """The Baśka scorer's deal forms: a Preferans table's phone answers them with its pulka page (a POST: 409)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, scorer: Scorer, **kwargs: Any) -> HttpResponse:
+        if scorer.protocol.series.tournament.is_preferans:
+            return _pulka_page(request, scorer, status=409 if request.method == "POST" else 200)
+        return view(request, scorer, **kwargs)
+
+    return wrapped
+
+
+def pulka_only(view: View) -> View:
+    """A pulka's forms: a Baśka table has none (404)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, scorer: Scorer, **kwargs: Any) -> HttpResponse:
+        if not scorer.protocol.series.tournament.is_preferans:
+            raise Http404
+        return view(request, scorer, **kwargs)
 
     return wrapped
 
@@ -230,18 +259,61 @@ def _finish_step(scorer: Scorer, *, has_rows: bool) -> str | None:
     return "totals" if has_rows else None
 
 
-def _pulka_page(request: HttpRequest, scorer: Scorer, status: int) -> HttpResponse:
-    """A Preferans table's phone: its pulka to read; the referee enters it (a POST is refused, 409)."""
+def _last_deal(protocol: Protocol) -> DealRow | None:
+    """The entry the table may still correct or delete: the last one, if it is a deal (a penalty is the referee's)."""
+    row = protocol.rows.order_by("-number").first()
+    return row if row is not None and "penalty" not in row.deal else None
+
+
+def _names(protocol: Protocol) -> dict[str, str]:
+    return {seat: player.full_name for seat, player in _players(protocol).items()}
+
+
+def _pulka_page(request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
+    """A Preferans table's phone: the sheet, who deals next and the next deal's form (or the last
+    entry's correction, ``editing``), closing by agreement, and the end-of-series steps."""
     protocol = scorer.protocol
+    tournament = protocol.series.tournament
+    pulka = protocol_pulka(protocol=protocol)
+    progress = selectors.pulka_progress(pulka.sheet)
+    players = _players(protocol)
+    names = {seat: player.full_name for seat, player in players.items()}
+    next_number = len(pulka.lines) + 1
+    can_enter = protocol.status == Protocol.Status.OPEN
     context = {
         "scorer": scorer,
         "protocol": protocol,
         "series": protocol.series,
-        "tournament": protocol.series.tournament,
-        "pulka": protocol_pulka(protocol=protocol),
-        "names": {seat: player.full_name for seat, player in _players(protocol).items()},
+        "tournament": tournament,
+        "pulka": pulka,
+        "names": names,
+        # each seat's small points so far (provisional until the pulka is over): what the paper's totals are
+        "seats": [(seat, players.get(seat), pulka.score.totals[seat]) for seat in tournament.seats],
+        "progress": progress,
+        "dealer": player_label(pulka.sheet.upcoming_dealer, names),
+        "can_enter": can_enter,
+        "can_add": can_enter and not progress.over and next_number <= tournament.row_limit,
+        "last": _last_deal(protocol) if can_enter else None,
+        "next_number": next_number,
+        "stamp": pulka_views.entry_stamp(protocol, next_number),
+        "deal_form": PulkaDealForm(players=pulka_views.entry_players(protocol, names)),
+        "editing": None,
+        "close_form": pulka_views.PulkaCloseForm(
+            initial={"version": protocol.version, "closed": not protocol.pulka_closed}
+        ),
+        "finish_step": _finish_step(scorer, has_rows=bool(pulka.lines)),
+        "totals_form": TotalsForm(initial={"version": protocol.version, **(protocol.declared_totals or {})}),
+        "confirm_form": PhoneConfirmForm(initial={"version": protocol.version}),
+        **context,
     }
     return render(request, "results/table/pulka.html", context, status=status)
+
+
+def _page(request: HttpRequest, scorer: Scorer, **context: Any) -> HttpResponse:
+    """The phone's page of the table's game: the pulka of a Preferans table, else the Baśka protocol."""
+    if scorer.protocol.series.tournament.is_preferans:
+        return _pulka_page(request, scorer, **context)
+    return _render_page(request, scorer, **context)
 
 
 def _render_page(request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
@@ -309,10 +381,11 @@ def _editing(request: HttpRequest, scorer: Scorer, row_form: RowForm) -> DealRow
 
 @table_scorer
 def protocol_page(request: HttpRequest, scorer: Scorer) -> HttpResponse:
-    return _render_page(request, scorer)
+    return _page(request, scorer)
 
 
 @table_scorer
+@baska_only
 def edit_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
     """The page with deal ``number`` loaded into the entry forms, to fix it."""
     row = get_object_or_404(scorer.protocol.rows, number=number)
@@ -321,6 +394,7 @@ def edit_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
 
 @table_scorer
 @require_POST
+@baska_only
 def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     """Add the next deal or fix an earlier one, typed by buttons or as a shorthand line."""
     row_form, deal_form, deal = typed_deal(request, scorer.protocol)
@@ -348,6 +422,7 @@ def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
 
 @table_scorer
 @require_POST
+@baska_only
 def preview(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     """The typed deal valued in place with the totals after it: an htmx fragment, or the page without JS."""
     row_form, deal_form, deal = typed_deal(request, scorer.protocol)
@@ -366,6 +441,7 @@ def preview(request: HttpRequest, scorer: Scorer) -> HttpResponse:
 
 @table_scorer
 @require_POST
+@baska_only
 def delete_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
     """Delete the last deal (the services refuse any other)."""
     try:
@@ -382,8 +458,11 @@ def delete_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpRespons
 @table_scorer
 @require_POST
 def finish(request: HttpRequest, scorer: Scorer) -> HttpResponse:
-    """Record the totals from the paper and mark the protocol complete if they agree with the rows."""
-    form = TotalsForm(request.POST)
+    """Record the totals from the paper and mark the protocol complete if they agree with the rows.
+
+    A Preferans table of three has no seat D: its total is 0, as the paper has no column for it.
+    """
+    form = TotalsForm.of_table(request.POST, scorer.protocol)
     extra: dict[str, Any] = {}
     if form.is_valid():
         data = form.cleaned_data
@@ -406,7 +485,7 @@ def finish(request: HttpRequest, scorer: Scorer) -> HttpResponse:
             return redirect(scorer.url() + "#finish")
         except (ValidationError, PermissionDenied) as error:
             extra = _refused(request, form, scorer, error)
-    return _render_page(request, scorer, totals_form=form, **extra)
+    return _page(request, scorer, totals_form=form, **extra)
 
 
 @table_scorer
@@ -430,4 +509,65 @@ def confirm(request: HttpRequest, scorer: Scorer) -> HttpResponse:
             return redirect(scorer.url() + "#finish")
         except (ValidationError, PermissionDenied) as error:
             extra = _refused(request, form, scorer, error)
-    return _render_page(request, scorer, confirm_form=form, **extra)
+    return _page(request, scorer, confirm_form=form, **extra)
+
+
+@table_scorer
+@require_POST
+@pulka_only
+def pulka_deal(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """Add the pulka's next deal; the engine's refusal comes back beside the form and nothing is stored."""
+    protocol = scorer.protocol
+    form = PulkaDealForm(request.POST, players=pulka_views.entry_players(protocol, _names(protocol)))
+    stamp = RowForm(request.POST)
+    extra: dict[str, Any] = {}
+    try:
+        if pulka_views.entry_save(protocol=protocol, form=form, stamp=stamp, author=scorer.author, seat=scorer.seat):
+            messages.success(request, _("Deal %(number)s saved.") % {"number": stamp.cleaned_data["number"]})
+            return redirect(scorer.url() + "#entry")
+    except (ValidationError, PermissionDenied) as error:
+        extra = _refused(request, form, scorer, error)
+    # the same key goes back: nothing was stored under it
+    stamp = pulka_views.entry_stamp(protocol, protocol.rows.count() + 1, stamp.data.get("key"))
+    return _pulka_page(request, scorer, deal_form=form, stamp=stamp, **extra)
+
+
+@table_scorer
+@pulka_only
+def pulka_entry(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
+    """Entry ``number`` loaded into the deal form, to correct or delete it: only the last entry,
+    a deal, while the protocol is open (the pencil rule: a later deal makes an entry final)."""
+    protocol = scorer.protocol
+    last = _last_deal(protocol) if protocol.status == Protocol.Status.OPEN else None
+    data = request.POST if request.method == "POST" else None
+    if last is None or last.number != number:
+        if data is None or not offline.submission_seen(protocol=protocol, key=data.get("key", "")):
+            messages.error(
+                request, _("Only the last deal can be corrected at the table; the referee corrects the others.")
+            )
+        return redirect(scorer.url() + "#entry")  # a deletion sent again is answered as the first time
+    names = _names(protocol)
+    form = PulkaDealForm(
+        data, players=pulka_views.entry_players(protocol, names), initial=PulkaDealForm.initial_from(last.deal)
+    )
+    change = pulka_views.PulkaChangeForm(data, initial={"number": number, "version": protocol.version})
+    extra: dict[str, Any] = {}
+    if data is not None:
+        try:
+            writer = {"author": scorer.author, "seat": scorer.seat}
+            if pulka_views.entry_save(protocol=protocol, form=form, stamp=change, number=number, **writer):
+                messages.success(request, pulka_views.entry_changed_message(change, number))
+                return redirect(scorer.url() + "#entry")
+        except (ValidationError, PermissionDenied) as error:
+            extra = _refused(request, change, scorer, error)
+    editing = {"row": last, "description": describe_pulka_entry(last.deal, names), "form": form, "change": change}
+    return _pulka_page(request, scorer, editing=editing, **extra)
+
+
+@table_scorer
+@require_POST
+@pulka_only
+def pulka_close(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """Close the pulka by the players' agreement, or open it again; the history names the phone's seat."""
+    pulka_views.pulka_close_save(request, scorer.protocol, seat=scorer.seat, grant=scorer.grant.id)
+    return redirect(scorer.url() + "#pulka-state")

@@ -36,7 +36,6 @@ from league.tournaments.roles import (
     role_annotations,
     roles_remember,
 )
-from scoring import SEATS
 
 from . import offline, selectors, services
 from .forms import ConfirmForm, CorrectionForm, ReopenSeriesForm, RowForm, TotalsForm, VersionForm, typed_deal
@@ -251,10 +250,7 @@ def protocol_totals(request: HttpRequest, protocol: Protocol) -> HttpResponse:
 
     In a closed series the protocol is accepted already: only the paper's corrected totals are recorded.
     """
-    data = request.POST.copy()
-    for seat in SEATS[protocol.series.tournament.table_size :]:
-        data[seat] = "0"  # a Preferans table of three: nobody sits at D, the paper has no column for it
-    form = TotalsForm(data)
+    form = TotalsForm.of_table(request.POST, protocol)
     if form.is_valid():
         data = form.cleaned_data
         try:

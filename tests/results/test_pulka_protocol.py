@@ -1,7 +1,7 @@
 """A Preferans table's protocol is its pulka: entries saved, valued as settled whists, corrected, closed."""
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 
 from league.results import services
 from league.results.models import DealRowVersion, ProtocolEvent
@@ -114,3 +114,28 @@ def test_a_pulka_is_complete_only_when_over_closed_or_stopped_by_the_time_limit(
     )
     protocol = services.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
     assert protocol.status == "complete"
+
+
+def test_the_table_itself_may_close_its_open_pulka_and_the_log_names_its_seat(referee):
+    protocol = enter(protocol_of(referee), [MADE_BY_B], referee)
+    protocol = services.protocol_pulka_close(
+        protocol=protocol, closed=True, expected_version=protocol.version, seat="C", grant="g1"
+    )
+    event = ProtocolEvent.objects.get(action="pulka_closed")
+    assert protocol.pulka_closed and (event.user, event.seat, event.grant) == (None, "C", "g1")
+
+
+def test_the_table_may_correct_only_its_last_entry_the_pencil_rule(referee):
+    protocol = enter(protocol_of(referee), [MADE_BY_B, FAILED_BY_C], None, author="stolik 1", seat="A")
+    corrected = {**MADE_BY_B, "tricks": 8, "whisters": [{"player": "C", "tricks": 2}]}
+    with pytest.raises(PermissionDenied):
+        services.protocol_row_save(
+            protocol=protocol, number=1, deal=corrected, expected_version=protocol.version, author="stolik 1"
+        )
+    protocol.refresh_from_db()
+    assert protocol.rows.get(number=1).deal == MADE_BY_B
+    last = {**FAILED_BY_C, "tricks": 7, "whisters": [{"player": "D", "tricks": 3}]}
+    protocol = services.protocol_row_save(
+        protocol=protocol, number=2, deal=last, expected_version=protocol.version, author="stolik 1"
+    )
+    assert protocol.rows.get(number=2).deal == last

@@ -1,8 +1,10 @@
 import pytest
+from django.contrib.auth.models import Permission
 from django.core.cache import cache
 from django.utils import translation
 
 from league.celery import app as celery_app
+from tests.factories import UserFactory
 
 
 @pytest.fixture(autouse=True)
@@ -43,3 +45,12 @@ def fresh_caches(settings):
     yield
     cache.clear()
     page_store.forget_all()
+
+
+@pytest.fixture
+def organiser(client):
+    """A user who may create tournaments (an organiser), logged in; a module may define its own."""
+    user = UserFactory()
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    client.force_login(user)
+    return user

@@ -65,7 +65,7 @@ from scoring import SEATS, ProtocolResult
 from scoring.preferans import TableScore
 
 from .models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent, new_pin
-from .pulka import protocol_pulka
+from .pulka import pulka_score
 from .selectors import protocol_score, protocol_sheet, totals_difference
 
 if TYPE_CHECKING:
@@ -454,7 +454,8 @@ def protocol_complete(
     limit = protocol.series.tournament.deals_per_series
     if protocol.series.tournament.is_preferans:
         # over as this completion says: the stored "stopped" flag is what is being saved anew
-        if not (ended_early or protocol.pulka_closed or protocol_pulka(protocol=protocol).sheet.finished):
+        played_out = pulka_score(protocol=protocol, entries=[row.deal for row in sheet]).sheet.finished
+        if not (ended_early or protocol.pulka_closed or played_out):
             raise ValidationError(
                 _(
                     "The pulka is not over yet: play it out or close it by agreement, "

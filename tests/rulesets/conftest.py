@@ -1,17 +1,8 @@
-"""An organiser of the own-rules room's tests, logged in, and a ruleset of theirs."""
+"""A ruleset of the own-rules room's organiser (tests/conftest.py: logged in)."""
 
 import pytest
-from django.contrib.auth.models import Permission
 
-from tests.factories import OwnRulesetFactory, UserFactory
-
-
-@pytest.fixture
-def organiser(client):
-    user = UserFactory()
-    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    client.force_login(user)
-    return user
+from tests.factories import OwnRulesetFactory
 
 
 @pytest.fixture

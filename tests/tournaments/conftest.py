@@ -1,17 +1,8 @@
-"""The organiser of the tournament room's tests, logged in, and their tournament."""
+"""The tournament of the tournament room's organiser (tests/conftest.py: logged in)."""
 
 import pytest
-from django.contrib.auth.models import Permission
 
-from tests.factories import TournamentFactory, UserFactory
-
-
-@pytest.fixture
-def organiser(client):
-    user = UserFactory()
-    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    client.force_login(user)
-    return user
+from tests.factories import TournamentFactory
 
 
 @pytest.fixture

@@ -150,9 +150,9 @@ def writer(every: float, stop: float, saved: dict[tuple[int, int], float], error
     from django.core.exceptions import ValidationError
     from django.db import connection
 
+    from league.games.baska.shorthand import parse
     from league.results.models import Protocol
     from league.results.services import protocol_row_save
-    from league.results.shorthand import parse
 
     referee = get_user_model().objects.get(username=USERNAME)
     table, line = 0, 0

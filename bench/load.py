@@ -314,7 +314,7 @@ class Stats:
 def table_client(port: int, slug: str, table: int, pin: str, deals: int, stop: float, stats: Stats) -> None:
     """A table scorer's phone: PIN form, then deals as shorthand lines until ``deals`` or ``stop``."""
     from league.demo import random_deal
-    from league.results.shorthand import format_deal
+    from league.games.baska.shorthand import format_deal
 
     ruleset = RULESET
     rng = random.Random(SEED * 1000 + table)
@@ -403,9 +403,9 @@ def reader_client(port: int, path: str, pause: float, stop: float, stats: Stats,
 def verify(slug: str, stats: Stats) -> list[str]:
     """Compare the database with the clients' log; returns the problems found."""
     import scoring
+    from league.games.baska.shorthand import parse
     from league.models import Tournament
     from league.results.models import DealRowVersion, Protocol
-    from league.results.shorthand import parse
 
     problems: list[str] = []
     tournament = Tournament.objects.get(slug=slug)

@@ -47,9 +47,9 @@ def projector(port: int) -> control_room.Poller:
 def save_one_deal(table: int) -> None:
     from django.contrib.auth import get_user_model
 
+    from league.games.baska.shorthand import parse
     from league.results.models import Protocol
     from league.results.services import protocol_row_save
-    from league.results.shorthand import parse
 
     protocol = Protocol.objects.get(series__tournament__slug=control_room.SLUG, series__number=1, table=table)
     protocol_row_save(

@@ -14,10 +14,11 @@ from django.contrib.auth.models import Group, Permission, User
 from django.db import transaction
 
 import scoring
+from league.games.preferans import services as pulka_services
+from league.games.preferans.pulka import protocol_pulka
 from league.models import DEALS_PER_SERIES, Game, PulkaVariant, Season, Series, Tournament
 from league.results import services as results
 from league.results.models import Protocol
-from league.results.pulka import protocol_pulka
 from league.results.selectors import protocol_sheet, sheet_totals
 from league.tournaments.draws import series_draw
 from league.tournaments.registrations import registration_create
@@ -188,7 +189,7 @@ def play_pulka(
             protocol=protocol, number=len(entries), deal=deal, expected_version=protocol.version, user=referee
         )
     if close_after is not None:
-        protocol = results.protocol_pulka_close(
+        protocol = pulka_services.protocol_pulka_close(
             protocol=protocol,
             closed=True,
             expected_version=protocol.version,

@@ -35,6 +35,8 @@ from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from league.games import game_rules
+from league.games.base import GameRules
 from scoring import SEATS, preferans
 
 LOGO_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"]
@@ -330,9 +332,9 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.slug])
 
-    @property
-    def is_preferans(self) -> bool:
-        return self.game == Game.PREFERANS
+    def game_rules(self) -> GameRules:
+        """The game this tournament plays: every room asks it instead of branching on the game."""
+        return game_rules(self.game)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -342,18 +344,12 @@ class Tournament(models.Model):
     @property
     def row_limit(self) -> int:
         """The most rows a protocol may have: the deals of a series, or a pulka's entries (it ends when full)."""
-        return DEALS_PER_SERIES.high if self.is_preferans else self.deals_per_series
+        return self.game_rules().row_limit(self)
 
     @property
     def rules_name(self) -> str:
-        """The name of the rules played, as pages show it: the own ruleset's, else the preset's;
-        for Preferans the pulka's variant and size ("Preferans, Sochi (z pomocą), pulka do 20")."""
-        if self.is_preferans:
-            return _("Preferans, %(variant)s, pulka to %(total)s") % {
-                "variant": self.get_pulka_variant_display(),
-                "total": self.pulka_total,
-            }
-        return self.own_ruleset.name if self.own_ruleset_id else self.get_ruleset_preset_display()
+        """The name of the rules played, as pages show it ("Puck", "Preferans, Sochi (z pomocą), pulka do 20")."""
+        return self.game_rules().rules_name(self)
 
     def clean(self) -> None:
         if self.season_id:
@@ -366,11 +362,8 @@ class Tournament(models.Model):
         return preferans.load_variant(self.pulka_variant)
 
     def standing_rules(self) -> scoring.Ruleset | preferans.TournamentRules:
-        """What the standings rank by (places to big points, byes, tie-breaks): the Baśka
-        ruleset, or the pulka variant's tournament rules for the table size."""
-        if self.is_preferans:
-            return preferans.tournament_rules(self.variant(), self.table_size)
-        return self.ruleset()
+        """What the standings rank by (places to big points, byes, tie-breaks), as the game says."""
+        return self.game_rules().standing_rules(self)
 
     def ruleset(self) -> scoring.Ruleset:
         """The scoring rules: the own ruleset chosen, else the organiser's own copy, else the preset."""

@@ -140,6 +140,14 @@ INSTALLED_APPS = [
     "league.results",
     "league.printing",
     "league.rulesets",
+    "league.games",
+]
+
+# The games a tournament may play: each one's rules object (league.games.base.GameRules), the
+# default first. A third game is a new package under league/games/ and a line here (docs/games.md).
+BASKA_GAMES = [
+    "league.games.baska.rules.BASKA",
+    "league.games.preferans.rules.PREFERANS",
 ]
 
 MIDDLEWARE = [

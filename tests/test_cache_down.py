@@ -23,7 +23,7 @@ from redis.exceptions import RedisError
 
 from league import cache_backend
 from league.models import Series
-from league.results.pin import MAX_WRONG_TRIES
+from league.results.table.pin import MAX_WRONG_TRIES
 from tests.factories import UserFactory, drawn_series
 from tests.public.test_pages import league_tournament
 

@@ -7,9 +7,9 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import transaction
 
+from league.games.preferans.pulka import protocol_pulka
 from league.models import Series, TableAssignment, Tournament
 from league.results.models import DealRow, Protocol
-from league.results.pulka import protocol_pulka
 from league.standings.compute import tournament_standings
 from players.models import Player, Team
 from scoring.preferans import Deal, Penalty

@@ -141,16 +141,16 @@ def test_a_connection_killed_during_a_save_rolls_it_back_whole(series, with_midd
     protocol = series.protocols.get()
     client = phone(protocol)
     assert save(client, protocol).status_code == 302
-    write_rows = services._write_rows
+    write_rows = services.deal_rows_write
 
     def killed_midway(protocol, rows, deals, result):
         write_rows(protocol, rows, deals, result)  # the row is written inside the transaction...
         _terminate(connection.connection.info.backend_pid)  # ...then the server drops us
 
-    monkeypatch.setattr(services, "_write_rows", killed_midway)
+    monkeypatch.setattr(services, "deal_rows_write", killed_midway)
     response = save(client, protocol, "bd40")
     assert response.status_code == 503 and "Traceback" not in response.content.decode()
-    monkeypatch.setattr(services, "_write_rows", write_rows)
+    monkeypatch.setattr(services, "deal_rows_write", write_rows)
     close_old_connections()
     assert_consistent(protocol, 1)  # the version bump, the row and the history all rolled back
 

@@ -11,7 +11,7 @@ series' referee ``penalties`` only where it has any.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Prefetch
 
@@ -21,6 +21,9 @@ from league.standings.compute import points
 
 from .format import FORMAT, team_ranking_code
 from .ids import external_ids
+
+if TYPE_CHECKING:
+    from league.games.base import GameRules
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
@@ -60,16 +63,14 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             for team in teams
         ],
         "players": [_player(r, player_ids, team_ids) for r in registrations],
-        "series": [_series(s, player_ids, pulka=tournament.is_preferans) for s in series],
+        "series": [_series(s, player_ids, game=tournament.game_rules()) for s in series],
     }
 
 
 def _game(tournament: Tournament) -> dict[str, Any]:
-    """A Preferans tournament's ``game`` and ``pulka`` settings; nothing for Baśka, whose files stay as they were."""
-    if not tournament.is_preferans:
-        return {}
-    pulka = {"variant": tournament.pulka_variant, "total": tournament.pulka_total, "table_size": tournament.table_size}
-    return {"game": tournament.game, "pulka": pulka}
+    """The tournament's ``game`` and its settings as the game writes them (a Preferans ``pulka``;
+    nothing for Baśka, whose files stay as they were)."""
+    return tournament.game_rules().export_settings(tournament)
 
 
 def _player(registration: Registration, player_ids: dict[int, str], team_ids: dict[int, str]) -> dict[str, Any]:
@@ -85,9 +86,9 @@ def _player(registration: Registration, player_ids: dict[int, str], team_ids: di
     }
 
 
-def _series(series: Series, player_ids: dict[int, str], *, pulka: bool) -> dict[str, Any]:
-    """The series' tables, byes and penalties; a Preferans table's ``deals`` are its pulka's
-    entries as stored (players by seat) and ``pulka_closed`` says whether it was closed by agreement."""
+def _series(series: Series, player_ids: dict[int, str], *, game: GameRules) -> dict[str, Any]:
+    """The series' tables, byes and penalties; a table's ``deals`` are its protocol's rows as stored
+    (a Preferans table's: its pulka's entries, players by seat), then the game's own fields of the table."""
     seats: dict[int, dict[str, str]] = {}
     for assignment in series.assignments.all():
         seats.setdefault(assignment.table, {})[assignment.seat] = player_ids[assignment.player_id]
@@ -101,8 +102,7 @@ def _series(series: Series, player_ids: dict[int, str], *, pulka: bool) -> dict[
             "deals": [row.deal for row in protocol.rows.all()] if protocol else [],
             "ended_early": protocol.ended_early if protocol else False,
         }
-        if pulka:
-            table["pulka_closed"] = protocol.pulka_closed if protocol else False
+        table |= game.export_table(protocol=protocol)
         tables.append(table)
     exported = {"number": series.number, "tables": tables, "byes": [player_ids[b.player_id] for b in series.byes.all()]}
     if penalties := [_penalty(penalty, player_ids) for penalty in series.penalties.all()]:

@@ -9,6 +9,8 @@ from typing import Any
 from league.models import TeamRanking, Tournament
 
 FORMAT = "baska-league/1"
+# The error code the file's readers (scoring.fields) give a wrong value; the import names its place.
+INVALID_INPUT = "invalid_input"
 
 _BEST_OF = re.compile(r"best([1-9][0-9]*)")
 

@@ -25,22 +25,23 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
 
 import scoring
-from league.models import MAX_PLAYERS, Bye, Game, Registration, Series, TableAssignment, Tournament
-from league.results.labels import scoring_error_message
+from league.games import registered_games
+from league.models import MAX_PLAYERS, Bye, Registration, Series, TableAssignment, Tournament
 from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
-from league.results.penalties import BIG_POINTS_LIMIT, penalty_version_record
+from league.results.penalties.services import BIG_POINTS_LIMIT, penalty_version_record
+from league.results.services import deal_rows_new
 from league.tournaments.services import series_ensure
 from players.models import Club, Gender, Player, Team
 from scoring import preferans
 from scoring.deal import MAX_WRITTEN_VALUE
 from scoring.fields import join, read_bool, read_int, read_list, read_number, read_object, read_str, show
 
-from .format import FORMAT, ExchangeError, team_ranking_fields
+from .format import FORMAT, INVALID_INPUT, ExchangeError, team_ranking_fields
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
-_ERR = "invalid_input"
+_ERR = INVALID_INPUT
 # The fields each object may have; the spec's fields first, then the optional
 # extensions that make an export complete (licence, own rules, early ends …).
 _TOP_FIELDS = ("format", "tournament", "teams", "players", "series")
@@ -59,7 +60,6 @@ _TOURNAMENT_FIELDS = (
     "game",
     "pulka",
 )
-_PULKA_FIELDS = ("variant", "total", "table_size")
 _TOURNAMENT_REQUIRED = ("name", "slug", "date", "ruleset", "series_count", "deals_per_series")
 _TEAM_FIELDS = ("id", "name", "club")
 _PLAYER_FIELDS = ("id", "first_name", "last_name", "gender", "club", "team", "licence")
@@ -87,22 +87,13 @@ MAX_DEPTH = 10
 
 
 @dataclass(frozen=True)
-class _Row:
-    """A deal's (or a pulka entry's) values by seat, as the row stores them."""
-
-    values: dict[str, int]
-    bok_round: bool = False
-
-
-@dataclass(frozen=True)
 class _Table:
     number: int
     seats: dict[str, Player]
     deals: list[dict[str, Any]]
-    rows: list[_Row]
-    totals: dict[str, int]  # by the seats taken
+    score: scoring.ProtocolResult | preferans.TableScore  # valued by the game, as the protocol stores it
     ended_early: bool
-    pulka_closed: bool = False
+    protocol_fields: dict[str, Any]  # the game's own fields of the protocol (a pulka closed by agreement)
 
 
 @dataclass(frozen=True)
@@ -371,7 +362,7 @@ class _Reader:
 
         result = scoring.SeriesResult(
             [
-                scoring.TableResult({seat: ref(p) for seat, p in table.seats.items()}, table.totals)
+                scoring.TableResult({seat: ref(p) for seat, p in table.seats.items()}, table.score.totals)
                 for table in series.tables
             ],
             [ref(player) for player in series.byes],
@@ -398,49 +389,20 @@ class _Reader:
             raise scoring.ScoringError("unknown_table_seat", params, join(seats_path, unknown[0]))
         read_object(refs, seats_path, _ERR, allowed=table_seats, required=table_seats)
         seats = {seat: self.seat(refs[seat], join(seats_path, seat), seated) for seat in table_seats}
-        deals = obj.get("deals", [])
-        limit = self.tournament.row_limit
-        if isinstance(deals, list) and len(deals) > limit:
-            if self.tournament.is_preferans:
-                message = f"a pulka has at most {limit} entries"
-            else:
-                message = f"the tournament has {limit} deals per series, and a table plays no more"
-            raise ExchangeError(join(join(path, "deals"), limit), message)
-        closed = read_bool(obj.get("pulka_closed", False), join(path, "pulka_closed"), _ERR)
-        if closed and not self.tournament.is_preferans:
-            raise ExchangeError(join(path, "pulka_closed"), "only a Preferans table has a pulka to close")
-        if self.tournament.is_preferans:
-            rows, totals = self.read_pulka(deals, path, closed)
-        else:
-            try:
-                protocol = scoring.score_protocol(deals, self.ruleset)
-            except scoring.ScoringError as err:
-                raise _located(err, path) from err
-            rows = [_Row(row.values, row.bok_round) for row in protocol.rows]
-            totals = protocol.totals
+        game = self.tournament.game_rules()
+        protocol_fields = game.import_table(obj, path)
+        score = game.import_rows(
+            tournament=self.tournament,
+            entries=obj.get("deals", []),
+            path=path,
+            protocol_fields=protocol_fields,
+        )
+        rows = score.rows
         for i, row in enumerate(rows):
             if any(value not in _VALUE_RANGE for value in row.values.values()):
                 raise ExchangeError(join(join(path, "deals"), i), "a deal's values are too large to be stored")
         ended_early = read_bool(obj.get("ended_early", False), join(path, "ended_early"), _ERR)
-        return _Table(number, seats, deals, rows, totals, ended_early, closed)
-
-    def read_pulka(self, entries: Any, path: str, closed: bool) -> tuple[list[_Row], dict[str, int]]:
-        """A Preferans table's pulka entries valued as the league stores them (seat D, at a table of
-        three nobody's, gets 0); an impossible entry is named in the user's language, as on the protocol page."""
-        entries = read_list(entries, join(path, "deals"), _ERR)
-        tournament = self.tournament
-        try:
-            score = preferans.table_score(
-                players=tournament.seats,
-                variant=tournament.variant(),
-                total=tournament.pulka_total,
-                entries=entries,
-                closed=closed,
-            )
-        except scoring.ScoringError as err:
-            raise ExchangeError(join(path, err.path) if err.path else path, scoring_error_message(err)) from err
-        rows = [_Row(dict.fromkeys(scoring.SEATS, 0) | row.values) for row in score.rows]
-        return rows, dict(score.totals)
+        return _Table(number, seats, obj.get("deals", []), score, ended_early, protocol_fields)
 
     def seat(self, ref: Any, path: str, seated: dict[str, str]) -> Player:
         """The player a seat or bye names; each plays at most once per series."""
@@ -454,27 +416,11 @@ class _Reader:
 
 
 def _game_fields(obj: Mapping[str, Any], path: str) -> dict[str, Any]:
-    """The tournament fields for the file's ``game`` (Baśka when absent) and, with Preferans,
-    its ``pulka``: the variant, the total each player plays to and the players at a table."""
-    game = read_str(obj.get("game", Game.BASKA), join(path, "game"), _ERR, choices=Game.values)
-    pulka_path = join(path, "pulka")
-    if game == Game.BASKA:
-        if "pulka" in obj:
-            raise ExchangeError(pulka_path, 'only a tournament of "game": "preferans" has a pulka')
-        return {}
-    pulka = read_object(obj.get("pulka"), pulka_path, _ERR, allowed=_PULKA_FIELDS, required=("variant", "total"))
-    return {
-        "game": game,
-        "pulka_variant": read_str(pulka["variant"], join(pulka_path, "variant"), _ERR, choices=preferans.VARIANTS),
-        "pulka_total": read_int(pulka["total"], join(pulka_path, "total"), _ERR, minimum=1),
-        "table_size": read_int(
-            pulka.get("table_size", 4),
-            join(pulka_path, "table_size"),
-            _ERR,
-            minimum=min(preferans.TABLE_SIZES),
-            maximum=max(preferans.TABLE_SIZES),
-        ),
-    }
+    """The tournament fields for the file's ``game`` (the default game when absent) and the
+    settings of its own that the game reads (a Preferans file's ``pulka``)."""
+    games = registered_games()
+    game = read_str(obj.get("game", next(iter(games))), join(path, "game"), _ERR, choices=list(games))
+    return {"game": game, **games[game].import_settings(obj, path)}
 
 
 def _bounded_list(value: Any, path: str, limit: int, what: str) -> list[Any]:
@@ -585,38 +531,27 @@ def _write_series(tournament: Tournament, plan: _Series, user: AbstractBaseUser 
             table=table.number,
             status=Protocol.Status.CONFIRMED,
             ended_early=table.ended_early,
-            pulka_closed=table.pulka_closed,
+            **table.protocol_fields,
         )
         for table in played
     )
     rows: list[DealRow] = []
     history: list[DealRowVersion] = []
     for protocol, table in zip(protocols, played, strict=True):
-        for number, (deal, row) in enumerate(zip(table.deals, table.rows, strict=True), start=1):
-            values = row.values
-            rows.append(
-                DealRow(
-                    protocol=protocol,
-                    number=number,
-                    deal=deal,
-                    bok_round=row.bok_round,
-                    value_a=values["A"],
-                    value_b=values["B"],
-                    value_c=values["C"],
-                    value_d=values["D"],
-                )
+        new = deal_rows_new(protocol, table.deals, table.score)
+        rows += new
+        # every row carries its history, and the import is where this one began
+        history += [
+            DealRowVersion(
+                protocol=protocol,
+                number=row.number,
+                action=DealRowVersion.Action.ADD,
+                new_deal=row.deal,
+                new_values=row.values,
+                author=IMPORT_AUTHOR,
             )
-            # every row carries its history, and the import is where this one began
-            history.append(
-                DealRowVersion(
-                    protocol=protocol,
-                    number=number,
-                    action=DealRowVersion.Action.ADD,
-                    new_deal=deal,
-                    new_values=values,
-                    author=IMPORT_AUTHOR,
-                )
-            )
+            for row in new
+        ]
     DealRow.objects.bulk_create(rows)
     DealRowVersion.objects.bulk_create(history)
     # one by one: each version names its penalty's primary key (few penalties, if any)

@@ -13,7 +13,7 @@ Words used here:
   as the engine reads it from the stored entries for the referees' overview
   (:func:`league.results.selectors.series_tables`).
 - **offline**: a table whose phone reported deals waiting to be sent (issue 15's offline table
-  scoring, :func:`league.results.offline.protocol_contacts`).
+  scoring, :func:`league.results.table.queue.protocol_contacts`).
 - **spóźniony stół** (late table): a table still being entered that is more than N minutes
   behind the median progress. Precisely: the median table has entered *m* deals (the median
   of every table's count) in the clock's playing time *t* (pauses left out), so the median pace
@@ -37,8 +37,8 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import Series, Tournament
 from league.results.models import PhoneContact, Protocol, SeriesEvent
-from league.results.offline import Contact, protocol_contacts
-from league.results.selectors import PulkaProgress, TableSummary, series_tables
+from league.results.selectors import TableSummary, series_tables
+from league.results.table.queue import Contact, protocol_contacts
 from scoring import SEATS
 
 from .clock import Clock, Reading, clock_read
@@ -217,7 +217,7 @@ class Room:
         return [t for t in self.tables if t.playing]
 
 
-def _state(protocol: Protocol, deals: int, totals: dict[str, int] | None, pulka: PulkaProgress | None) -> TableState:
+def _state(protocol: Protocol, deals: int, totals: dict[str, int] | None, pulka: Any) -> TableState:
     if protocol.declared_totals is not None:
         computed = totals or dict.fromkeys(SEATS, 0)
         if any(protocol.declared_totals.get(seat, 0) != computed.get(seat, 0) for seat in SEATS):

@@ -31,21 +31,19 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
+from league.games.labels import CONTRACT_LABELS, OFFENCE_LABELS
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.printing.layout import Renderer, collector_paused
 from league.printing.logo import printable_logo
 from league.printing.pulka import (
     PulkaPaper,
-    blank_pulka,
     column_heads,
     column_widths,
-    filled_pulka,
     grid_marks,
     pulka_key,
 )
-from league.results.labels import CONTRACT_LABELS, OFFENCE_LABELS
 from league.results.models import DealRow, Protocol
-from league.results.penalties import PenaltyLine, published_penalties, series_penalties
+from league.results.penalties.services import PenaltyLine, published_penalties, series_penalties
 from league.results.selectors import rows_sheet, sheet_totals
 from league.standings.lists import published_lists
 from players.models import Gender, Player
@@ -386,7 +384,7 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
     protocols = series.protocols.filter(table__in=tables).order_by("table")
     if filled:
         protocols = protocols.prefetch_related(Prefetch("rows", queryset=DealRow.objects.order_by("number")))
-    ruleset = None if tournament.is_preferans else tournament.ruleset()
+    game = tournament.game_rules()
     penalties: dict[int | None, list[PenaltyLine]] = {}
     if filled:
         for line in series_penalties(series=series):
@@ -394,14 +392,8 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
     sheets = []
     for protocol in protocols:
         players = seated.get(protocol.table, {})
-        pulka = None
-        if tournament.is_preferans:
-            lines, totals = [], []
-            pulka = table_pulka(tournament, protocol, players) if filled else blank_pulka()
-        elif filled:
-            lines, totals = filled_lines(protocol.rows.all(), ruleset)
-        else:
-            lines, totals = blank_lines(tournament.deals_per_series), [None] * len(SEATS)
+        names = {seat: player.full_name for seat, player in players.items()}
+        rows = game.print_rows(tournament=tournament, protocol=protocol if filled else None, names=names)
         sheets.append(
             ProtocolSheet(
                 series=series,
@@ -410,30 +402,16 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
                     (seat, players.get(seat), teams.get(players[seat].pk, "") if seat in players else "")
                     for seat in tournament.seats
                 ],
-                lines=lines,
-                totals=totals,
                 qr=qr_data_uri(url := table_entry_url(base_url, series, protocol.table)),
                 link=printed_link(url),
                 # the PIN lives on the protocol; printing the sheets is when the tables need it
                 pin=protocol.pin,
                 ended_early=filled and protocol.ended_early,
                 penalties=penalties.get(protocol.table, []),
-                pulka=pulka,
+                **rows,
             )
         )
     return sheets
-
-
-def table_pulka(tournament: Tournament, protocol: Protocol, players: dict[str, Player]) -> PulkaPaper:
-    """The archive copy of a Preferans table: its stored entries (prefetched) as the engine reads them."""
-    return filled_pulka(
-        seats=tournament.seats,
-        names={seat: player.full_name for seat, player in players.items()},
-        variant=tournament.variant(),
-        total=tournament.pulka_total,
-        entries=[row.deal for row in protocol.rows.all()],
-        closed=protocol.pulka_closed,
-    )
 
 
 @dataclass
@@ -460,19 +438,12 @@ def table_pins(series: Series, *, base_url: str) -> list[TablePin]:
 
 
 def blank_protocol_sheet(tournament: Tournament) -> ProtocolSheet:
-    """A protocol for a walk-in table: the tournament printed, everything else by hand
-    (for Preferans the pulka sheet)."""
-    if tournament.is_preferans:
-        lines, totals, pulka = [], [], blank_pulka()
-    else:
-        lines, totals, pulka = blank_lines(tournament.deals_per_series), [None] * len(SEATS), None
+    """A protocol for a walk-in table: the tournament printed, everything else by hand."""
     return ProtocolSheet(
         series=None,
         table=None,
         players=[(seat, None, "") for seat in tournament.seats],
-        lines=lines,
-        totals=totals,
-        pulka=pulka,
+        **tournament.game_rules().print_rows(tournament=tournament, protocol=None, names={}),
     )
 
 
@@ -482,8 +453,8 @@ def series_tables(series: Series) -> list[int]:
 
 
 def protocol_template(tournament: Tournament) -> str:
-    """The template of the tournament's table protocols: Baśka's deals, or the Preferans pulka sheet."""
-    return "printing/pulka.html" if tournament.is_preferans else "printing/protocol.html"
+    """The template of the tournament's table protocols, as its game prints them."""
+    return tournament.game_rules().templates.print_protocol
 
 
 def protocol_context(tournament: Tournament, sheet: ProtocolSheet) -> dict[str, Any]:
@@ -500,13 +471,13 @@ def protocols_context(tournament: Tournament, sheets: Sequence[ProtocolSheet], t
     footer's total is the page of the sheet's last element (the ``protocolpages``
     string), not the document's page count.
     """
-    if tournament.is_preferans:
-        title, sheet_layout = title or _("Pulka sheet"), pulka_sheet_context(tournament)
-    else:
-        title = title or _("Table protocol")
-        sheet_layout = {"seats": SEATS, "columns": PROTOCOL_COLUMNS_MM, "blank_row_grid": blank_row_grid()}
+    default_title, sheet_layout = tournament.game_rules().print_layout(tournament=tournament)
     return document_context(
-        tournament, title, sheets=sheets, page_counter=page_counter_css("string(protocolpages)"), **sheet_layout
+        tournament,
+        title or default_title,
+        sheets=sheets,
+        page_counter=page_counter_css("string(protocolpages)"),
+        **sheet_layout,
     )
 
 

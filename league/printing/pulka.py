@@ -19,8 +19,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from league.results.labels import pulka_contract_label
-from league.results.pulka_describe import describe_pulka_entry, entry_data
+from league.games.labels import pulka_contract_label
+from league.games.preferans.describe import describe_pulka_entry, entry_data
 from scoring import preferans
 from scoring.preferans import LEVELS, MISERE
 

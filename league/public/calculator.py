@@ -3,8 +3,8 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from league.results.deal_form import CalculatorForm
-from league.results.labels import LEVEL_LABELS
+from league.games.baska.forms import CalculatorForm
+from league.games.labels import LEVEL_LABELS
 
 
 def calculator(request: HttpRequest) -> HttpResponse:

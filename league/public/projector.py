@@ -138,10 +138,7 @@ def projector_pages(*, tournament: Tournament, current: Series | None, stamp: st
             ranking_list.key, "public/projector/_ranking.html", str(ranking_list.title), entries, RANKING_ROWS
         )
     if current is not None:
-        if tournament.is_preferans:
-            title = _("Series %(number)s: the pulkas filled at the tables") % {"number": current.number}
-        else:
-            title = _("Series %(number)s: progress of the tables") % {"number": current.number}
+        title = tournament.game_rules().words.progress_title % {"number": current.number}
         pages.append(Page("progress", "public/projector/_progress.html", title, rows=context["room"].tables))
     context["pages"] = pages
     return context

@@ -29,10 +29,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from league.games.labels import scoring_error_message
+from league.games.preferans.forms import PulkaDealForm, PulkaPenaltyForm
+from league.games.preferans.pulka import PulkaView
 from league.models import PULKA_TOTAL, PulkaVariant
-from league.results.labels import scoring_error_message
-from league.results.pulka import PulkaView
-from league.results.pulka_forms import PulkaDealForm, PulkaPenaltyForm
 from players.models import refuse_control_characters
 from scoring import SEATS, ScoringError, preferans
 

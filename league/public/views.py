@@ -34,11 +34,8 @@ from django_tables2 import RequestConfig
 from league.models import Season, Series, Tournament
 from league.public import page_store
 from league.public.page_store import ReadyPage, recent_stamp
-from league.results.labels import CONTRACT_LABELS
 from league.results.models import Protocol
-from league.results.penalties import published_penalties
-from league.results.pulka import protocol_pulka
-from league.results.selectors import protocol_sheet
+from league.results.penalties.services import published_penalties
 from league.seasons.selectors import season_scheme_sentence
 from league.standings.cache import (
     season_rankings_of,
@@ -52,7 +49,6 @@ from league.standings.selectors import series_byes, series_tables
 from league.tournaments.roles import role_annotations
 from players.models import Player, Team
 from players.names import name_key
-from scoring import SEATS
 
 from .player_history import player_page_history, season_chart, team_page_history
 from .tables import StandingExport, StandingTable, sort_params, standing_table
@@ -358,23 +354,10 @@ def series_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "public/series.html", context)
 
 
-def protocol_lines(protocol: Protocol) -> list[dict[str, Any]]:
-    """The protocol's rows for the page: contract, and value and running total per seat."""
-    return [
-        {
-            "number": row.number,
-            "contract": CONTRACT_LABELS.get(row.deal.get("contract"), ""),
-            "bok_round": row.bok_round,
-            "cells": [(row.values[seat], row.totals[seat]) for seat in SEATS],
-        }
-        for row in protocol_sheet(protocol=protocol)
-    ]
-
-
 @gzip_page
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    """One table's protocol once the series is closed: a Baśka protocol row by row with
-    running totals; a Preferans one as its pulka sheet and settlement."""
+    """One table's protocol once the series is closed, as its game shows it (a Baśka protocol row
+    by row with running totals; a Preferans one as its pulka sheet and settlement)."""
     series = visible_series(request, slug, number)
     if not results_visible(series):
         raise Http404
@@ -390,11 +373,8 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
             line for line in published_penalties(tournament=series.tournament, series=series) if line.table == table
         ],
     }
-    if series.tournament.is_preferans:
-        context["pulka"] = protocol_pulka(protocol=protocol)
-        context["names"] = {seat.seat: seat.name for seat in seats}
-    else:
-        context["rows"] = protocol_lines(protocol)
+    names = {seat.seat: seat.name for seat in seats}
+    context |= series.tournament.game_rules().public_table_context(protocol=protocol, names=names)
     return render(request, "public/table.html", context)
 
 

@@ -23,8 +23,6 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import SEATS
 
-from .describe import DealDescription, describe_deal
-
 
 def new_pin() -> str:
     """A short numeric PIN for the table scorer's link."""
@@ -32,7 +30,7 @@ def new_pin() -> str:
 
 
 class Protocol(models.Model):
-    """One table's protocol of one series; its PIN opens it on the table's phones (``league.results.pin``).
+    """One table's protocol of one series; its PIN opens it on the table's phones (``league.results.table.pin``).
 
     **Grant** (dostęp): what a phone gets in its session for entering the PIN, with the seat
     the player said they sit at; each session has one grant id, stored here as who marked
@@ -219,10 +217,6 @@ class DealRow(models.Model):
     def values(self) -> dict[str, int]:
         return dict(zip(SEATS, (self.value_a, self.value_b, self.value_c, self.value_d), strict=True))
 
-    @property
-    def description(self) -> DealDescription | None:
-        return describe_deal(self.deal)
-
 
 class DealRowVersion(models.Model):
     """One change of one row: what it was, what it became, who, when and why.
@@ -255,14 +249,6 @@ class DealRowVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.protocol} #{self.number} {self.action}"
-
-    @property
-    def old_description(self) -> DealDescription | None:
-        return describe_deal(self.old_deal)
-
-    @property
-    def new_description(self) -> DealDescription | None:
-        return describe_deal(self.new_deal)
 
 
 class Penalty(models.Model):
@@ -373,7 +359,7 @@ class PhoneContact(models.Model):
     """A table phone's last report ("kontakt"): how many deals wait on it to be sent, and when.
 
     One row per protocol and grant (each phone of the table reports its own queue); the
-    control room reads them through ``league.results.offline.protocol_contacts``.
+    control room reads them through ``league.results.table.queue.protocol_contacts``.
     """
 
     protocol = models.ForeignKey(

@@ -1,6 +1,5 @@
-"""Reads of results: a protocol's rows with running totals, a series' tables, who sits where,
-a protocol's history (:func:`protocol_history`) and what to do after a correction
-(:func:`protocol_next_steps`).
+"""Reads of results: a protocol's rows with running totals, a series' tables and who sits where
+(a protocol's history is ``league.results.history``).
 
 Nothing here writes. A row's values and its bok round (runda bokowa) are computed
 by ``scoring`` when the row is saved (``league.results.services``) and stored
@@ -21,20 +20,16 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Max, Sum
 from django.utils.translation import gettext as _
 
-import scoring
+from league.games.labels import scoring_error_message
 from league.models import Series, TableAssignment
-from league.results.labels import scoring_error_message
+from league.results.models import DealRow, Protocol
 from players.models import Player
 from scoring import SEATS, ProtocolResult, ScoringError, preferans
 
-from .describe import DealDescription, describe_deal
-from .models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent
-from .pulka import pulka_score
-from .pulka_describe import describe_pulka_entry, is_pulka_entry
-from .shorthand import format_deal
-
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser
+    from league.games.base import GameRules
+
+    pass
 
 
 @dataclass(frozen=True)
@@ -46,28 +41,18 @@ class SheetRow:
     values: dict[str, int]
     totals: dict[str, int]
     bok_round: bool
+    description: Any = None  # the row in words, as the tournament's game puts it
 
     @property
     def cells(self) -> list[tuple[str, int, int]]:
         """(seat, value, running total) in seat order, as the paper has them."""
         return [(seat, self.values[seat], self.totals[seat]) for seat in SEATS]
 
-    @property
-    def shorthand(self) -> str:
-        return format_deal(self.deal)
-
-    @property
-    def description(self) -> DealDescription | None:
-        return describe_deal(self.deal)
-
 
 def protocol_score(*, protocol: Protocol, deals: list[dict[str, Any]]) -> ProtocolResult | preferans.TableScore:
-    """The deals valued under the protocol's tournament's rules (a Preferans protocol's rows as
-    its pulka's entries); errors name the deal number."""
+    """The deals valued under the rules of the protocol's game; errors name the deal number."""
     try:
-        if protocol.series.tournament.is_preferans:
-            return pulka_score(protocol=protocol, entries=deals)
-        return scoring.score_protocol(deals, protocol.series.tournament.ruleset())
+        return protocol.series.tournament.game_rules().score(protocol=protocol, entries=deals)
     except ScoringError as error:
         message = scoring_error_message(error)
         if error.path and error.path.startswith("deals["):
@@ -76,20 +61,22 @@ def protocol_score(*, protocol: Protocol, deals: list[dict[str, Any]]) -> Protoc
         raise ValidationError(message, code=error.code) from error
 
 
-def rows_sheet(rows: Iterable[DealRow]) -> list[SheetRow]:
-    """Stored rows (in deal order) with the running totals of their stored values."""
+def rows_sheet(rows: Iterable[DealRow], game: GameRules | None = None) -> list[SheetRow]:
+    """Stored rows (in deal order) with the running totals of their stored values, each in the
+    ``game``'s words (none without it: a printed sheet writes its own)."""
     totals = dict.fromkeys(SEATS, 0)
     sheet = []
     for row in rows:
         values = row.values
         totals = {seat: totals[seat] + values[seat] for seat in SEATS}
-        sheet.append(SheetRow(row.number, row.deal, values, totals, row.bok_round))
+        description = game.describe(row.deal) if game else None
+        sheet.append(SheetRow(row.number, row.deal, values, totals, row.bok_round, description))
     return sheet
 
 
 def protocol_sheet(*, protocol: Protocol) -> list[SheetRow]:
     """The protocol's rows in order with running totals, as stored."""
-    return rows_sheet(protocol.rows.order_by("number"))
+    return rows_sheet(protocol.rows.order_by("number"), protocol.series.tournament.game_rules())
 
 
 def sheet_totals(sheet: list[SheetRow]) -> dict[str, int]:
@@ -114,7 +101,8 @@ def protocol_row_preview(*, protocol: Protocol, number: int, deal: dict[str, Any
     else:
         deals.append(deal)
     line = protocol_score(protocol=protocol, deals=deals).rows[number - 1]
-    return SheetRow(number, deal, line.values, line.totals, line.bok_round)
+    game = protocol.series.tournament.game_rules()
+    return SheetRow(number, deal, line.values, line.totals, line.bok_round, game.describe(deal))
 
 
 def totals_difference(*, protocol: Protocol, sheet: list[SheetRow] | None = None) -> dict[str, int] | None:
@@ -130,69 +118,28 @@ def totals_difference(*, protocol: Protocol, sheet: list[SheetRow] | None = None
 
 
 @dataclass(frozen=True)
-class PulkaProgress:
-    """How far a Preferans table's pulka is: the pulkas' points together (``filled``) of all the
-    players' totals (``of``), and whether it is played out or closed by the players' agreement."""
-
-    filled: int
-    of: int
-    finished: bool
-    closed: bool
-
-    @property
-    def over(self) -> bool:
-        return self.finished or self.closed
-
-
-def pulka_progress(sheet: preferans.Sheet) -> PulkaProgress:
-    filled = sum(sheet.totals.pulka.values())
-    return PulkaProgress(filled, sheet.total * len(sheet.players), sheet.finished, sheet.closed)
-
-
-@dataclass(frozen=True)
 class TableSummary:
     """One table of a series on the referee's overview: its protocol, how many deals (a pulka's
-    entries), the totals by the tournament's seats (None before any), for Preferans its pulka, and
-    when a row was last saved (None before any)."""
+    entries), the totals by the tournament's seats (None before any), the game's own reading of
+    its progress where the deal count does not say it (a Preferans table's pulka), and when a row
+    was last saved (None before any)."""
 
     protocol: Protocol
     count: int
     totals: dict[str, int] | None
-    pulka: PulkaProgress | None = None
+    pulka: Any = None
     last_row: datetime | None = None
 
 
-def _series_pulkas(series: Series, protocols: list[Protocol]) -> dict[int, PulkaProgress]:
-    """Each table's pulka progress by protocol id, from one query of the entries. Every table seats
-    the tournament's seats (the draw gives byes, never a short table), as its pulka's players."""
-    tournament = series.tournament
-    entries: dict[int, list[dict[str, Any]]] = {}
-    rows = DealRow.objects.filter(protocol__series=series).order_by("protocol", "number")
-    for protocol_id, deal in rows.values_list("protocol_id", "deal"):
-        entries.setdefault(protocol_id, []).append(deal)
-    return {
-        protocol.pk: pulka_progress(
-            preferans.keep_sheet(
-                players=tournament.seats,
-                variant=tournament.variant(),
-                total=tournament.pulka_total,
-                entries=entries.get(protocol.pk, []),
-                closed=protocol.pulka_closed,
-            )
-        )
-        for protocol in protocols
-    }
-
-
 def series_tables(*, series: Series) -> list[TableSummary]:
-    """Every table's protocol of the series with its deal count and totals, in one query
-    (a Preferans series: and each pulka's progress, in one more)."""
+    """Every table's protocol of the series with its deal count and totals, in one query (and
+    what the game reads of each table's progress: a Preferans series' pulkas, in one more)."""
     sums = {f"total_{seat.lower()}": Sum(f"rows__value_{seat.lower()}") for seat in SEATS}
     protocols = list(
         series.protocols.order_by("table").annotate(deal_count=Count("rows"), last_row=Max("rows__updated"), **sums)
     )
     seats = series.tournament.seats
-    pulkas = _series_pulkas(series, protocols) if series.tournament.is_preferans else {}
+    pulkas = series.tournament.game_rules().series_progress(series=series, protocols=protocols)
     return [
         TableSummary(
             protocol,
@@ -209,147 +156,3 @@ def table_players(*, series: Series, table: int) -> dict[str, Player]:
     """Who sits where at one table of the series, by seat."""
     assignments = TableAssignment.objects.filter(series=series, table=table).select_related("player")
     return {a.seat: a.player for a in assignments}
-
-
-# --- the history of a protocol and what to do after a correction ----------------------
-
-
-def person_name(user: AbstractBaseUser) -> str:
-    """A person as the history names them: the full name, or the username when the account has none."""
-    return user.get_full_name() or user.get_username()
-
-
-def _values_text(values: dict[str, int]) -> str:
-    return " · ".join(f"{seat} {value}".replace("-", "−") for seat, value in values.items())
-
-
-@dataclass(frozen=True)
-class HistoryEntry:
-    """One line of a protocol's history: a change of a row (``version``), a protocol's event, or its
-    series closed or reopened. ``who`` is a person's full name, or the phone's seat and its player."""
-
-    created: datetime
-    action: str
-    who: str
-    detail: str = ""
-    why: str = ""
-    version: DealRowVersion | None = None
-    grant: str = ""
-    # a Preferans row's entry before and after the change, in words with the players' names
-    old_entry: str = ""
-    new_entry: str = ""
-
-
-PULKA_CLOSING = (ProtocolEvent.Action.PULKA_CLOSED, ProtocolEvent.Action.PULKA_OPENED)
-"""The events of a pulka closed by agreement or opened again: their details hold the reason, if any."""
-
-
-def _event_detail(event: ProtocolEvent, seat_name: Any) -> str:
-    details = event.details or {}
-    if event.action == ProtocolEvent.Action.TOTALS and details:
-        return _values_text(details)
-    if event.action == ProtocolEvent.Action.CONFIRMED and event.user is not None:
-        return _("signed on paper by %(seat)s") % {"seat": seat_name(event.seat)}
-    if event.action == ProtocolEvent.Action.REOPENED:
-        if "deal" in details:
-            return _("after the correction of deal %(number)s") % {"number": details["deal"]}
-        if "totals" in details:
-            return _("after new totals from the paper")
-        return _("undone by the referee")
-    return ""
-
-
-def protocol_history(*, protocol: Protocol) -> list[HistoryEntry]:
-    """Everything that happened to the protocol, oldest first: its rows, totals, completion,
-    confirmation, being sent back, PIN changes, and the closing and reopening of its series."""
-    players = table_players(series=protocol.series, table=protocol.table)
-    names = {seat: player.full_name for seat, player in players.items()}
-
-    def pulka_entry(deal: dict[str, Any] | None) -> str:
-        return str(describe_pulka_entry(deal, names)) if deal and is_pulka_entry(deal) else ""
-
-    def seat_name(seat: str) -> str:
-        player = players.get(seat)
-        return f"{seat}: {player.full_name}" if player else seat
-
-    def who(user: AbstractBaseUser | None, seat: str, fallback: str = "—") -> str:
-        if user is not None:
-            return person_name(user)
-        if seat:
-            return _("phone at seat %(seat)s") % {"seat": seat_name(seat)}
-        return fallback
-
-    entries = [
-        HistoryEntry(
-            created=version.created,
-            action=version.get_action_display(),
-            who=who(version.user, version.seat, version.author or "—"),
-            why=version.reason,
-            version=version,
-            old_entry=pulka_entry(version.old_deal),
-            new_entry=pulka_entry(version.new_deal),
-        )
-        for version in protocol.history.select_related("user")
-    ]
-    entries += [
-        HistoryEntry(
-            created=event.created,
-            action=event.get_action_display(),
-            who=who(event.user, event.seat),
-            detail=_event_detail(event, seat_name),
-            why=(event.details or {}).get("reason", "") if event.action in PULKA_CLOSING else "",
-            grant="" if event.user else event.grant,
-        )
-        for event in protocol.events.select_related("user")
-    ]
-    entries += [
-        HistoryEntry(
-            created=event.created,
-            action=event.get_action_display(),
-            who=who(event.user, ""),
-            why=event.reason,
-        )
-        for event in SeriesEvent.objects.filter(series=protocol.series).select_related("user")
-    ]
-    return sorted(entries, key=lambda entry: entry.created)
-
-
-@dataclass(frozen=True)
-class NextSteps:
-    """What the referee does after a correction of an accepted protocol.
-
-    ``closed``: the series is closed, the correction already counts; ``sent_back``: the event that
-    sent the protocol back to being entered (whose ``who`` and deal the page names); ``difference``:
-    paper minus screen when the paper's totals no longer agree, so new totals are needed.
-    """
-
-    closed: bool
-    difference: dict[str, int] | None
-    sent_back: HistoryEntry | None = None
-
-
-def protocol_next_steps(*, protocol: Protocol, difference: dict[str, int] | None) -> NextSteps | None:
-    """The steps after a correction, or None when nothing was corrected since the protocol was accepted.
-
-    A closed series needs only the paper's corrected totals (its protocols stay confirmed);
-    a protocol sent back to being entered needs totals that agree, "complete" and a confirmation
-    again. Before the paper's totals are first entered nothing was accepted, so nothing is read.
-    """
-    if protocol.declared_totals is None:
-        return None
-    if protocol.series.status == Series.Status.CLOSED:
-        return NextSteps(closed=True, difference=difference) if difference else None
-    if protocol.status != Protocol.Status.OPEN:
-        return None
-    # the protocol's last step of acceptance or its undoing (new totals alone do not accept it)
-    accepting = [ProtocolEvent.Action.REOPENED, ProtocolEvent.Action.COMPLETED, ProtocolEvent.Action.CONFIRMED]
-    last = protocol.events.filter(action__in=accepting).select_related("user").order_by("-created", "-pk").first()
-    if last is None or last.action != ProtocolEvent.Action.REOPENED:
-        return None
-    sent_back = HistoryEntry(
-        created=last.created,
-        action=last.get_action_display(),
-        who=person_name(last.user) if last.user else "—",
-        detail=_event_detail(last, str),
-    )
-    return NextSteps(closed=False, difference=difference, sent_back=sent_back)

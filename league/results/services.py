@@ -12,7 +12,7 @@ Words used below:
 
 The services (each ``<entity>_<verb>``, keyword-only): :func:`protocol_row_save`,
 :func:`protocol_row_delete`, :func:`protocol_totals_set`, :func:`protocol_complete`,
-:func:`protocol_confirm`, :func:`protocol_reopen`, :func:`protocol_pulka_close` (Preferans),
+:func:`protocol_confirm`, :func:`protocol_reopen`,
 :func:`series_close` and
 :func:`series_reopen`; for the table's PIN
 :func:`protocol_pin_try_take` and :func:`protocol_pin_try_return` (the table's count of
@@ -60,13 +60,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.models import Series
+from league.results.models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent, new_pin
+from league.results.selectors import protocol_score, protocol_sheet, totals_difference
 from league.standings.tasks import schedule_recompute
 from scoring import SEATS, ProtocolResult
 from scoring.preferans import TableScore
-
-from .models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent, new_pin
-from .pulka import pulka_score
-from .selectors import protocol_score, protocol_sheet, totals_difference
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -90,7 +88,7 @@ class StaleProtocol(ValidationError):
         )
 
 
-def _atomic_write(write: Callable[..., T]) -> Callable[..., T]:
+def atomic_write(write: Callable[..., T]) -> Callable[..., T]:
     """Run ``write`` in a transaction, retrying while SQLite reports its table locked.
 
     A shared-cache SQLite database (the in-memory test database) answers a
@@ -99,14 +97,14 @@ def _atomic_write(write: Callable[..., T]) -> Callable[..., T]:
     done yet and the whole write can be tried again. PostgreSQL waits on the
     row lock and never gets here.
     """
-    atomic_write = transaction.atomic(write)
+    atomic = transaction.atomic(write)
 
     @wraps(write)
     def wrapped(*args: Any, **kwargs: Any) -> T:
         deadline = time.monotonic() + LOCKED_RETRY_SECONDS
         while True:
             try:
-                return atomic_write(*args, **kwargs)
+                return atomic(*args, **kwargs)
             except OperationalError as error:
                 if "locked" not in str(error) or time.monotonic() > deadline:
                     raise
@@ -115,7 +113,7 @@ def _atomic_write(write: Callable[..., T]) -> Callable[..., T]:
     return wrapped
 
 
-def _claim(protocol: Protocol, expected_version: int) -> Protocol:
+def protocol_claim(protocol: Protocol, expected_version: int) -> Protocol:
     """Take the protocol for writing and return it fresh, or raise StaleProtocol.
 
     The version is bumped by a conditional UPDATE as the first statement, so the
@@ -133,7 +131,7 @@ def _claim(protocol: Protocol, expected_version: int) -> Protocol:
     return fresh
 
 
-def _check_may_change(protocol: Protocol, user: AbstractBaseUser | None, *, reason: str | None = None) -> None:
+def protocol_check_may_change(protocol: Protocol, user: AbstractBaseUser | None, *, reason: str | None = None) -> None:
     """Refuse what the series' and protocol's state do not allow this writer (a referee ``user``, or the table).
 
     ``reason`` is None for changes other than rows.
@@ -182,7 +180,7 @@ def _record(
 VALUE_FIELDS = {seat: f"value_{seat.lower()}" for seat in SEATS}
 
 
-def _write_rows(
+def deal_rows_write(
     protocol: Protocol, rows: list[DealRow], deals: list[dict[str, Any]], result: ProtocolResult | TableScore
 ) -> None:
     """Store the new rows and every row whose deal, values or bok round differ from the new scoring.
@@ -192,13 +190,11 @@ def _write_rows(
     every entry after it. A seat nobody sits at (D at a Preferans table of three) stores 0.
     """
     now = timezone.now()
-    new, changed = [], []
+    changed = []
     for number, (deal, line) in enumerate(zip(deals, result.rows, strict=True), start=1):
         values = {seat: line.values.get(seat, 0) for seat in SEATS}
         if number > len(rows):
-            fields = {VALUE_FIELDS[seat]: values[seat] for seat in SEATS}
-            new.append(DealRow(protocol=protocol, number=number, deal=deal, bok_round=line.bok_round, **fields))
-            continue
+            break
         row = rows[number - 1]
         if row.deal != deal or row.values != values or row.bok_round != line.bok_round:
             row.deal, row.bok_round, row.updated = deal, line.bok_round, now
@@ -207,8 +203,26 @@ def _write_rows(
             changed.append(row)
     if changed:
         DealRow.objects.bulk_update(changed, ["deal", "bok_round", "updated", *VALUE_FIELDS.values()])
-    if new:
+    if new := deal_rows_new(protocol, deals, result, first=len(rows) + 1):
         DealRow.objects.bulk_create(new)
+
+
+def deal_rows_new(
+    protocol: Protocol, deals: list[dict[str, Any]], result: ProtocolResult | TableScore, *, first: int = 1
+) -> list[DealRow]:
+    """The unsaved rows of ``deals`` from number ``first`` on, with the values ``result`` gives them
+    (the importer saves a whole tournament's at once). A seat nobody sits at stores 0."""
+    return [
+        DealRow(
+            protocol=protocol,
+            number=number,
+            deal=deals[number - 1],
+            bok_round=line.bok_round,
+            **{VALUE_FIELDS[seat]: line.values.get(seat, 0) for seat in SEATS},
+        )
+        for number, line in enumerate(result.rows, start=1)
+        if number >= first
+    ]
 
 
 # Who marked a protocol complete and who confirmed it: forgotten when a change reopens it.
@@ -226,7 +240,7 @@ def _send_back(protocol: Protocol, *, user: AbstractBaseUser | None, details: di
     ProtocolEvent.objects.create(protocol=protocol, action=ProtocolEvent.Action.REOPENED, user=user, details=details)
 
 
-def _after_change(
+def protocol_after_change(
     protocol: Protocol, *, user: AbstractBaseUser | None, details: dict[str, Any] | None = None
 ) -> Protocol:
     """A change to an accepted protocol of an open series sends it back to being entered.
@@ -242,7 +256,7 @@ def _after_change(
     return protocol
 
 
-@_atomic_write
+@atomic_write
 def protocol_row_save(
     *,
     protocol: Protocol,
@@ -258,14 +272,13 @@ def protocol_row_save(
 
     ``author`` and ``seat`` name the table's phone that typed it, when no ``user`` did.
     """
-    protocol = _claim(protocol, expected_version)
-    _check_may_change(protocol, user, reason=reason)
+    protocol = protocol_claim(protocol, expected_version)
+    protocol_check_may_change(protocol, user, reason=reason)
     rows = list(protocol.rows.order_by("number"))
-    limit = protocol.series.tournament.row_limit
-    if protocol.pulka_closed and number > len(rows) and "penalty" not in deal:
-        raise ValidationError(
-            _("The pulka was closed by agreement: no deal can be added. Open it again first."), code="pulka_closed"
-        )
+    tournament = protocol.series.tournament
+    limit = tournament.row_limit
+    # the game's own rules of writing a row (raises ValidationError or PermissionDenied)
+    tournament.game_rules().row_check(protocol=protocol, number=number, deal=deal, rows=rows, by_table=user is None)
     if not 1 <= number <= min(len(rows) + 1, limit):
         raise ValidationError(
             _("Deal %(number)s cannot be entered: the next deal is %(next)s of %(limit)s."),
@@ -274,12 +287,6 @@ def protocol_row_save(
         )
     deals = [row.deal for row in rows]
     old = rows[number - 1] if number <= len(rows) else None
-    if old and user is None and protocol.series.tournament.is_preferans and number < len(rows):
-        # the pencil rule (docs/preferans.md): an entry is final once the next one is written
-        raise PermissionDenied(
-            _("Entry %(number)s is final: a later one was entered, so only the referee may correct it.")
-            % {"number": number}
-        )
     if old:
         deals[number - 1] = deal
     else:
@@ -297,7 +304,7 @@ def protocol_row_save(
         seat=seat,
         reason=reason,
     )
-    _write_rows(protocol, rows, deals, result)
+    deal_rows_write(protocol, rows, deals, result)
     series = protocol.series
     if not series.results_entered or series.status == Series.Status.DRAWN:
         # The first saved row makes the draw final (no redraw) and shows the series is being played.
@@ -305,10 +312,10 @@ def protocol_row_save(
         if series.status == Series.Status.DRAWN:
             series.status = Series.Status.IN_PLAY
         series.save(update_fields=["results_entered", "status"])
-    return _after_change(protocol, user=user, details={"deal": number})
+    return protocol_after_change(protocol, user=user, details={"deal": number})
 
 
-@_atomic_write
+@atomic_write
 def protocol_row_delete(
     *,
     protocol: Protocol,
@@ -320,8 +327,8 @@ def protocol_row_delete(
     reason: str = "",
 ) -> Protocol:
     """Delete the last row (only the last one: numbers follow the paper)."""
-    protocol = _claim(protocol, expected_version)
-    _check_may_change(protocol, user, reason=reason)
+    protocol = protocol_claim(protocol, expected_version)
+    protocol_check_may_change(protocol, user, reason=reason)
     rows = list(protocol.rows.order_by("number"))
     if not rows or rows[-1].number != number:
         raise ValidationError(_("Only the last deal of a protocol can be deleted."), code="not_last")
@@ -340,48 +347,8 @@ def protocol_row_delete(
     )
     last.delete()
     deals = [row.deal for row in rows]
-    _write_rows(protocol, rows, deals, protocol_score(protocol=protocol, deals=deals))
-    return _after_change(protocol, user=user, details={"deal": number})
-
-
-@_atomic_write
-def protocol_pulka_close(
-    *,
-    protocol: Protocol,
-    closed: bool,
-    expected_version: int,
-    user: AbstractBaseUser | None = None,
-    seat: str = "",
-    grant: str = "",
-    reason: str = "",
-) -> Protocol:
-    """Close a Preferans table's pulka by the players' agreement (``closed``), or open it again:
-    a referee (``user``), or the table's phone (its ``seat`` and ``grant``) while the protocol is open.
-
-    Closed, the sheet takes no more deals (a penalty still) and its settlement is final: each
-    player writes the points still missing from the total onto the mountain (docs/preferans.md).
-    The standings count a pulka not played out as closed already, so this changes no points.
-    """
-    if not protocol.series.tournament.is_preferans:
-        raise ValidationError(_("Only a Preferans table has a pulka to close."), code="not_preferans")
-    current = Protocol.objects.get(pk=protocol.pk)
-    if current.pulka_closed == closed:
-        return current  # a repeated request (a retry, a double click): already as asked
-    try:
-        protocol = _claim(protocol, expected_version)
-    except StaleProtocol:
-        # the same request racing itself: the first one did it, waited for here by the lock
-        current.refresh_from_db()
-        if current.pulka_closed == closed:
-            return current
-        raise
-    _check_may_change(protocol, user, reason=reason)
-    protocol.pulka_closed = closed
-    protocol.save(update_fields=["pulka_closed"])
-    action = ProtocolEvent.Action.PULKA_CLOSED if closed else ProtocolEvent.Action.PULKA_OPENED
-    details = {"reason": reason} if reason else None
-    ProtocolEvent.objects.create(protocol=protocol, action=action, user=user, seat=seat, grant=grant, details=details)
-    return _after_change(protocol, user=user)
+    deal_rows_write(protocol, rows, deals, protocol_score(protocol=protocol, deals=deals))
+    return protocol_after_change(protocol, user=user, details={"deal": number})
 
 
 def _read_totals(totals: dict[str, Any]) -> dict[str, int]:
@@ -398,7 +365,7 @@ def _read_totals(totals: dict[str, Any]) -> dict[str, int]:
     return values
 
 
-@_atomic_write
+@atomic_write
 def protocol_totals_set(
     *,
     protocol: Protocol,
@@ -412,8 +379,8 @@ def protocol_totals_set(
 
     In a closed series the referee records the paper's corrected totals; the protocol stays confirmed.
     """
-    protocol = _claim(protocol, expected_version)
-    _check_may_change(protocol, user)
+    protocol = protocol_claim(protocol, expected_version)
+    protocol_check_may_change(protocol, user)
     protocol.declared_totals = _read_totals(totals)
     protocol.save(update_fields=["declared_totals"])
     ProtocolEvent.objects.create(
@@ -424,10 +391,10 @@ def protocol_totals_set(
         user=user,
         details=protocol.declared_totals,
     )
-    return _after_change(protocol, user=user, details={"totals": protocol.declared_totals})
+    return protocol_after_change(protocol, user=user, details={"totals": protocol.declared_totals})
 
 
-@_atomic_write
+@atomic_write
 def protocol_complete(
     *,
     protocol: Protocol,
@@ -442,8 +409,8 @@ def protocol_complete(
     ``seat`` and ``grant`` are the table scorer's seat and grant; neither may also
     confirm the protocol. A referee leaves them blank.
     """
-    protocol = _claim(protocol, expected_version)
-    _check_may_change(protocol, user)
+    protocol = protocol_claim(protocol, expected_version)
+    protocol_check_may_change(protocol, user)
     if protocol.series.status == Series.Status.CLOSED:
         raise ValidationError(_("The series is closed: its protocols are accepted already."), code="closed")
     if seat and seat not in SEATS:
@@ -451,27 +418,10 @@ def protocol_complete(
             _("Unknown seat %(seat)s; the seats are A, B, C and D."), code="seat", params={"seat": seat}
         )
     sheet = protocol_sheet(protocol=protocol)
-    limit = protocol.series.tournament.deals_per_series
-    if protocol.series.tournament.is_preferans:
-        # over as this completion says: the stored "stopped" flag is what is being saved anew
-        played_out = pulka_score(protocol=protocol, entries=[row.deal for row in sheet]).sheet.finished
-        if not (ended_early or protocol.pulka_closed or played_out):
-            raise ValidationError(
-                _(
-                    "The pulka is not over yet: play it out or close it by agreement, "
-                    "or mark the table as stopped by the time limit."
-                ),
-                code="incomplete",
-            )
-    elif len(sheet) < limit and not ended_early:
-        raise ValidationError(
-            _(
-                "Only %(count)s of %(limit)s deals are entered; "
-                "mark the table as stopped by the time limit if it did not finish."
-            ),
-            code="incomplete",
-            params={"count": len(sheet), "limit": limit},
-        )
+    # over as the game says, with the "stopped" flag this completion saves anew
+    protocol.series.tournament.game_rules().completion_check(
+        protocol=protocol, entries=[row.deal for row in sheet], ended_early=ended_early
+    )
     if protocol.declared_totals is None:
         raise ValidationError(_("Enter the totals written on the paper first."), code="no_totals")
     if difference := totals_difference(protocol=protocol, sheet=sheet):
@@ -493,7 +443,7 @@ def protocol_complete(
     return protocol
 
 
-@_atomic_write
+@atomic_write
 def protocol_confirm(
     *, protocol: Protocol, seat: str, expected_version: int, grant: str = "", user: AbstractBaseUser | None = None
 ) -> Protocol:
@@ -504,7 +454,7 @@ def protocol_confirm(
     it from the paper passes ``user`` instead. Refused from the seat that marked the
     protocol complete, and once the series is closed.
     """
-    protocol = _claim(protocol, expected_version)
+    protocol = protocol_claim(protocol, expected_version)
     if protocol.series.status == Series.Status.CLOSED:
         raise ValidationError(_("The series is closed: its protocols can no longer be confirmed."), code="closed")
     if seat not in SEATS:
@@ -535,11 +485,11 @@ def protocol_confirm(
     return protocol
 
 
-@_atomic_write
+@atomic_write
 def protocol_reopen(*, protocol: Protocol, expected_version: int, user: AbstractBaseUser) -> Protocol:
     """The referee sends a complete or confirmed protocol of an open series back to being entered
     (undoing "complete"): it must be marked complete and confirmed again."""
-    protocol = _claim(protocol, expected_version)
+    protocol = protocol_claim(protocol, expected_version)
     if protocol.series.status == Series.Status.CLOSED:
         raise ValidationError(_("The series is closed: reopen the series first, then the protocol."), code="closed")
     if protocol.status == Protocol.Status.OPEN:
@@ -551,7 +501,7 @@ def protocol_reopen(*, protocol: Protocol, expected_version: int, user: Abstract
 # --- the table's PIN ------------------------------------------------------------------
 
 
-@_atomic_write
+@atomic_write
 def protocol_pin_try_take(*, protocol: Protocol) -> bool:
     """Count one PIN try against the table's cap before the PIN is compared; False once the PIN page is locked.
 
@@ -564,7 +514,7 @@ def protocol_pin_try_take(*, protocol: Protocol) -> bool:
     return bool(taken)
 
 
-@_atomic_write
+@atomic_write
 def protocol_pin_try_return(*, protocol: Protocol) -> None:
     """Give back the try of a right PIN: only wrong PINs count against the table."""
     Protocol.objects.filter(pk=protocol.pk, wrong_pins__gt=0).update(wrong_pins=F("wrong_pins") - 1)
@@ -576,7 +526,7 @@ def _check_pins_in_use(series: Series) -> None:
         raise ValidationError(_("The series is closed: its tables no longer open by PIN."), code="closed")
 
 
-@_atomic_write
+@atomic_write
 def protocol_pin_unlock(*, protocol: Protocol, user: AbstractBaseUser) -> Protocol:
     """The referee lets the table try its PIN again: the count of wrong PINs starts from zero."""
     _check_pins_in_use(protocol.series)
@@ -598,7 +548,7 @@ def _renewed(protocols: list[Protocol], user: AbstractBaseUser) -> list[Protocol
     return protocols
 
 
-@_atomic_write
+@atomic_write
 def protocol_pin_renew(*, protocol: Protocol, user: AbstractBaseUser) -> Protocol:
     """The referee gives the table a new PIN. A grant holds a digest of the PIN it was made
     with, so every phone let in before must enter the new one; the PIN page is unlocked."""
@@ -606,14 +556,14 @@ def protocol_pin_renew(*, protocol: Protocol, user: AbstractBaseUser) -> Protoco
     return _renewed([protocol], user)[0]
 
 
-@_atomic_write
+@atomic_write
 def series_pins_renew(*, series: Series, user: AbstractBaseUser) -> list[Protocol]:
     """A new PIN for every table of the series (see :func:`protocol_pin_renew`); the protocols in table order."""
     _check_pins_in_use(series)
     return _renewed(list(series.protocols.select_for_update().order_by("table")), user)
 
 
-@_atomic_write
+@atomic_write
 def series_close(*, series: Series, user: AbstractBaseUser | None = None) -> Series:
     """Accept every table's protocol; refused unless all are confirmed.
 
@@ -642,7 +592,7 @@ def series_close(*, series: Series, user: AbstractBaseUser | None = None) -> Ser
     return series
 
 
-@_atomic_write
+@atomic_write
 def series_reopen(*, series: Series, user: AbstractBaseUser, reason: str) -> Series:
     """Take a closed series back to being played, for corrections the table must confirm again.
 

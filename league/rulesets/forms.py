@@ -14,7 +14,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from league.results.labels import CONTRACT_LABELS, LEVEL_LABELS, SIDE_LABELS, scoring_error_message
+from league.games.labels import CONTRACT_LABELS, LEVEL_LABELS, SIDE_LABELS, scoring_error_message
 from league.rulesets.models import OwnRuleset
 from scoring import CONTRACTS, LEVELS, PAIR_CONTRACTS, SIDES, ScoringError
 from scoring.ruleset import MAX_NOTE_LENGTH, MAX_NOTES

@@ -16,8 +16,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from league.results.deal_form import DealForm
-from league.results.labels import CONTRACT_LABELS, LEVEL_LABELS
+from league.games.baska.forms import DealForm
+from league.games.labels import CONTRACT_LABELS, LEVEL_LABELS
 from league.rulesets import selectors, services
 from league.rulesets.forms import NewRulesetForm, RulesetForm
 from league.rulesets.models import OwnRuleset

@@ -13,25 +13,20 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db.models import BLANK_CHOICE_DASH, Q
 from django.utils.translation import gettext_lazy as _
 
-import scoring
-from league.models import Between, Game, Registration, Season, Series, Tournament
+from league.games import game_rules, registered_games
+from league.models import Between, Registration, Season, Series, Tournament
 from league.printing.logo import logo_normalise
 from league.rulesets.models import OwnRuleset
 from league.standings.lists import PUBLISH_FIELDS
 from league.tournaments.draws import SEED
 from players.models import Club, Gender, Player, Team
-from scoring import ScoringError
-from scoring.ruleset import deals_per_series_check
 
-# The settings of one game only: the form shows them in a section of their own, which
-# static/js/tournament-form.js hides while the other game is chosen.
-BASKA_FIELDS = ("ruleset_preset", "own_ruleset", "deals_per_series")
-PREFERANS_FIELDS = ("pulka_variant", "pulka_total", "table_size")
-# The game and the pulka's settings: a form posted without them (an older page, a script)
-# keeps what the tournament has, Baśka at tables of four for a new one.
-GAME_FIELDS = ("game", *PREFERANS_FIELDS)
-# A Preferans tournament scores no Baśka deal, but the column is required: the general preset.
-PREFERANS_PRESET = "psb"
+
+def optional_game_fields() -> tuple[str, ...]:
+    """The game and the settings of the games whose fields are optional: a form posted without
+    them (an older page, a script) keeps what the tournament has, the default game for a new one."""
+    games = registered_games().values()
+    return ("game", *(name for game in games if not game.tournament_fields_required for name in game.tournament_fields))
 
 
 class TournamentForm(forms.ModelForm):
@@ -85,7 +80,7 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if "game" in self.fields:  # the admin's fieldsets leave it out
             self.fields["game"].label = _("Game")
-        for name in GAME_FIELDS:
+        for name in optional_game_fields():
             if name in self.fields:
                 self.fields[name].required = False
         for name, field in self.fields.items():
@@ -104,7 +99,7 @@ class TournamentForm(forms.ModelForm):
             season = Q(pk=self.instance.season_id) if self.instance.season_id else Q(pk__in=[])
             self.fields["season"].queryset = Season.objects.filter(Q(organisers=user) | season).distinct()
         if rules_fixed:
-            for name in (*BASKA_FIELDS, "pulka_variant", "pulka_total"):
+            for name in (name for game in registered_games().values() for name in game.rules_fields):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Deals have been played: this can no longer change.")
         if tables_fixed:
@@ -115,48 +110,23 @@ class TournamentForm(forms.ModelForm):
     def sections(self) -> list[tuple[str, str, list[forms.BoundField]]]:
         """The fields in the order shown: the common ones, then each game's own under its
         heading (``key`` is the game the JavaScript matches the choice against, "" for all)."""
-        own = set(BASKA_FIELDS) | set(PREFERANS_FIELDS)
+        games = registered_games().values()
+        own = {name for game in games for name in game.tournament_fields}
         return [
             ("", "", [field for field in self.visible_fields() if field.name not in own]),
-            (Game.BASKA, _("Baśka only"), [self[name] for name in BASKA_FIELDS if name in self.fields]),
-            (Game.PREFERANS, _("Preferans only"), [self[name] for name in PREFERANS_FIELDS if name in self.fields]),
+            *(
+                (game.key, game.form_heading, [self[name] for name in game.tournament_fields if name in self.fields])
+                for game in games
+            ),
         ]
 
     def clean(self) -> dict[str, Any]:
-        """Own rules set the preset to the one they are based on; the deals per series must suit the rules.
-        Preferans needs none of the Baśka rules (the preset is kept, or the general one), and
-        only Preferans is played by three."""
+        """The settings the chosen game reads, checked by the game (``GameRules.tournament_clean``)."""
         cleaned = super().clean()
-        for name in GAME_FIELDS:
+        for name in optional_game_fields():
             if name in self.fields and cleaned.get(name) in (None, "") and name not in self.errors:
                 cleaned[name] = getattr(self.instance, name)
-        if cleaned.get("game", self.instance.game) == Game.PREFERANS:
-            cleaned["ruleset_preset"] = (
-                cleaned.get("ruleset_preset") or self.instance.ruleset_preset or PREFERANS_PRESET
-            )
-            if "own_ruleset" in self.fields:
-                cleaned["own_ruleset"] = None  # hidden, and it would lock the own rules for nothing
-            for name in BASKA_FIELDS:
-                self.errors.pop(name, None)  # hidden and not needed: an emptied field keeps its value
-            return cleaned
-        if cleaned.get("table_size", self.instance.table_size) != 4:
-            self.add_error("table_size", _("Tables of three are for Preferans only: Baśka is played by four."))
-        own = cleaned.get("own_ruleset")
-        if own:
-            cleaned["ruleset_preset"] = own.based_on
-        elif not cleaned.get("ruleset_preset") and "ruleset_preset" not in self.errors:
-            self.add_error("ruleset_preset", _("Choose the rules: a preset or your own."))
-        deals = cleaned.get("deals_per_series")
-        if deals and cleaned.get("ruleset_preset"):
-            ruleset = own.ruleset() if own else scoring.load_ruleset(cleaned["ruleset_preset"])
-            try:
-                deals_per_series_check(ruleset=ruleset, deals=deals)
-            except ScoringError:
-                self.add_error(
-                    "deals_per_series",
-                    _("Under these rules the number of deals per series must be a multiple of %(multiple)s.")
-                    % {"multiple": ruleset.deals_multiple},
-                )
+        game_rules(cleaned.get("game", self.instance.game)).tournament_clean(form=self, cleaned=cleaned)
         return cleaned
 
     def clean_organiser_logo(self) -> File | bool | None:

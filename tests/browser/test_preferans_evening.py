@@ -21,8 +21,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from league.demo import play_pulka
+from league.games.preferans.pulka import protocol_pulka
 from league.models import Series, Tournament
-from league.results.pulka import protocol_pulka
 from league.standings.compute import tournament_standings
 from tests.browser.conftest import fits_the_screen
 from tests.browser.test_organisers_day import (  # the organiser's day's own helpers: one way to drive the app

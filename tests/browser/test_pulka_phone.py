@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from league.results.pulka import protocol_pulka
+from league.games.preferans.pulka import protocol_pulka
 from tests.browser.conftest import fits_the_screen
 from tests.browser.test_organisers_day import browser, window  # noqa: F401 (a fixture)
 from tests.browser.test_preferans_evening import deal_in, entries, settled_balances

@@ -7,6 +7,7 @@ from django.utils import translation
 
 from league.exchange import ExchangeError, export_tournament, import_tournament
 from league.exchange.standings import file_standings
+from league.games.preferans import services as pulka_services
 from league.models import Tournament
 from league.results import services
 from league.results.models import Protocol
@@ -41,7 +42,7 @@ def played_tournament(table_size: int) -> Tournament:
                 protocol=protocol, number=number, deal=entry, expected_version=protocol.version, user=referee
             )
         if protocol.table == 1:
-            services.protocol_pulka_close(
+            pulka_services.protocol_pulka_close(
                 protocol=protocol, closed=True, expected_version=protocol.version, user=referee
             )
     return tournament

@@ -6,8 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from league.games.preferans import services as pulka_services
 from league.hall.views import ready_rooms
-from league.results import services
 from league.results.models import DealRow, Protocol
 from league.standings.compute import tournament_standings
 from scoring.preferans import keep_sheet, load_variant, settle
@@ -42,7 +42,7 @@ def enter(series, table: int, entries: list[dict], user) -> Protocol:
 
 
 def close(protocol: Protocol, user) -> None:
-    services.protocol_pulka_close(protocol=protocol, closed=True, expected_version=protocol.version, user=user)
+    pulka_services.protocol_pulka_close(protocol=protocol, closed=True, expected_version=protocol.version, user=user)
 
 
 def test_each_table_shows_its_pulka_filled_and_whether_it_is_over_closed_or_playing(client, preferans_series, referee):

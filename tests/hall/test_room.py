@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from league.models import Series
 from league.results.models import Protocol, ProtocolEvent
-from league.results.offline import phone_contact_report
+from league.results.table.queue import phone_contact_report
 from tests.factories import TournamentFactory, UserFactory, drawn_series
 from tests.hall.conftest import fill, room_url, save_deal, started_ago
 

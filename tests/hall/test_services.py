@@ -78,7 +78,7 @@ def test_resuming_adds_the_pause_to_the_time_that_does_not_count(series, referee
 
 
 def test_the_clocks_events_show_in_every_protocols_history(client, series, referee):
-    from league.results.selectors import protocol_history
+    from league.results.history import protocol_history
 
     services.series_clock_start(series=series, user=referee)
     services.series_clock_pause(series=series, user=referee, reason="spór przy stole 3")

@@ -144,7 +144,7 @@ def test_the_archive_copy_shows_the_entries_and_the_settlement_of_a_finished_pul
     series, referee = seated(table_size=3, pulka_total=4)
     enter(series, PLAYED_OUT, referee)
     text = words(printed(client, referee, "archive", series.tournament.slug, 1, 1))
-    # in the words of the referee's page (league.results.pulka_describe), with the help given
+    # in the words of the referee's page (league.games.preferans.describe), with the help given
     assert "10 pik ♠, rozgrywa A (ugrany), bez wistu · pomoc B 4, C 2" in text
     assert "6 pik ♠, rozgrywa C (5 lew, nieugrany), wisty: A 5 lew" in text
     assert "kara dla B: wisty na A zawyżone o 4, A wpisuje tyle samo z powrotem, powód: 4 wisty za dużo na A" in text

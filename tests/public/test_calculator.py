@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from league.results.labels import ERROR_MESSAGES, scoring_error_message
+from league.games.labels import ERROR_MESSAGES, scoring_error_message
 from scoring import MESSAGES, ScoringError
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import Series
-from league.results import penalties
+from league.results.penalties import services as penalties
 from tests.factories import UserFactory
 from tests.public.test_pages import league_tournament
 

@@ -7,8 +7,8 @@ from django.core import signing
 from django.urls import reverse
 from django.utils import translation
 
+from league.games.labels import ERROR_MESSAGES
 from league.public.pulka_calculator import MAX_ENTRIES, MAX_STATE_CHARS, SIGNING_SALT, PulkaGame, game_dumps
-from league.results.labels import ERROR_MESSAGES
 from scoring import MESSAGES
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from league.games.preferans.pulka import protocol_pulka
 from league.models import Series
 from league.public.projector import ready_fragments
-from league.results.pulka import protocol_pulka
 from league.standings.cache import refresh
 from tests.factories import (
     PreferansTournamentFactory,

@@ -5,9 +5,9 @@ import threading
 import pytest
 from django.db import connection
 
+from league.games.baska.shorthand import parse
 from league.results import services
 from league.results.models import Protocol
-from league.results.shorthand import parse
 from tests.factories import UserFactory, drawn_series
 
 

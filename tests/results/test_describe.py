@@ -3,8 +3,8 @@
 import pytest
 from django.utils import translation
 
-from league.results.describe import describe_deal
-from league.results.shorthand import parse
+from league.games.baska.describe import describe_deal
+from league.games.baska.shorthand import parse
 
 
 @pytest.fixture(autouse=True)

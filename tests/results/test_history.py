@@ -4,9 +4,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from league.games.baska.shorthand import parse
 from league.models import TableAssignment
 from league.results import services
-from league.results.shorthand import parse
 from tests.factories import UserFactory, drawn_series
 from tests.results.test_services import enter, finish
 

@@ -21,8 +21,8 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from league.games.baska.shorthand import parse
 from league.results.models import DealRow, DealSubmission, Protocol
-from league.results.shorthand import parse
 from tests.factories import TournamentFactory, UserFactory, drawn_series
 
 STORM = 20

@@ -3,7 +3,7 @@
 import pytest
 from django.utils import translation
 
-from league.results.labels import OFFENCE_LABELS, scoring_error_message
+from league.games.labels import OFFENCE_LABELS, scoring_error_message
 from scoring import OFFENCES, ScoringError, load_ruleset, score_deal
 
 

@@ -11,10 +11,11 @@ from django.test import Client
 from django.urls import reverse
 
 import scoring
+from league.games.baska.shorthand import parse
 from league.models import Series
-from league.results import offline, services
+from league.results import services
 from league.results.models import DealSubmission, PhoneContact, Protocol
-from league.results.shorthand import parse
+from league.results.table import queue as offline
 from tests.factories import TournamentFactory, UserFactory, drawn_series
 
 pytestmark = pytest.mark.django_db

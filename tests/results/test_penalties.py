@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league.models import Series
-from league.results import penalties
 from league.results.models import Penalty, PenaltyVersion
+from league.results.penalties import services as penalties
 from league.standings.cache import season_rankings, stamps, tournament_rankings
 from league.standings.compute import tournament_standings
 from players.models import Gender

@@ -17,8 +17,8 @@ from django.test import Client
 from django.urls import reverse
 
 from league.net import client_ip
-from league.results import pin
 from league.results.models import Protocol
+from league.results.table import pin
 from tests.factories import UserFactory, drawn_series
 from tests.results.test_table_views import enter_pin, wrong_pin
 

@@ -3,8 +3,8 @@
 import pytest
 from django.utils import translation
 
-from league.results.describe import describe_deal
-from league.results.pulka_describe import describe_pulka_entry
+from league.games import game_rules
+from league.games.preferans.describe import describe_pulka_entry
 
 NAMES = {"A": "Anna Nowak", "B": "Jan Kowalski"}
 
@@ -41,9 +41,9 @@ def test_an_entry_reads_in_polish_with_the_players_names(entry, words):
         assert str(describe_pulka_entry(entry, NAMES)) == words
 
 
-def test_a_row_holding_a_pulka_entry_is_not_read_as_a_baska_deal():
+def test_a_row_of_a_preferans_table_is_read_by_its_game_as_a_pulka_entry_not_a_baska_deal():
     entry = {"contract": "7H", "declarer": "B", "tricks": 7, "whisters": [{"player": "C", "tricks": 3}]}
     with translation.override("pl"):
-        description = describe_deal(entry)
-    assert description.contract == "7 kier ♥, rozgrywa B (7 lew, ugrany), wisty: C 3 lewy"
-    assert not description.shorthand
+        description = game_rules("preferans").describe(entry)
+        assert str(description) == "7 kier ♥, rozgrywa B (7 lew, ugrany), wisty: C 3 lewy"
+    assert not hasattr(description, "shorthand")

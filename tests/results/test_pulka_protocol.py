@@ -3,9 +3,10 @@
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from league.games.preferans import services as pulka_services
+from league.games.preferans.pulka import protocol_pulka
 from league.results import services
 from league.results.models import DealRowVersion, ProtocolEvent
-from league.results.pulka import protocol_pulka
 from league.standings.compute import tournament_standings
 from scoring.preferans import keep_sheet, load_variant, settle
 from tests.factories import PreferansTournamentFactory, RegistrationFactory, UserFactory, drawn_series, pulka_entered
@@ -78,8 +79,10 @@ def test_correcting_an_earlier_entry_moves_the_points_after_it_and_is_kept_in_th
 def test_a_pulka_closed_by_agreement_takes_no_more_deals_but_a_penalty_and_closing_twice_is_one_change(referee):
     protocol = enter(protocol_of(referee), [MADE_BY_B], referee)
     version = protocol.version
-    protocol = services.protocol_pulka_close(protocol=protocol, closed=True, expected_version=version, user=referee)
-    again = services.protocol_pulka_close(protocol=protocol, closed=True, expected_version=version, user=referee)
+    protocol = pulka_services.protocol_pulka_close(
+        protocol=protocol, closed=True, expected_version=version, user=referee
+    )
+    again = pulka_services.protocol_pulka_close(protocol=protocol, closed=True, expected_version=version, user=referee)
     assert again.pulka_closed and ProtocolEvent.objects.filter(action="pulka_closed").count() == 1
     with pytest.raises(ValidationError) as error:
         enter(protocol, [FAILED_BY_C], referee)
@@ -109,7 +112,7 @@ def test_a_pulka_is_complete_only_when_over_closed_or_stopped_by_the_time_limit(
         services.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
     assert error.value.code == "incomplete"
     protocol.refresh_from_db()
-    protocol = services.protocol_pulka_close(
+    protocol = pulka_services.protocol_pulka_close(
         protocol=protocol, closed=True, expected_version=protocol.version, user=referee
     )
     protocol = services.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
@@ -118,7 +121,7 @@ def test_a_pulka_is_complete_only_when_over_closed_or_stopped_by_the_time_limit(
 
 def test_the_table_itself_may_close_its_open_pulka_and_the_log_names_its_seat(referee):
     protocol = enter(protocol_of(referee), [MADE_BY_B], referee)
-    protocol = services.protocol_pulka_close(
+    protocol = pulka_services.protocol_pulka_close(
         protocol=protocol, closed=True, expected_version=protocol.version, seat="C", grant="g1"
     )
     event = ProtocolEvent.objects.get(action="pulka_closed")

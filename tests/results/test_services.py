@@ -4,9 +4,9 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
+from league.games.baska.shorthand import parse
 from league.results import selectors, services
 from league.results.models import DealRow, DealRowVersion, Protocol
-from league.results.shorthand import parse
 from tests.factories import UserFactory, drawn_series
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@
 import pytest
 
 import scoring
-from league.results.shorthand import ShorthandError, format_deal, parse
+from league.games.baska.shorthand import ShorthandError, format_deal, parse
 
 PUCK = scoring.load_ruleset("puck")
 

@@ -10,8 +10,9 @@ from django.urls import reverse
 
 import scoring
 from league.models import Series, TableAssignment
-from league.results import pin, services
+from league.results import services
 from league.results.models import DealRowVersion, Protocol
+from league.results.table import pin
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory, table_protocols
 
 pytestmark = pytest.mark.django_db

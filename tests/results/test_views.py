@@ -108,8 +108,8 @@ def test_the_preview_describes_the_typed_deal(client, series):
 
 
 def test_a_referee_confirmation_from_the_completing_seat_is_refused(client, series):
+    from league.games.baska.shorthand import parse
     from league.results import services
-    from league.results.shorthand import parse
 
     protocol = series.protocols.get()
     protocol = services.protocol_row_save(
@@ -130,8 +130,8 @@ def test_a_referee_confirmation_from_the_completing_seat_is_refused(client, seri
 
 
 def test_a_referee_confirmation_records_the_referee(client, series, referee):
+    from league.games.baska.shorthand import parse
     from league.results import services
-    from league.results.shorthand import parse
 
     protocol = services.protocol_row_save(
         protocol=series.protocols.get(), number=1, deal=parse("ac60"), expected_version=0, author="table"

@@ -5,9 +5,9 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
+from league.games.preferans.pulka import protocol_seats
 from league.models import DrawLog
 from league.results import services
-from league.results.pulka import protocol_seats
 from league.tournaments import draws
 from league.tournaments.services import series_ensure
 from tests.factories import PreferansTournamentFactory, RegistrationFactory, UserFactory

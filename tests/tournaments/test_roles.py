@@ -56,8 +56,8 @@ def test_referees_and_organisers_get_in(client, series, role):
     for name, args in PAGES:
         address = reverse(f"results:{name}", args=[series.tournament.slug, series.number, *args])
         assert client.get(address).status_code == 200, address
+    from league.games.baska.shorthand import parse
     from league.results.services import protocol_row_save
-    from league.results.shorthand import parse
 
     protocol = series.protocols.get()
     protocol_row_save(protocol=protocol, number=1, deal=parse("ac60"), expected_version=0, user=user)

@@ -1,0 +1,208 @@
+"""The one interface of a card game (gra) played in the league: what every room asks of it.
+
+A tournament plays one game (``Tournament.game``); the rooms (the referee's protocol pages, the
+table's phone, the public and printed sheets, the hall, the exchange file, the standings) never
+branch on which: they ask ``tournament.game_rules()``, a :class:`GameRules`, and it answers for
+Baśka (``league.games.baska``) or Preferans (``league.games.preferans``). docs/games.md says how a
+third game is added.
+
+A game owns:
+
+- its **table** (stolik): how many sit at it and which seats, and how many rows its protocol holds;
+- its **protocol rows**: how a row is typed (forms, shorthand), validated and valued (through
+  ``scoring``, which stays the only judge), and put in words for the pages and the history;
+- its **pages**: the referee's protocol page and corrections, the phone's page and forms, the public
+  table page and the printed sheets (template names and the context they read);
+- its **exchange file** part (docs/interfaces.md §4): the tournament's settings and a table's rows;
+- its **tournament points**: the rules the standings rank by (places to big points, byes, tie-breaks).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
+    from django.utils.functional import Promise
+
+    from league.models import Series, Tournament
+    from league.results.models import DealRow, Protocol
+    from league.results.table.scorer import Scorer
+    from league.tournaments.forms import TournamentForm
+    from scoring import ProtocolResult, Ruleset
+    from scoring.preferans import TableScore, TournamentRules
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """The words a page uses where the games differ: what a table's small points are called and
+    what a protocol's progress counts (already translated, lazily)."""
+
+    small_points: Promise  # "Small points" / "Settled whists", as a column heading
+    small_points_lower: Promise  # "small points" / "settled whists", inside a sentence
+    small_points_unit: Promise  # "small points" / "whists", after a number
+    progress: Promise  # "Deals" / "Pulka": the heading of a table's progress
+    progress_title: Promise  # the projector's page of the tables' progress, with %(number)s the series
+    rows: Promise  # "Deals" / "Entries": the heading of a protocol's count of rows
+    totals_help: Promise  # how the phone's scorer types the paper's totals
+    blank_sheet: Promise  # the print page's button for a walk-in table's blank sheet
+    time_up_note: Promise | str = ""  # what the time limit does to a table beyond stopping it
+    badge: Promise | str = ""  # beside a tournament's name where the league's usual game is not played
+
+
+@dataclass(frozen=True)
+class GameTemplates:
+    """The templates of a game's pages and sheets, and the includes the shared pages take from it."""
+
+    entry: str  # include: one row in words (``d``: what ``describe`` gave), as the history shows it
+    public_table: str  # include: a closed table's rows on the public table page
+    print_protocol: str  # the printed protocol (blank or pre-filled) of a table
+    print_buttons: str  # include: the print page's buttons for a series' sheets
+    rules_line: str  # include: the rules as the tournament's page names them
+    series_key: str  # include: what the public series page shows at each table
+    hall_median: str  # include: the control room's median progress
+
+
+class GameRules(ABC):
+    """A game as the rooms see it; one instance per game, registered in ``settings.BASKA_GAMES``."""
+
+    key: str  # the value of Tournament.game
+    label: Promise
+    table_sizes: tuple[int, ...]  # players at a table the game allows, the usual one first
+    words: GameWords
+    templates: GameTemplates
+    # The tournament form's fields only this game reads, shown under its heading (``form_heading``);
+    # optional unless required (a form posted without them keeps what the tournament has).
+    tournament_fields: tuple[str, ...] = ()
+    tournament_fields_required: bool = False
+    form_heading: Promise
+    # Of those, the ones that can no longer change once a deal is played.
+    rules_fields: tuple[str, ...] = ()
+    # Whether the phone's offline queue (deals valued on the phone from the value table) serves it.
+    offline_queue: bool = False
+    # Whether a table's progress is the game's own reading (``series_progress``), not its count of rows.
+    own_progress: bool = False
+    # Whether ``rules_name`` names the game with its rules, so pages show it beside the tournament.
+    rules_named: bool = False
+
+    def __str__(self) -> str:
+        return str(self.label)
+
+    # --- the table and its protocol -------------------------------------------------------
+
+    @abstractmethod
+    def row_limit(self, tournament: Tournament) -> int:
+        """The most rows a protocol of ``tournament`` may hold."""
+
+    @abstractmethod
+    def rules_name(self, tournament: Tournament) -> str:
+        """The rules played, as pages name them."""
+
+    @abstractmethod
+    def standing_rules(self, tournament: Tournament) -> Ruleset | TournamentRules:
+        """What the standings rank by: places to big points, byes, tie-breaks."""
+
+    @abstractmethod
+    def tournament_clean(self, *, form: TournamentForm, cleaned: dict[str, Any]) -> None:
+        """Check and complete the tournament form's settings when this game is chosen, adding the
+        form's errors (``form.add_error``) where they are wrong."""
+
+    @abstractmethod
+    def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> ProtocolResult | TableScore:
+        """``entries`` as the protocol's rows, valued by ``scoring``; raises ``ScoringError`` as the engine does."""
+
+    @abstractmethod
+    def row_check(
+        self, *, protocol: Protocol, number: int, deal: dict[str, Any], rows: Sequence[DealRow], by_table: bool
+    ) -> None:
+        """Refuse writing ``deal`` as row ``number`` where the game's own rules forbid it, beyond what
+        every protocol checks: ``ValidationError``, or ``PermissionDenied`` for the table's phone
+        (``by_table``) where only the referee may."""
+
+    @abstractmethod
+    def completion_check(self, *, protocol: Protocol, entries: list[dict[str, Any]], ended_early: bool) -> None:
+        """Refuse (``ValidationError``) marking the protocol complete while the game says it is not over."""
+
+    @abstractmethod
+    def describe(self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None) -> Any:
+        """A stored row in words (None for no row); ``names`` by seat where the page knows them."""
+
+    def series_progress(self, *, series: Series, protocols: Sequence[Protocol]) -> dict[int, Any]:
+        """The game's own reading of each table's progress by protocol id, where the count of rows
+        does not say it (a pulka's points filled), in a fixed number of queries; empty where it does."""
+        return {}
+
+    # --- the rooms' pages -----------------------------------------------------------------
+
+    @abstractmethod
+    def referee_page(self, request: HttpRequest, protocol: Protocol, **forms: Any) -> HttpResponse:
+        """The referee's protocol page of a table, with any forms a refusal sends back."""
+
+    @abstractmethod
+    def referee_entry(self, request: HttpRequest, protocol: Protocol) -> HttpResponse:
+        """A POST to the referee's protocol page: the next row typed there."""
+
+    @abstractmethod
+    def referee_correction(self, request: HttpRequest, protocol: Protocol, row: DealRow) -> HttpResponse:
+        """The referee's page that corrects (or deletes) a saved row."""
+
+    @abstractmethod
+    def phone_page(self, request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
+        """The table phone's page."""
+
+    @abstractmethod
+    def phone_entry(self, request: HttpRequest, scorer: Scorer, step: str, **kwargs: Any) -> HttpResponse:
+        """The phone's deal entry: ``step`` is "save", "preview", "edit" or "delete"."""
+
+    def referee_urls(self) -> list[URLPattern]:
+        """The game's own forms on the referee's pages (named in the ``results`` namespace)."""
+        return []
+
+    def phone_urls(self) -> list[URLPattern]:
+        """The game's own forms on the table's phone (named in the ``table`` namespace)."""
+        return []
+
+    @abstractmethod
+    def public_table_context(self, *, protocol: Protocol, names: Mapping[str, str]) -> dict[str, Any]:
+        """What the public table page's include (``templates.public_table``) reads."""
+
+    @abstractmethod
+    def print_layout(self, *, tournament: Tournament) -> tuple[str, dict[str, Any]]:
+        """The printed protocol's default title and what every table's sheet of ``tournament`` shares
+        (columns, the blank line's grid, a key of the rules)."""
+
+    @abstractmethod
+    def print_rows(
+        self, *, tournament: Tournament, protocol: Protocol | None, names: Mapping[str, str]
+    ) -> dict[str, Any]:
+        """A printed sheet's own part: blank for a walk-in table (``protocol`` None), else filled from
+        the protocol's rows (prefetched, in order); ``names`` are the players' by seat."""
+
+    # --- the exchange file (docs/interfaces.md §4) -------------------------------------------
+
+    @abstractmethod
+    def export_settings(self, tournament: Tournament) -> dict[str, Any]:
+        """The tournament's ``game`` and its settings as the file holds them (empty: the file says nothing)."""
+
+    @abstractmethod
+    def import_settings(self, data: Mapping[str, Any], path: str) -> dict[str, Any]:
+        """The tournament's own fields of this game from the file's ``tournament`` object at ``path``;
+        raises ``ExchangeError`` (or the field readers' ``ScoringError``) naming the place."""
+
+    @abstractmethod
+    def export_table(self, *, protocol: Protocol | None) -> dict[str, Any]:
+        """A table's own fields in the file besides its number, seats, deals and early end."""
+
+    @abstractmethod
+    def import_table(self, table: Mapping[str, Any], path: str) -> dict[str, Any]:
+        """The protocol's own fields read from a table of the file (what ``export_table`` wrote)."""
+
+    @abstractmethod
+    def import_rows(
+        self, *, tournament: Tournament, entries: Any, path: str, protocol_fields: Mapping[str, Any]
+    ) -> ProtocolResult | TableScore:
+        """A table's ``deals`` valued as the protocol stores them; raises ``ExchangeError`` naming the place."""

@@ -1,0 +1,200 @@
+"""The Baśka table's phone: the protocol's rows and the deal entry by big buttons or a shorthand line.
+
+While the series is open the scorer adds deals, fixes or deletes the last ones, types the paper's
+totals and marks the protocol complete; a second player confirms it from another seat
+(``league.results.table``). The page's script keeps deals typed offline in a queue
+(``league.results.table.queue``) and values them provisionally from the value table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+
+from league.games.baska.forms import DealForm, RowForm, typed_deal
+from league.games.baska.shorthand import SIDE_LETTERS, format_deal, kontra_letters
+from league.games.labels import CONTRACT_LABELS, SIDE_LABELS
+from league.results import selectors, services
+from league.results.forms import PhoneConfirmForm, TotalsForm
+from league.results.models import DealRow, Protocol
+from league.results.submissions import protocol_row_save_once
+from league.results.table.scorer import Scorer, finish_step, scorer_refused, table_players
+from scoring import SEATS
+
+
+def _deal_initial(deal: dict[str, Any]) -> dict[str, Any]:
+    """A stored deal as the button form's initial data (the shorthand line carries any deal)."""
+    keys = ("contract", "old", "old_eyes", "tie", "winner", "level", "misplay", "offence", "laid_down")
+    initial = {key: deal[key] for key in keys if key in deal}
+    initial["kontras"] = kontra_letters(deal.get("kontras", []))
+    return initial
+
+
+def _entry_forms(number: int, row: DealRow | None = None) -> dict[str, Any]:
+    """Fresh entry forms for deal ``number``: the next one, or the saved ``row`` to fix it."""
+    return {
+        "row_form": RowForm(initial={"number": number, "line": format_deal(row.deal) if row else ""}),
+        "deal_form": DealForm(prefix="full", initial=_deal_initial(row.deal) if row else {"contract": "zwykla"}),
+        "editing": row,
+    }
+
+
+def _display_rows(rows: list[selectors.SheetRow]) -> list[dict[str, Any]]:
+    """The rows as the phone lists them: the deal in words with its shorthand, and (value, running total) per seat."""
+    return [
+        {
+            "number": row.number,
+            "bok_round": row.bok_round,
+            "description": row.description,
+            "cells": [(row.values[seat], row.totals[seat]) for seat in SEATS],
+        }
+        for row in rows
+    ]
+
+
+def _contract_choices(protocol: Protocol) -> list[tuple[str, str]]:
+    """Only the contracts the tournament's rules play, so the scorer is not offered one that is refused."""
+    ruleset = protocol.series.tournament.ruleset()
+    return [(code, label) for code, label in CONTRACT_LABELS.items() if ruleset.contract(code) is not None]
+
+
+def _contract_words(protocol: Protocol, deal_form: DealForm) -> dict[str, Any]:
+    """What the button form says for the chosen contract: a solo game has a declarer ("rozgrywający")
+    who won or lost, not the old and the young ("starzy", "młodzi"); a thrown game ("rzucana") is won.
+
+    The page is rendered for the contract the form holds; the form lists the solo and thrown
+    contracts so that its script switches the words (and ticks "won") when another one is tapped.
+    """
+    ruleset = protocol.series.tournament.ruleset()
+    rules = [rule for rule in map(ruleset.contract, CONTRACT_LABELS) if rule is not None]
+    chosen = ruleset.contract(str(deal_form["contract"].value() or ""))
+    return {
+        "solo": chosen is not None and not chosen.pair,
+        "solo_contracts": " ".join(rule.code for rule in rules if not rule.pair),
+        "thrown_contracts": " ".join(rule.code for rule in rules if rule.thrown),
+        "winner_choices": [
+            ("", "—"),
+            ("old", _both_words(SIDE_LABELS["old"], _("the declarer won"))),
+            ("young", _both_words(SIDE_LABELS["young"], _("the declarer lost"))),
+        ],
+    }
+
+
+def _both_words(pair: str, solo: str) -> str:
+    """A label in the words of a pair game and of a solo game; the page's CSS shows the one that fits."""
+    return format_html('<i class="pair-only">{}</i><i class="solo-only">{}</i>', pair, solo)
+
+
+def phone_page(request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
+    """The protocol page: players and totals, the rows, and the forms the protocol's state allows."""
+    protocol = scorer.protocol
+    rows = selectors.protocol_sheet(protocol=protocol)
+    totals = selectors.sheet_totals(rows)
+    players = table_players(protocol)
+    can_enter = protocol.status == Protocol.Status.OPEN
+    context = {
+        "scorer": scorer,
+        "protocol": protocol,
+        "series": protocol.series,
+        "tournament": protocol.series.tournament,
+        "seats": [(seat, players.get(seat), totals[seat]) for seat in SEATS],
+        "rows": _display_rows(rows),
+        "contract_choices": _contract_choices(protocol),
+        "kontra_buttons": [
+            (SIDE_LETTERS["young"], _both_words(_("young"), _("opponents"))),
+            (SIDE_LETTERS["old"], _both_words(_("old"), _("declarer"))),
+        ],
+        "can_enter": can_enter,
+        "finish_step": finish_step(scorer, has_rows=bool(rows)),
+        "all_entered": len(rows) >= protocol.series.tournament.deals_per_series,
+        # Empty until the scorer types them: offering the computed totals made the cross-check one tap.
+        "totals_form": TotalsForm(initial={"version": protocol.version, **(protocol.declared_totals or {})}),
+        "confirm_form": PhoneConfirmForm(initial={"version": protocol.version}),
+        "next_number": len(rows) + 1,
+        **_entry_forms(len(rows) + 1),
+        **context,
+    }
+    context.update(_contract_words(protocol, context["deal_form"]))
+    return render(request, "results/table/protocol.html", context, status=status)
+
+
+def _editing(request: HttpRequest, scorer: Scorer, row_form: RowForm) -> DealRow | None:
+    """The saved row a submitted form was fixing; None for a new deal (or a number that did not parse).
+
+    The form says which it was (``fixing``): after a refused stale save a new deal's number may
+    belong to a row someone else has just added, and the form must stay the new deal it was.
+    """
+    if not request.POST.get("fixing"):
+        return None
+    return scorer.protocol.rows.filter(number=row_form.cleaned_data.get("number")).first()
+
+
+def edit_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
+    """The page with deal ``number`` loaded into the entry forms, to fix it."""
+    row = get_object_or_404(scorer.protocol.rows, number=number)
+    return phone_page(request, scorer, **_entry_forms(number, row))
+
+
+def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """Add the next deal or fix an earlier one, typed by buttons or as a shorthand line."""
+    row_form, deal_form, deal = typed_deal(request, scorer.protocol)
+    extra: dict[str, Any] = {}
+    if deal is not None:
+        number = row_form.cleaned_data["number"]
+        try:
+            protocol_row_save_once(  # once per form key: a retried POST answers as the first did
+                protocol=scorer.protocol,
+                key=row_form.cleaned_data["key"],
+                number=number,
+                deal=deal,
+                expected_version=row_form.cleaned_data["version"],
+                author=scorer.author,
+                seat=scorer.seat,
+            )
+            messages.success(request, _("Deal %(number)s saved.") % {"number": number})
+            return redirect(scorer.url() + "#entry")
+        except (ValidationError, PermissionDenied) as error:
+            extra = scorer_refused(request, row_form, scorer, error)
+    return phone_page(
+        request, scorer, row_form=row_form, deal_form=deal_form, editing=_editing(request, scorer, row_form), **extra
+    )
+
+
+def preview(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """The typed deal valued in place with the totals after it: an htmx fragment, or the page without JS."""
+    row_form, deal_form, deal = typed_deal(request, scorer.protocol)
+    row = None
+    if deal is not None:
+        number = row_form.cleaned_data["number"]
+        try:
+            row = selectors.protocol_row_preview(protocol=scorer.protocol, number=number, deal=deal)
+        except ValidationError as error:
+            row_form.add_error(None, error)
+    context = {"row_form": row_form, "deal_form": deal_form, "preview": row}
+    if request.htmx:
+        return render(request, "results/table/_preview.html", context)
+    return phone_page(request, scorer, editing=_editing(request, scorer, row_form), **context)
+
+
+def delete_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
+    """Delete the last deal (the services refuse any other)."""
+    try:
+        version = forms.IntegerField(min_value=0).clean(request.POST.get("version"))
+        services.protocol_row_delete(
+            protocol=scorer.protocol, number=number, expected_version=version, author=scorer.author, seat=scorer.seat
+        )
+        messages.success(request, _("Deal %(number)s deleted.") % {"number": number})
+    except (ValidationError, PermissionDenied) as error:
+        messages.error(request, " ".join(error.messages if isinstance(error, ValidationError) else [str(error)]))
+    return redirect(scorer.url() + "#entry")
+
+
+STEPS = {"edit": edit_row, "save": save_row, "preview": preview, "delete": delete_row}
+"""The phone's deal entry by its step (``GameRules.phone_entry``)."""

@@ -1,0 +1,190 @@
+"""Baśka (Kashubian baśka) as the rooms ask for it: four at a table, a protocol of deals valued by
+the tournament's ruleset (``scoring``), the deal in words, the referee's and the phone's pages,
+the printed protocol and the exchange file's deals."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+import scoring
+from league.exchange.format import INVALID_INPUT, ExchangeError
+from league.games.base import GameRules, GameTemplates, GameWords
+from league.games.baska import phone, referee
+from league.games.baska.describe import DealDescription, describe_deal, protocol_lines
+from league.printing.documents import PROTOCOL_COLUMNS_MM, blank_lines, blank_row_grid, filled_lines
+from scoring.fields import join, read_bool
+from scoring.ruleset import deals_per_series_check
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
+
+    from league.models import Tournament
+    from league.results.models import DealRow, Protocol
+    from league.results.table.scorer import Scorer
+    from league.tournaments.forms import TournamentForm
+
+
+class Baska(GameRules):
+    key = "baska"
+    label = gettext_lazy("Baśka")
+    table_sizes = (4,)
+    offline_queue = True
+    tournament_fields = ("ruleset_preset", "own_ruleset", "deals_per_series")
+    tournament_fields_required = True
+    form_heading = gettext_lazy("Baśka only")
+    rules_fields = tournament_fields
+    words = GameWords(
+        small_points=gettext_lazy("Small points"),
+        small_points_lower=gettext_lazy("small points"),
+        small_points_unit=gettext_lazy("small points"),
+        progress=gettext_lazy("Deals"),
+        progress_title=gettext_lazy("Series %(number)s: progress of the tables"),
+        rows=gettext_lazy("Deals"),
+        totals_help=gettext_lazy(
+            "Type the four totals from the paper's last line: the page checks them against the rows."
+        ),
+        blank_sheet=gettext_lazy("Blank protocol for a walk-in table"),
+    )
+    templates = GameTemplates(
+        entry="results/_deal.html",
+        public_table="games/baska/_public_table.html",
+        print_protocol="printing/protocol.html",
+        print_buttons="games/baska/_print_buttons.html",
+        rules_line="games/baska/_rules_line.html",
+        series_key="games/baska/_series_key.html",
+        hall_median="games/baska/_hall_median.html",
+    )
+
+    def row_limit(self, tournament: Tournament) -> int:
+        return tournament.deals_per_series
+
+    def rules_name(self, tournament: Tournament) -> str:
+        """The own ruleset's name, else the preset's."""
+        return tournament.own_ruleset.name if tournament.own_ruleset_id else tournament.get_ruleset_preset_display()
+
+    def standing_rules(self, tournament: Tournament) -> scoring.Ruleset:
+        return tournament.ruleset()
+
+    def tournament_clean(self, *, form: TournamentForm, cleaned: dict[str, Any]) -> None:
+        """Own rules set the preset to the one they are based on; the deals per series must suit the
+        rules; Baśka is played by four."""
+        if cleaned.get("table_size", form.instance.table_size) not in self.table_sizes:
+            form.add_error("table_size", _("Tables of three are for Preferans only: Baśka is played by four."))
+        own = cleaned.get("own_ruleset")
+        if own:
+            cleaned["ruleset_preset"] = own.based_on
+        elif not cleaned.get("ruleset_preset") and "ruleset_preset" not in form.errors:
+            form.add_error("ruleset_preset", _("Choose the rules: a preset or your own."))
+        deals = cleaned.get("deals_per_series")
+        if deals and cleaned.get("ruleset_preset"):
+            ruleset = own.ruleset() if own else scoring.load_ruleset(cleaned["ruleset_preset"])
+            try:
+                deals_per_series_check(ruleset=ruleset, deals=deals)
+            except scoring.ScoringError:
+                form.add_error(
+                    "deals_per_series",
+                    _("Under these rules the number of deals per series must be a multiple of %(multiple)s.")
+                    % {"multiple": ruleset.deals_multiple},
+                )
+
+    def row_check(
+        self, *, protocol: Protocol, number: int, deal: dict[str, Any], rows: Sequence[DealRow], by_table: bool
+    ) -> None:
+        """A Baśka protocol has no rules of its own beyond every protocol's: the next row, in order."""
+
+    def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> scoring.ProtocolResult:
+        return scoring.score_protocol(entries, protocol.series.tournament.ruleset())
+
+    def completion_check(self, *, protocol: Protocol, entries: list[dict[str, Any]], ended_early: bool) -> None:
+        limit = protocol.series.tournament.deals_per_series
+        if len(entries) < limit and not ended_early:
+            raise ValidationError(
+                _(
+                    "Only %(count)s of %(limit)s deals are entered; "
+                    "mark the table as stopped by the time limit if it did not finish."
+                ),
+                code="incomplete",
+                params={"count": len(entries), "limit": limit},
+            )
+
+    def describe(
+        self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None
+    ) -> DealDescription | None:
+        return describe_deal(dict(entry) if entry else None)
+
+    # --- pages ---
+
+    def referee_page(self, request: HttpRequest, protocol: Protocol, **forms: Any) -> HttpResponse:
+        return referee.protocol_page(request, protocol, **forms)
+
+    def referee_entry(self, request: HttpRequest, protocol: Protocol) -> HttpResponse:
+        return referee.deal_entry(request, protocol)
+
+    def referee_correction(self, request: HttpRequest, protocol: Protocol, row: DealRow) -> HttpResponse:
+        return referee.deal_correction(request, protocol, row)
+
+    def referee_urls(self) -> list[URLPattern]:
+        return referee.urls()
+
+    def phone_page(self, request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
+        return phone.phone_page(request, scorer, status, **context)
+
+    def phone_entry(self, request: HttpRequest, scorer: Scorer, step: str, **kwargs: Any) -> HttpResponse:
+        return phone.STEPS[step](request, scorer, **kwargs)
+
+    def public_table_context(self, *, protocol: Protocol, names: Mapping[str, str]) -> dict[str, Any]:
+        return {"rows": protocol_lines(protocol)}
+
+    def print_layout(self, *, tournament: Tournament) -> tuple[str, dict[str, Any]]:
+        return _("Table protocol"), {
+            "seats": scoring.SEATS,
+            "columns": PROTOCOL_COLUMNS_MM,
+            "blank_row_grid": blank_row_grid(),
+        }
+
+    def print_rows(
+        self, *, tournament: Tournament, protocol: Protocol | None, names: Mapping[str, str]
+    ) -> dict[str, Any]:
+        if protocol is None:
+            return {"lines": blank_lines(tournament.deals_per_series), "totals": [None] * len(scoring.SEATS)}
+        lines, totals = filled_lines(protocol.rows.all(), tournament.ruleset())
+        return {"lines": lines, "totals": totals}
+
+    # --- the exchange file ---
+
+    def export_settings(self, tournament: Tournament) -> dict[str, Any]:
+        return {}  # a Baśka file stays as it was before there were other games
+
+    def import_settings(self, data: Mapping[str, Any], path: str) -> dict[str, Any]:
+        if "pulka" in data:
+            raise ExchangeError(join(path, "pulka"), 'only a tournament of "game": "preferans" has a pulka')
+        return {}
+
+    def export_table(self, *, protocol: Protocol | None) -> dict[str, Any]:
+        return {}
+
+    def import_table(self, table: Mapping[str, Any], path: str) -> dict[str, Any]:
+        if read_bool(table.get("pulka_closed", False), join(path, "pulka_closed"), INVALID_INPUT):
+            raise ExchangeError(join(path, "pulka_closed"), "only a Preferans table has a pulka to close")
+        return {}
+
+    def import_rows(
+        self, *, tournament: Tournament, entries: Any, path: str, protocol_fields: Mapping[str, Any]
+    ) -> scoring.ProtocolResult:
+        limit = tournament.deals_per_series
+        if isinstance(entries, list) and len(entries) > limit:
+            message = f"the tournament has {limit} deals per series, and a table plays no more"
+            raise ExchangeError(join(join(path, "deals"), limit), message)
+        try:
+            return scoring.score_protocol(entries, tournament.ruleset())
+        except scoring.ScoringError as err:
+            raise ExchangeError(f"{path}.{err.path}" if err.path else path, err.message) from err
+
+
+BASKA = Baska()

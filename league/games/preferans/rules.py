@@ -1,0 +1,240 @@
+"""Preferans as the rooms ask for it: tables of four or three, each playing one **pulka** per
+series (``scoring.preferans``); a protocol's rows are the pulka's entries, valued as their share of
+the settled whists; the referee's and the phone's pulka pages, the printed pulka sheet and the
+exchange file's ``game`` and ``pulka`` (docs/preferans.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+import scoring
+from league.exchange.format import INVALID_INPUT, ExchangeError
+from league.games import registered_games
+from league.games.base import GameRules, GameTemplates, GameWords
+from league.games.labels import scoring_error_message
+from league.games.preferans import phone, referee
+from league.games.preferans.describe import PulkaEntryDescription, describe_pulka_entry
+from league.games.preferans.pulka import protocol_pulka, pulka_score, series_pulkas
+from league.models import DEALS_PER_SERIES
+from league.printing.documents import pulka_sheet_context
+from league.printing.pulka import blank_pulka, filled_pulka
+from league.results.selectors import table_players
+from scoring import preferans
+from scoring.fields import join, read_bool, read_int, read_list, read_object, read_str
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
+
+    from league.models import Series, Tournament
+    from league.results.models import DealRow, Protocol
+    from league.results.table.scorer import Scorer
+    from league.tournaments.forms import TournamentForm
+
+_PULKA_FIELDS = ("variant", "total", "table_size")
+
+
+class Preferans(GameRules):
+    key = "preferans"
+    label = gettext_lazy("Preferans")
+    table_sizes = preferans.TABLE_SIZES
+    tournament_fields = ("pulka_variant", "pulka_total", "table_size")
+    own_progress = True
+    rules_named = True
+    form_heading = gettext_lazy("Preferans only")
+    rules_fields = ("pulka_variant", "pulka_total")
+    # A Preferans tournament scores no Baśka deal, but the column is required: the general preset.
+    preset = "psb"
+    words = GameWords(
+        small_points=gettext_lazy("Settled whists"),
+        small_points_lower=gettext_lazy("settled whists"),
+        small_points_unit=gettext_lazy("whists"),
+        progress=gettext_lazy("Pulka"),
+        progress_title=gettext_lazy("Series %(number)s: the pulkas filled at the tables"),
+        rows=gettext_lazy("Entries"),
+        totals_help=gettext_lazy("Type each player's total from the paper: the page checks them against the entries."),
+        blank_sheet=gettext_lazy("Blank pulka sheet for a walk-in table"),
+        time_up_note=gettext_lazy(
+            "A pulka stopped is settled as if closed by agreement: each player writes the points still missing "
+            "onto the mountain."
+        ),
+        badge=gettext_lazy("Preferans"),
+    )
+    templates = GameTemplates(
+        entry="games/preferans/_entry.html",
+        public_table="games/preferans/_public_table.html",
+        print_protocol="printing/pulka.html",
+        print_buttons="games/preferans/_print_buttons.html",
+        rules_line="games/preferans/_rules_line.html",
+        series_key="games/preferans/_series_key.html",
+        hall_median="games/preferans/_hall_median.html",
+    )
+
+    def row_limit(self, tournament: Tournament) -> int:
+        """A pulka ends when it is full, not by a count of deals: the most a series may hold."""
+        return DEALS_PER_SERIES.high
+
+    def rules_name(self, tournament: Tournament) -> str:
+        return _("Preferans, %(variant)s, pulka to %(total)s") % {
+            "variant": tournament.get_pulka_variant_display(),
+            "total": tournament.pulka_total,
+        }
+
+    def standing_rules(self, tournament: Tournament) -> preferans.TournamentRules:
+        return preferans.tournament_rules(tournament.variant(), tournament.table_size)
+
+    def tournament_clean(self, *, form: TournamentForm, cleaned: dict[str, Any]) -> None:
+        """Preferans needs none of another game's settings: the rules preset is kept (or the
+        general one), no own rules are locked for nothing, and an emptied hidden field keeps its value."""
+        cleaned["ruleset_preset"] = cleaned.get("ruleset_preset") or form.instance.ruleset_preset or self.preset
+        if "own_ruleset" in form.fields:
+            cleaned["own_ruleset"] = None  # hidden, and it would lock the own rules for nothing
+        for game in registered_games().values():
+            if game is not self:
+                for name in game.tournament_fields:
+                    form.errors.pop(name, None)
+
+    def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> preferans.TableScore:
+        return pulka_score(protocol=protocol, entries=entries)
+
+    def row_check(
+        self, *, protocol: Protocol, number: int, deal: dict[str, Any], rows: Sequence[DealRow], by_table: bool
+    ) -> None:
+        if protocol.pulka_closed and number > len(rows) and "penalty" not in deal:
+            raise ValidationError(
+                _("The pulka was closed by agreement: no deal can be added. Open it again first."), code="pulka_closed"
+            )
+        if by_table and number < len(rows):
+            # the pencil rule (docs/preferans.md): an entry is final once the next one is written
+            raise PermissionDenied(
+                _("Entry %(number)s is final: a later one was entered, so only the referee may correct it.")
+                % {"number": number}
+            )
+
+    def completion_check(self, *, protocol: Protocol, entries: list[dict[str, Any]], ended_early: bool) -> None:
+        played_out = pulka_score(protocol=protocol, entries=entries).sheet.finished
+        if not (ended_early or protocol.pulka_closed or played_out):
+            raise ValidationError(
+                _(
+                    "The pulka is not over yet: play it out or close it by agreement, "
+                    "or mark the table as stopped by the time limit."
+                ),
+                code="incomplete",
+            )
+
+    def describe(
+        self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None
+    ) -> PulkaEntryDescription | None:
+        return describe_pulka_entry(entry, names) if entry else None
+
+    def series_progress(self, *, series: Series, protocols: Sequence[Protocol]) -> dict[int, Any]:
+        return series_pulkas(series=series, protocols=protocols)
+
+    # --- pages ---
+
+    def referee_page(self, request: HttpRequest, protocol: Protocol, **forms: Any) -> HttpResponse:
+        seats = table_players(series=protocol.series, table=protocol.table)
+        return referee.pulka_page(request, protocol, seats=seats, **forms)
+
+    def referee_entry(self, request: HttpRequest, protocol: Protocol) -> HttpResponse:
+        """A pulka's entries have their own forms: the protocol page itself takes none."""
+        return self.referee_page(request, protocol)
+
+    def referee_correction(self, request: HttpRequest, protocol: Protocol, row: DealRow) -> HttpResponse:
+        return referee.pulka_correction(request, protocol, row)
+
+    def referee_urls(self) -> list[URLPattern]:
+        return referee.urls()
+
+    def phone_page(self, request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
+        return phone.phone_page(request, scorer, status, **context)
+
+    def phone_entry(self, request: HttpRequest, scorer: Scorer, step: str, **kwargs: Any) -> HttpResponse:
+        """The Baśka phone's deal forms answer with the pulka's page (a POST: 409, nothing stored)."""
+        return phone.phone_page(request, scorer, status=409 if request.method == "POST" else 200)
+
+    def phone_urls(self) -> list[URLPattern]:
+        return phone.urls()
+
+    def public_table_context(self, *, protocol: Protocol, names: Mapping[str, str]) -> dict[str, Any]:
+        return {"pulka": protocol_pulka(protocol=protocol), "names": dict(names)}
+
+    def print_layout(self, *, tournament: Tournament) -> tuple[str, dict[str, Any]]:
+        return _("Pulka sheet"), pulka_sheet_context(tournament)
+
+    def print_rows(
+        self, *, tournament: Tournament, protocol: Protocol | None, names: Mapping[str, str]
+    ) -> dict[str, Any]:
+        if protocol is None:
+            return {"lines": [], "totals": [], "pulka": blank_pulka()}
+        pulka = filled_pulka(
+            seats=tournament.seats,
+            names=dict(names),
+            variant=tournament.variant(),
+            total=tournament.pulka_total,
+            entries=[row.deal for row in protocol.rows.all()],
+            closed=protocol.pulka_closed,
+        )
+        return {"lines": [], "totals": [], "pulka": pulka}
+
+    # --- the exchange file ---
+
+    def export_settings(self, tournament: Tournament) -> dict[str, Any]:
+        pulka = {
+            "variant": tournament.pulka_variant,
+            "total": tournament.pulka_total,
+            "table_size": tournament.table_size,
+        }
+        return {"game": tournament.game, "pulka": pulka}
+
+    def import_settings(self, data: Mapping[str, Any], path: str) -> dict[str, Any]:
+        """The pulka's variant, the total each player plays to and the players at a table."""
+        pulka_path = join(path, "pulka")
+        err = INVALID_INPUT
+        pulka = read_object(data.get("pulka"), pulka_path, err, allowed=_PULKA_FIELDS, required=("variant", "total"))
+        return {
+            "game": self.key,
+            "pulka_variant": read_str(pulka["variant"], join(pulka_path, "variant"), err, choices=preferans.VARIANTS),
+            "pulka_total": read_int(pulka["total"], join(pulka_path, "total"), err, minimum=1),
+            "table_size": read_int(
+                pulka.get("table_size", 4),
+                join(pulka_path, "table_size"),
+                err,
+                minimum=min(preferans.TABLE_SIZES),
+                maximum=max(preferans.TABLE_SIZES),
+            ),
+        }
+
+    def export_table(self, *, protocol: Protocol | None) -> dict[str, Any]:
+        return {"pulka_closed": protocol.pulka_closed if protocol else False}
+
+    def import_table(self, table: Mapping[str, Any], path: str) -> dict[str, Any]:
+        return {"pulka_closed": read_bool(table.get("pulka_closed", False), join(path, "pulka_closed"), INVALID_INPUT)}
+
+    def import_rows(
+        self, *, tournament: Tournament, entries: Any, path: str, protocol_fields: Mapping[str, Any]
+    ) -> preferans.TableScore:
+        """The pulka's entries valued as the league stores them; an impossible entry is named in the
+        user's language, as on the protocol page."""
+        limit = tournament.row_limit
+        if isinstance(entries, list) and len(entries) > limit:
+            raise ExchangeError(join(join(path, "deals"), limit), f"a pulka has at most {limit} entries")
+        entries = read_list(entries, join(path, "deals"), INVALID_INPUT)
+        try:
+            return preferans.table_score(
+                players=tournament.seats,
+                variant=tournament.variant(),
+                total=tournament.pulka_total,
+                entries=entries,
+                closed=protocol_fields["pulka_closed"],
+            )
+        except scoring.ScoringError as err:
+            raise ExchangeError(join(path, err.path) if err.path else path, scoring_error_message(err)) from err
+
+
+PREFERANS = Preferans()

@@ -1,0 +1,169 @@
+"""The table phone's JSON endpoints (issue 15): deals sent from the phone's queue, the protocol's
+state, the phone's report of its queue, and the value table for provisional values.
+
+All sit under the table's URL (``league.results.table.urls``) behind the table's PIN grant, as
+the phone pages do; POSTs carry the CSRF token in ``X-CSRFToken``. Without a grant the answer is
+403 ``{"status": "pin_required"}`` (the phone keeps its queue and shows the PIN form); once the
+series is closed, 409 ``{"status": "closed"}``, since grants end with the series. What is stored
+and answered is decided in ``league.results.table.queue``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+import scoring
+from league.models import Series
+from league.results.table import pin
+from league.results.table import queue as offline
+from league.results.table.scorer import Scorer, table_protocol
+
+View = Callable[..., HttpResponse]
+WAITING_MAX = 32767  # what PhoneContact.waiting (a small integer) holds
+
+
+def _answer(answer: offline.Answer) -> JsonResponse:
+    return JsonResponse(answer.body, status=answer.status, json_dumps_params={"ensure_ascii": False})
+
+
+def phone_json(*, after_closing: bool = False) -> Callable[[View], View]:
+    """Let in a session holding this protocol's PIN grant, answering others in JSON.
+
+    ``after_closing``: the view is also reached with a grant once the series is closed (the
+    sent deals, so that a repeat of a stored deal still gets its answer; anything else is closed).
+    """
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        @never_cache
+        def wrapped(request: HttpRequest, slug: str, series: int, table: int) -> HttpResponse:
+            protocol = table_protocol(slug, series, table)
+            grant = pin.grant_of(request, protocol)
+            closed = protocol.series.status == Series.Status.CLOSED
+            if closed and (grant is None or not after_closing):
+                return _answer(offline.closed(protocol))
+            if grant is None:
+                return JsonResponse({"status": "pin_required"}, status=403)
+            return view(request, Scorer(protocol, grant))
+
+        return wrapped
+
+    return decorate
+
+
+# One deal with its key is a few hundred bytes; the bound keeps a hostile body from costing more
+# than refusing it (and deep nesting from exhausting the parser's recursion).
+BODY_MAX_BYTES = 16 * 1024
+
+
+def _body(request: HttpRequest) -> dict[str, Any] | None:
+    if len(request.body) > BODY_MAX_BYTES:
+        return None
+    try:
+        body = json.loads(request.body or b"null")
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def _integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _malformed(body: dict[str, Any] | None) -> offline.Answer | None:
+    """The refusal of a request that is not the contract's shape, naming the part that is wrong."""
+    if body is None:
+        return offline.invalid("invalid_request", _("The request is not a JSON object."))
+    key = body.get("key")
+    if not isinstance(key, str) or not 0 < len(key) <= offline.KEY_MAX_LENGTH:
+        return offline.invalid("invalid_request", _("The deal has no key made on the phone."), "key")
+    if not _integer(body.get("number")) or body["number"] < 1:
+        return offline.invalid("invalid_request", _("The deal number must be a whole number from 1."), "number")
+    if not isinstance(body.get("deal"), dict):
+        return offline.invalid("invalid_request", _("The deal is missing."), "deal")
+    base = body.get("base_version")
+    if base is not None and not _integer(base):
+        return offline.invalid("invalid_request", _("The version must be a whole number."), "base_version")
+    if not isinstance(body.get("replace", False), bool):
+        return offline.invalid("invalid_request", _("“replace” must be true or false."), "replace")
+    if body.get("replace") and base is None:
+        return offline.invalid(
+            "invalid_request", _("Replacing a deal needs the version the phone saw."), "base_version"
+        )
+    return None
+
+
+def _no_queue(scorer: Scorer) -> JsonResponse:
+    """A table whose game has no offline queue (a Preferans pulka) is entered with the page's forms;
+    the status names the game."""
+    message = _("This table's pulka is entered with the page's forms, without the offline queue.")
+    body = {"status": scorer.protocol.series.tournament.game, "message": message}
+    return JsonResponse(body, status=409, json_dumps_params={"ensure_ascii": False})
+
+
+@require_POST
+@phone_json(after_closing=True)
+def deals(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """``POST rozdania.json``: one deal from the phone's queue, stored exactly once (see ``offline.deal_submit``)."""
+    if not scorer.protocol.series.tournament.game_rules().offline_queue:
+        return _no_queue(scorer)
+    body = _body(request)
+    if refusal := _malformed(body):
+        return _answer(refusal)
+    assert body is not None
+    return _answer(
+        offline.deal_submit(
+            protocol=scorer.protocol,
+            key=body["key"],
+            number=body["number"],
+            deal=body["deal"],
+            base_version=body.get("base_version"),
+            replace=body.get("replace", False),
+            author=scorer.author,
+            seat=scorer.seat,
+        )
+    )
+
+
+@require_GET
+@phone_json()
+def state(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """``GET stan.json``: the protocol as stored now, for the phone to compare its queue with. Reads only."""
+    return JsonResponse(offline.protocol_state(protocol=scorer.protocol), json_dumps_params={"ensure_ascii": False})
+
+
+@require_POST
+@phone_json()
+def contact(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """``POST kontakt.json``: the phone reports how many deals wait on it (``{"waiting": 3, "online": true}``)."""
+    body = _body(request)
+    waiting = body.get("waiting") if body else None
+    if not _integer(waiting) or not 0 <= waiting <= WAITING_MAX or not isinstance(body.get("online", True), bool):
+        return _answer(offline.invalid("invalid_request", _("Report the number of waiting deals."), "waiting"))
+    offline.phone_contact_report(
+        protocol=scorer.protocol,
+        grant=scorer.grant.id,
+        seat=scorer.seat,
+        waiting=waiting,
+        online=body.get("online", True),
+    )
+    return HttpResponse(status=204)
+
+
+@require_GET
+@phone_json()
+def value_table(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """``GET tabela-wartosci.json``: the engine's values of every deal the phone's form can describe,
+    under the tournament's rules (``scoring.value_table``), for provisional values while offline."""
+    if not scorer.protocol.series.tournament.game_rules().offline_queue:
+        return _no_queue(scorer)
+    table = scoring.value_table(scorer.protocol.series.tournament.ruleset())
+    return JsonResponse(table, json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})

@@ -1,0 +1,143 @@
+"""The table scorer's phone pages ("protokolant stołu"): one table's protocol behind its PIN.
+
+Each table of a series has its own link; the protocol's PIN (league.results.table.pin)
+opens it for one browser session. While the series is open the scorer adds deals
+(by buttons or as a shorthand line), fixes or deletes the last ones, types the
+paper's totals and marks the protocol complete; a second player of the table then
+confirms it on their own phone, from another seat. Once the series is closed the page
+is read-only and no PIN opens it any more: only the referee corrects (docs/rules.md §7).
+
+The page and its entry forms are the game's (``tournament.game_rules()``: ``league.games.baska.phone``,
+``league.games.preferans.phone``); the door, the PIN page, the paper's totals, "complete" and the
+confirmation are every game's, here and in ``league.results.table.scorer``.
+
+Every change goes through ``league.results.services``, which computes the values
+with ``scoring`` and refuses a writer holding an old protocol version; the pages
+read through ``league.results.selectors`` the protocol that the draw created.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.models import Series
+from league.results import services
+from league.results.forms import PhoneConfirmForm, TotalsForm
+from league.results.table import pin
+from league.results.table.scorer import Scorer, pin_form, pin_page, scorer_refused, table_protocol, table_scorer
+
+
+def pin_entry(request: HttpRequest, slug: str, series: int, table: int) -> HttpResponse:
+    """The PIN form: a correct PIN and a seat open this one protocol for the session, while its series is open."""
+    protocol = table_protocol(slug, series, table)
+    form = pin_form(request, protocol, request.POST or None)
+    if protocol.series.status == Series.Status.CLOSED:
+        return pin_page(request, protocol, form, status=403 if request.method == "POST" else 200)
+    if request.method == "POST":
+        if form.is_valid():
+            pin.grant_access(request, protocol, form.cleaned_data["seat"])
+            return redirect("table:protocol", slug, series, table)
+        locked = form.has_error("pin", "locked") or form.has_error("pin", "table_locked")
+        return pin.phone_id_remember(request, pin_page(request, protocol, form, status=403 if locked else 200))
+    return pin_page(request, protocol, form)
+
+
+def _page(request: HttpRequest, scorer: Scorer, **context: Any) -> HttpResponse:
+    """The phone's page of the table's game."""
+    return scorer.protocol.series.tournament.game_rules().phone_page(request, scorer, **context)
+
+
+@table_scorer
+def protocol_page(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    return _page(request, scorer)
+
+
+@table_scorer
+def edit_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
+    """The page with deal ``number`` loaded into the entry forms, to fix it."""
+    return scorer.protocol.series.tournament.game_rules().phone_entry(request, scorer, "edit", number=number)
+
+
+@table_scorer
+@require_POST
+def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """Add the next deal or fix an earlier one, as the game's entry form typed it."""
+    return scorer.protocol.series.tournament.game_rules().phone_entry(request, scorer, "save")
+
+
+@table_scorer
+@require_POST
+def preview(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """The typed deal valued in place with the totals after it: an htmx fragment, or the page without JS."""
+    return scorer.protocol.series.tournament.game_rules().phone_entry(request, scorer, "preview")
+
+
+@table_scorer
+@require_POST
+def delete_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
+    """Delete the last deal (the services refuse any other)."""
+    return scorer.protocol.series.tournament.game_rules().phone_entry(request, scorer, "delete", number=number)
+
+
+@table_scorer
+@require_POST
+def finish(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """Record the totals from the paper and mark the protocol complete if they agree with the rows.
+
+    A Preferans table of three has no seat D: its total is 0, as the paper has no column for it.
+    """
+    form = TotalsForm.of_table(request.POST, scorer.protocol)
+    extra: dict[str, Any] = {}
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            protocol = services.protocol_totals_set(
+                protocol=scorer.protocol,
+                totals=data,
+                expected_version=data["version"],
+                seat=scorer.seat,
+                grant=scorer.grant.id,
+            )
+            services.protocol_complete(
+                protocol=protocol,
+                expected_version=protocol.version,
+                ended_early=data["ended_early"],
+                seat=scorer.seat,
+                grant=scorer.grant.id,
+            )
+            messages.success(request, _("The protocol is complete. Now another player of the table confirms it."))
+            return redirect(scorer.url() + "#finish")
+        except (ValidationError, PermissionDenied) as error:
+            extra = scorer_refused(request, form, scorer, error)
+    return _page(request, scorer, totals_form=form, **extra)
+
+
+@table_scorer
+@require_POST
+def confirm(request: HttpRequest, scorer: Scorer) -> HttpResponse:
+    """A second player confirms the protocol on their own phone, as the seat their PIN was entered for.
+
+    The services refuse the grant and the seat that marked it complete (both stored on the protocol).
+    """
+    form = PhoneConfirmForm(request.POST)
+    extra: dict[str, Any] = {}
+    if form.is_valid():
+        try:
+            services.protocol_confirm(
+                protocol=scorer.protocol,
+                seat=scorer.seat,
+                grant=scorer.grant.id,
+                expected_version=form.cleaned_data["version"],
+            )
+            messages.success(request, _("The protocol is confirmed. Thank you!"))
+            return redirect(scorer.url() + "#finish")
+        except (ValidationError, PermissionDenied) as error:
+            extra = scorer_refused(request, form, scorer, error)
+    return _page(request, scorer, confirm_form=form, **extra)

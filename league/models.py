@@ -37,6 +37,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from league.games import game_rules
 from league.games.base import GameRules
+from league.history import ChangeRow, LogRow
 from scoring import SEATS, preferans
 
 LOGO_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"]
@@ -166,7 +167,7 @@ class Season(models.Model):
         )
 
 
-class SeasonVersion(models.Model):
+class SeasonVersion(ChangeRow):
     """One change of a season: its settings before and after, or a tournament attached, detached
     or (not) counted; who, when and why. ``old`` is empty for a new season."""
 
@@ -179,13 +180,6 @@ class SeasonVersion(models.Model):
 
     season = models.ForeignKey(Season, verbose_name=_("season"), related_name="history", on_delete=models.CASCADE)
     action = models.CharField(_("action"), max_length=6, choices=Action.choices)
-    old = models.JSONField(_("before"), null=True, blank=True)
-    new = models.JSONField(_("after"), null=True, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    reason = models.TextField(_("reason"), blank=True)
-    created = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:
         ordering = ["season", "-created", "-pk"]
@@ -544,7 +538,7 @@ class Bye(models.Model):
         super().save(*args, **kwargs)
 
 
-class DrawLog(models.Model):
+class DrawLog(LogRow):
     """Every draw, redraw and manual swap, so a seating can always be explained."""
 
     class Action(models.TextChoices):
@@ -557,15 +551,6 @@ class DrawLog(models.Model):
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
     algorithm = models.CharField(_("draw algorithm"), max_length=100, blank=True)
     repeats = models.PositiveIntegerField(_("repeated meetings"), null=True, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("user"),
-        related_name="+",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-    )
-    created = models.DateTimeField(_("when"), auto_now_add=True)
     details = models.JSONField(_("details"), default=dict, blank=True)
 
     class Meta:

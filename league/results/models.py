@@ -21,6 +21,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from league.history import ChangeRow, HistoryRow, LogRow
 from scoring import SEATS
 
 
@@ -100,7 +101,7 @@ class Protocol(models.Model):
         return self.wrong_pins >= self.PIN_LOCK_TRIES
 
 
-class ProtocolEvent(models.Model):
+class ProtocolEvent(LogRow):
     """A change of a protocol other than its rows: the paper's totals entered, who marked it complete
     or confirmed it (a phone's seat and grant, or a referee), the protocol sent back to being entered
     (by a referee's correction, or the referee undoing "complete"), and the referee's new PIN or unlocking.
@@ -125,11 +126,7 @@ class ProtocolEvent(models.Model):
     action = models.CharField(_("action"), max_length=12, choices=Action.choices)
     seat = models.CharField(_("seat"), max_length=1, blank=True)
     grant = models.CharField(_("grant"), max_length=32, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
-    )
     details = models.JSONField(_("details"), null=True, blank=True)
-    created = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:
         ordering = ["protocol", "created", "pk"]
@@ -140,7 +137,7 @@ class ProtocolEvent(models.Model):
         return f"{self.protocol} {self.action}"
 
 
-class SeriesEvent(models.Model):
+class SeriesEvent(HistoryRow):
     """A series closed or reopened: who, when and (for reopening) why.
 
     **Zamknięcie** (closing) accepts every protocol of the series, which the public standings
@@ -161,11 +158,6 @@ class SeriesEvent(models.Model):
         "league.Series", verbose_name=_("series"), related_name="closing_events", on_delete=models.CASCADE
     )
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    reason = models.TextField(_("reason"), blank=True)
-    created = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:
         ordering = ["series", "created", "pk"]
@@ -218,7 +210,7 @@ class DealRow(models.Model):
         return dict(zip(SEATS, (self.value_a, self.value_b, self.value_c, self.value_d), strict=True))
 
 
-class DealRowVersion(models.Model):
+class DealRowVersion(HistoryRow):
     """One change of one row: what it was, what it became, who, when and why.
 
     ``old_*`` is empty for a new row and ``new_*`` for a deleted one.
@@ -233,14 +225,9 @@ class DealRowVersion(models.Model):
     old_values = models.JSONField(_("old values"), null=True, blank=True)
     new_deal = models.JSONField(_("new deal"), null=True, blank=True)
     new_values = models.JSONField(_("new values"), null=True, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
-    )
     # Who typed it when no account was used: the table scorer ("stolik 3, miejsce B"), and their seat.
     author = models.CharField(_("entered by"), max_length=120, blank=True)
     seat = models.CharField(_("seat"), max_length=1, blank=True, db_default="")
-    reason = models.TextField(_("reason"), blank=True)
-    created = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:
         ordering = ["protocol", "created", "pk"]
@@ -290,7 +277,7 @@ class Penalty(models.Model):
         return f"{self.series} {self.player_id} {self.small_points:+d}"
 
 
-class PenaltyVersion(models.Model):
+class PenaltyVersion(ChangeRow):
     """One change of one penalty: what it was, what it became, who, when and why.
 
     ``old`` is empty for a new penalty and ``new`` for a removed one; both are
@@ -308,13 +295,6 @@ class PenaltyVersion(models.Model):
     )
     penalty_key = models.PositiveIntegerField(_("penalty number"))
     action = models.CharField(_("action"), max_length=8, choices=Action.choices)
-    old = models.JSONField(_("before"), null=True, blank=True)
-    new = models.JSONField(_("after"), null=True, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    reason = models.TextField(_("reason of the change"), blank=True)
-    created = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:
         ordering = ["series", "created", "pk"]

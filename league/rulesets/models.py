@@ -13,6 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from league.history import HistoryRow
 
 
 def preset_choices() -> list[tuple[str, str]]:
@@ -43,18 +44,13 @@ class OwnRuleset(models.Model):
         return scoring.parse_ruleset(self.data)
 
 
-class OwnRulesetVersion(models.Model):
+class OwnRulesetVersion(HistoryRow):
     """The data an own ruleset had before one save: who changed it, when and why."""
 
     ruleset = models.ForeignKey(
         OwnRuleset, verbose_name=_("own ruleset"), related_name="history", on_delete=models.CASCADE
     )
     old_data = models.JSONField(_("rules before"))
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    reason = models.TextField(_("reason"), blank=True)
-    created = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:
         ordering = ["ruleset", "created", "pk"]

@@ -1,0 +1,53 @@
+"""Historia zmian: the rows of every kept history, stored before their models shared one base
+(league.history), are read whole after the migrations that moved them onto it."""
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from league.models import DrawLog, SeasonVersion
+from league.results.models import DealRowVersion, PenaltyVersion, ProtocolEvent, SeriesEvent
+from league.rulesets.models import OwnRulesetVersion
+from tests.factories import OwnRulesetFactory, PlayerFactory, SeasonFactory, UserFactory, drawn_series
+
+BEFORE = [("league", "0011_preferans_tournaments"), ("results", "0009_pulka_closed"), ("rulesets", "0001_initial")]
+
+
+def stored(row) -> dict:
+    return {field.attname: field.value_from_object(row) for field in row._meta.concrete_fields}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_history_rows_stored_before_the_base_survive_its_migrations():
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    user = UserFactory()
+    series = drawn_series()
+    protocol = series.protocols.get()
+    rows = [
+        SeasonVersion.objects.create(
+            season=SeasonFactory(), action="change", old={"year": 2025}, new={"year": 2026}, user=user, reason="rok"
+        ),
+        DrawLog.objects.create(series=series, action="draw", seed=7, user=user, details={"tables": 1}),
+        ProtocolEvent.objects.create(protocol=protocol, action="completed", seat="B", grant="g1", user=user),
+        SeriesEvent.objects.create(series=series, action="reopened", user=user, reason="błąd w stole 1"),
+        DealRowVersion.objects.create(
+            protocol=protocol, number=1, action="add", new_deal={"points": [1, -1, 0, 0]}, author="stolik 1", seat="A"
+        ),
+        PenaltyVersion.objects.create(
+            series=series,
+            player=PlayerFactory(),
+            penalty_key=1,
+            action="add",
+            new={"small_points": -5, "big_points": "0", "reason": "spóźnienie"},
+            user=user,
+            reason="sędzia",
+        ),
+        OwnRulesetVersion.objects.create(ruleset=OwnRulesetFactory(), old_data={"name": "stare"}, user=user),
+    ]
+    before = [stored(row) for row in rows]
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    assert [stored(type(row).objects.get(pk=row.pk)) for row in rows] == before

@@ -21,26 +21,191 @@ A **key** names what the phone's form chooses, joined by ``|``::
 
 A key the engine refuses (too many doublings, a first kontra the rules forbid, a misplay by the
 declarer of a thrown game …) is absent: the phone then shows no value and the server will say why.
+A deal the engine refuses for what the key does not name (which side gave the first kontra, a
+winner beside a misplay …) may still find its key's value: provisional, until the server refuses it.
 
 ``eyes`` maps each contract played for eyes to 105 outcomes, one per count of the old side's eyes
-0…104: the outcome of the key above, ``tie`` at 52 where 52:52 is a tie (the phone adds the last
+0…104: the outcome of the key above, ``tie`` at 52 where 52:52 is a tie (the lookup adds the last
 doubler's side as for ``tie``), and None for a count no deal can have (1–7, 97–103: a slip of the pen).
 ``bok_rounds`` is the ruleset's bok-round data as it stands in the ruleset (whether a deal is in a
 bok round depends on the rows before it, which the server's state and the queue know).
+
+**How a deal is looked up** (``lookup``) travels with the table, so that the phone's script holds
+neither the key's format nor a rule: the key is its ``parts`` (each a ``name`` and a ``value``, an
+expression over the deal object of docs/interfaces.md §1) joined by ``separator``, and the script
+follows the expressions without knowing what they say. An expression is
+
+- a string: itself;
+- ``{"field": f}``: the deal's field ``f``, nothing if absent, null or false; with ``"order": [...]``
+  a list's items in that order (nothing if one is not in it);
+- ``{"join": [e, …], "with": s}``: the parts joined by ``s`` (a list gives its items), nothing if
+  any part is nothing;
+- ``{"first": [e, …]}``: the first part that is something;
+- ``{"look": [e, …], "in": t}``: ``t[k1][k2]…`` with the parts as keys (a true flag is ``true``),
+  where ``t`` is an object or the name of one of the table's fields (``"eyes"``), nothing where a
+  key is missing; what it finds is followed as an expression in its turn;
+- ``{"walk": e, "from": s, "steps": {state: {item: state}}}``: the state reached from ``s`` by the
+  items of the list ``e`` in order (none if ``e`` is nothing), nothing where a step is missing.
+
+The kontras are such a walk: each state is what :func:`~scoring.deal.counted_doublings` says of
+the kontras so far, so the engine's own count is written out as data. :func:`table_key` follows a
+description in Python; the table's keys and its eyes' outcomes are written by following it, so
+the description and the table cannot disagree.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from .constants import LEVELS, SEATS, SIDES, TIE_EYES, TOTAL_EYES
-from .deal import score_deal
+from .deal import counted_doublings, score_deal
 from .errors import ScoringError
 from .ruleset import ContractRule, Ruleset
 
 _OTHER = {"old": "young", "young": "old"}
+_INDEX = re.compile(r"0|[1-9][0-9]*")  # a list index as JSON writes it
+
+
+# --- following a description -------------------------------------------------------------
+
+
+def _text(value: Any) -> str:
+    """A key's text for a JSON value, as the phone's script writes it (``true``, ``52``)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _entry(found: Any, key: Any) -> Any:
+    """``found[key]`` of a JSON object or list, or None."""
+    text = _text(key)
+    if isinstance(found, dict):
+        return found.get(text)
+    if isinstance(found, list) and _INDEX.fullmatch(text) and int(text) < len(found):
+        return found[int(text)]
+    return None
+
+
+def _follow(expression: Any, deal: dict[str, Any], table: dict[str, Any]) -> Any:
+    """The value of one expression of a description (see the module) for ``deal``; None is nothing."""
+    if isinstance(expression, str):
+        return expression
+    if not isinstance(expression, dict):
+        return None
+    if "field" in expression:
+        value = deal.get(expression["field"])
+        if value is None or value is False:
+            return None
+        if "order" not in expression:
+            return value
+        order = expression["order"]
+        if not isinstance(value, list) or any(item not in order for item in value):
+            return None
+        return sorted(value, key=order.index)
+    if "join" in expression:
+        texts: list[str] = []
+        for part in expression["join"]:
+            value = _follow(part, deal, table)
+            if value is None:
+                return None
+            texts += [_text(item) for item in value] if isinstance(value, list) else [_text(value)]
+        return expression["with"].join(texts)
+    if "first" in expression:
+        return next((v for part in expression["first"] if (v := _follow(part, deal, table)) is not None), None)
+    if "look" in expression:
+        keys = [_follow(part, deal, table) for part in expression["look"]]
+        if None in keys:
+            return None
+        found = table.get(expression["in"]) if isinstance(expression["in"], str) else expression["in"]
+        for key in keys:
+            found = _entry(found, key)
+        return _follow(found, deal, table)
+    if "walk" in expression:
+        items = _follow(expression["walk"], deal, table)
+        if items is None:
+            items = []  # no kontra given: no step
+        if not isinstance(items, list):
+            return None
+        state = expression["from"]
+        for item in items:
+            state = _entry(expression["steps"].get(state), item)
+            if state is None:
+                return None
+        return state
+    return None
+
+
+def table_key(table: dict[str, Any], deal: dict[str, Any]) -> str | None:
+    """The key of ``deal`` in a value table, found by following the table's ``lookup`` as the
+    phone does; None where the description gives none (the deal then has no provisional value)."""
+    lookup = table["lookup"]
+    return _follow({"join": [part["value"] for part in lookup["parts"]], "with": lookup["separator"]}, deal, table)
+
+
+# --- writing a description ---------------------------------------------------------------
+
+
+def _kontra_walk(most: int) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
+    """The kontras as a walk (see the module) up to ``most`` counted doublings, with the counted
+    doublings and the last counted doubler's side of each state; a state is named by them."""
+
+    def state(kontras: tuple[str, ...]) -> str:
+        doublings, last = counted_doublings(kontras)
+        return f"{doublings}:{last}" if last else str(doublings)
+
+    steps: dict[str, dict[str, str]] = {}
+    doublings: dict[str, str] = {}
+    lasts: dict[str, str] = {}
+    todo: list[tuple[str, ...]] = [()]
+    while todo:
+        kontras = todo.pop(0)
+        name = state(kontras)
+        if name in steps:
+            continue
+        count, last = counted_doublings(kontras)
+        steps[name], doublings[name] = {}, str(count)
+        if last:
+            lasts[name] = last
+        for side in SIDES:
+            longer = (*kontras, side)
+            if counted_doublings(longer)[0] <= most:
+                steps[name][side] = state(longer)
+                todo.append(longer)
+    return {"walk": {"field": "kontras"}, "from": state(()), "steps": steps}, doublings, lasts
+
+
+def _parts(ruleset: Ruleset) -> dict[str, Any]:
+    """The key's parts under ``ruleset`` by name, in order: the key above, as data."""
+    most = max(max(rule.max_doublings, rule.max_doublings_laid_down or 0) for rule in ruleset.contracts)
+    walk, doublings, lasts = _kontra_walk(most)
+    contract = {"field": "contract"}
+    tie = {"first": [{"join": ["tie", {"look": [walk], "in": lasts}], "with": ":"}, "tie"]}
+    eyes = {"look": [contract, {"field": "old_eyes"}], "in": "eyes"}
+    thrown = {rule.code: "old" for rule in ruleset.contracts if rule.thrown}
+    outcome = {
+        "first": [
+            {"join": ["misplay", {"field": "misplay"}], "with": ":"},
+            {"look": [contract], "in": thrown},
+            {"look": [{"field": "laid_down"}], "in": {"true": "old"}},
+            {"look": [{"field": "tie"}], "in": {"true": tie}},
+            {"look": [eyes], "in": {"tie": tie}},
+            eyes,
+            {"join": [{"field": "winner"}, {"field": "level"}], "with": ":"},
+            {"field": "winner"},
+        ]
+    }
+    return {
+        "contract": contract,
+        "old": {"join": [{"field": "old", "order": list(SEATS)}], "with": ""},
+        "doublings": {"look": [walk], "in": doublings},
+        "outcome": outcome,
+        "bok": {"first": [{"look": [{"field": "bok_round"}], "in": {"true": "1"}}, "0"]},
+    }
+
+
+# --- the table -------------------------------------------------------------------------
 
 
 def _kontras(doublings: int, last: str) -> list[str]:
@@ -49,17 +214,17 @@ def _kontras(doublings: int, last: str) -> list[str]:
     return [first if i % 2 == 0 else _OTHER[first] for i in range(doublings)]
 
 
-def _outcomes(rule: ContractRule, old: tuple[str, ...]) -> list[tuple[str, dict[str, Any]]]:
-    """(outcome, the deal object's result fields) for every outcome the form can choose."""
+def _results(rule: ContractRule) -> list[dict[str, Any]]:
+    """The deal object's result fields for every outcome the form can choose."""
     if rule.thrown:
-        results: list[tuple[str, dict[str, Any]]] = [("old", {})]
+        results: list[dict[str, Any]] = [{}]
     elif rule.pair:
-        results = [(f"{side}:{level}", {"winner": side, "level": level}) for side in SIDES for level in LEVELS]
+        results = [{"winner": side, "level": level} for side in SIDES for level in LEVELS]
     else:
-        results = [(side, {"winner": side}) for side in SIDES]
-    results += [(f"misplay:{seat}", {"misplay": seat}) for seat in SEATS]
+        results = [{"winner": side} for side in SIDES]
+    results += [{"misplay": seat} for seat in SEATS]
     if not rule.thrown:
-        results.append(("tie", {"tie": True}))
+        results.append({"tie": True})
     return results
 
 
@@ -71,8 +236,9 @@ def _value(deal: dict[str, Any], ruleset: Ruleset) -> list[int] | None:
     return [values[seat] for seat in SEATS]
 
 
-def _entries(rule: ContractRule, ruleset: Ruleset) -> dict[str, list[int]]:
+def _entries(rule: ContractRule, ruleset: Ruleset, lookup: dict[str, Any]) -> dict[str, list[int]]:
     entries: dict[str, list[int]] = {}
+    table = {"lookup": lookup}
     boks = (False, True) if ruleset.bok_rounds.enabled else (False,)
     most = max(rule.max_doublings, rule.max_doublings_laid_down or 0)
     for old in combinations(SEATS, 2 if rule.pair else 1):
@@ -80,7 +246,7 @@ def _entries(rule: ContractRule, ruleset: Ruleset) -> dict[str, list[int]]:
             # The side of the last counted doubling changes only a tie's value, so elsewhere it is
             # the first sequence the rules allow (the young start, or the old where they may).
             lasts = SIDES if doublings else (None,)
-            for outcome, result in _outcomes(rule, old):
+            for result in _results(rule):
                 for bok in boks:
                     for last in lasts:
                         deal: dict[str, Any] = {"contract": rule.code, "old": list(old), **result}
@@ -89,20 +255,22 @@ def _entries(rule: ContractRule, ruleset: Ruleset) -> dict[str, list[int]]:
                         if bok:
                             deal["bok_round"] = True
                         values = _value(deal, ruleset)
-                        if values is None and outcome == "old" and not rule.pair:
+                        if values is None and result == {"winner": "old"}:
                             # a laid-down hand ("wykładana") is won without play, under its own cap
-                            deal.pop("winner", None)
-                            values = _value({**deal, "laid_down": True}, ruleset)
+                            deal.pop("winner")
+                            deal["laid_down"] = True
+                            values = _value(deal, ruleset)
                         if values is None:
                             continue
-                        name = f"tie:{last}" if outcome == "tie" and last else outcome
-                        key = f"{rule.code}|{''.join(old)}|{doublings}|{name}|{int(bok)}"
-                        if outcome == "tie" or key not in entries:
+                        key = table_key(table, deal)
+                        assert key is not None, deal
+                        if "tie" in result or key not in entries:
                             entries[key] = values
     return entries
 
 
-def _eyes_outcome(rule: ContractRule, ruleset: Ruleset, eyes: int) -> str | None:
+def _eyes_outcome(rule: ContractRule, ruleset: Ruleset, eyes: int, outcome: dict[str, Any]) -> str | None:
+    """The key's outcome of ``eyes`` for the old side (named by the ``outcome`` part), or None."""
     old = list(SEATS[: 2 if rule.pair else 1])
     try:
         result = score_deal({"contract": rule.code, "old": old, "old_eyes": eyes}, ruleset)
@@ -110,24 +278,28 @@ def _eyes_outcome(rule: ContractRule, ruleset: Ruleset, eyes: int) -> str | None
         return None
     # 52:52 is a tie where its winner is the rules' to say; a "du" game is lost with it, as with any count short of 104
     if eyes == TIE_EYES and not rule.needs_all_tricks:
-        return "tie"
-    return f"{result.winner}:{result.level}" if rule.pair else result.winner
+        deal: dict[str, Any] = {"tie": True}
+    else:
+        deal = {"winner": result.winner, "level": result.level}
+    return _follow(outcome, {"contract": rule.code, **deal}, {})
 
 
 @lru_cache(maxsize=16)
 def value_table(ruleset: Ruleset) -> dict[str, Any]:
     """The value table of ``ruleset`` (see the module): ``{"ruleset", "key", "values", "eyes",
-    "bok_rounds"}``, plain JSON data; the same ruleset always gives the same table."""
+    "bok_rounds", "lookup"}``, plain JSON data; the same ruleset always gives the same table."""
+    parts = _parts(ruleset)
+    lookup = {"separator": "|", "parts": [{"name": name, "value": value} for name, value in parts.items()]}
     values: dict[str, list[int]] = {}
     eyes: dict[str, list[str | None]] = {}
     for rule in ruleset.contracts:
-        values.update(_entries(rule, ruleset))
+        values.update(_entries(rule, ruleset, lookup))
         if not rule.thrown:
-            eyes[rule.code] = [_eyes_outcome(rule, ruleset, count) for count in range(TOTAL_EYES + 1)]
+            eyes[rule.code] = [_eyes_outcome(rule, ruleset, count, parts["outcome"]) for count in range(TOTAL_EYES + 1)]
     bok = ruleset.bok_rounds
     return {
         "ruleset": ruleset.id,
-        "key": "contract|old|doublings|outcome|bok",
+        "key": lookup["separator"].join(parts),
         "values": values,
         "eyes": eyes,
         "bok_rounds": {
@@ -137,4 +309,5 @@ def value_table(ruleset: Ruleset) -> dict[str, Any]:
             "factor": bok.factor,
             "max_per_series": bok.max_per_series,
         },
+        "lookup": lookup,
     }

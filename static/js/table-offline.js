@@ -9,7 +9,8 @@
 
    While a deal waits it is listed as "czeka na wysłanie" with values looked up in the engine's
    value table (tabela-wartosci.json, scoring/value_table.py), marked provisional: this script
-   computes no value, it only builds the table's key from what the form chose. When the server
+   computes no value, it only builds the table's key from what the form chose, as the table's own
+   description says (it knows no rule and no key format). When the server
    refuses a deal (a conflict with the referee's row, an invalid deal, a closed protocol, a
    missing PIN) sending stops at that deal and the scorer decides; nothing is overwritten or
    dropped without their choice. The service worker (table-sw.js, registered here) keeps the page
@@ -180,7 +181,9 @@
      asked again while missing. */
   var TABLE_KEPT = "baska-stolik-wartosci:" + tableUrl;
   var tableAsked = false;
+  // a table kept before it carried its description ("lookup") is asked again
   try { valueTable = JSON.parse(localStorage.getItem(TABLE_KEPT)); } catch (error) { valueTable = null; }
+  if (valueTable && !valueTable.lookup) valueTable = null;
   function loadValueTable(again) {
     if ((valueTable && !again) || tableAsked) return;
     tableAsked = true;
@@ -188,7 +191,7 @@
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (text) {
         var table = text && JSON.parse(text);
-        if (!table || !table.values) return;
+        if (!table || !table.values || !table.lookup) return;
         var shown = !!valueTable;
         valueTable = table;
         try { localStorage.setItem(TABLE_KEPT, text); } catch (error) { /* full: the service worker's copy remains */ }
@@ -198,10 +201,62 @@
       .then(function () { tableAsked = false; });
   }
 
-  function counted(kontras) {
-    var doublings = 0, last = null;
-    (kontras || []).forEach(function (side) { if (side !== last) { doublings += 1; last = side; } });
-    return {doublings: doublings, last: last};
+  /* JSON's found[key] (an object's own entry, a list's item), or null. */
+  function entry(found, key) {
+    if (found === null || typeof found !== "object" || key === null) return null;
+    key = String(key);
+    var own = Array.isArray(found) ? /^(0|[1-9][0-9]*)$/.test(key) : Object.prototype.hasOwnProperty.call(found, key);
+    return own && found[key] !== undefined ? found[key] : null;
+  }
+
+  /* What one expression of the table's description ("lookup") gives for the deal, or null; the
+     expressions are defined beside the table (scoring/value_table.py), and this script follows
+     them without knowing what they say: the key's format and the rules it needs (how kontras
+     count, which games are thrown) come with the table. */
+  function follow(expression, deal) {
+    var value, i;
+    if (typeof expression === "string") return expression;
+    if (!expression || typeof expression !== "object") return null;
+    if ("field" in expression) {
+      var order = expression.order;
+      value = deal[expression.field];
+      if (value === undefined || value === null || value === false) return null;
+      if (!order) return value;
+      if (!Array.isArray(value) || value.some(function (item) { return order.indexOf(item) < 0; })) return null;
+      return value.slice().sort(function (a, b) { return order.indexOf(a) - order.indexOf(b); });
+    }
+    if ("join" in expression) {
+      var texts = [];
+      for (i = 0; i < expression.join.length; i++) {
+        value = follow(expression.join[i], deal);
+        if (value === null) return null;
+        texts = texts.concat(value);
+      }
+      return texts.join(expression["with"]);
+    }
+    if ("first" in expression) {
+      for (i = 0; i < expression.first.length; i++) {
+        value = follow(expression.first[i], deal);
+        if (value !== null) return value;
+      }
+      return null;
+    }
+    if ("look" in expression) {
+      var keys = expression.look.map(function (part) { return follow(part, deal); });
+      if (keys.indexOf(null) >= 0) return null;
+      var found = typeof expression["in"] === "string" ? valueTable[expression["in"]] : expression["in"];
+      keys.forEach(function (key) { found = entry(found, key); });
+      return follow(found, deal);
+    }
+    if ("walk" in expression) {
+      var items = follow(expression.walk, deal);
+      if (items === null) items = [];
+      if (!Array.isArray(items)) return null;
+      var state = expression.from;
+      for (i = 0; i < items.length && state !== null; i++) state = entry(entry(expression.steps, state), items[i]);
+      return state;
+    }
+    return null;
   }
 
   /* The values the engine gave this deal in the value table, or null (not in the table: the
@@ -209,16 +264,9 @@
      the look-up takes the plain deal, and the value stays provisional until the server answers. */
   function provisional(deal) {
     if (!valueTable) { loadValueTable(); return null; }
-    var kontra = counted(deal.kontras), outcome;
-    if (deal.misplay) outcome = "misplay:" + deal.misplay;
-    else if (thrownContracts.indexOf(deal.contract) >= 0 || deal.laid_down) outcome = "old";
-    else if (deal.tie) outcome = "tie";
-    else if (deal.old_eyes !== undefined) outcome = (valueTable.eyes[deal.contract] || [])[deal.old_eyes];
-    else if (deal.winner) outcome = deal.level ? deal.winner + ":" + deal.level : deal.winner;
-    if (!outcome) return null;
-    if (outcome === "tie" && kontra.last) outcome = "tie:" + kontra.last;
-    var seats = (deal.old || []).slice().sort().join("");
-    var found = valueTable.values[[deal.contract, seats, kontra.doublings, outcome, 0].join("|")];
+    var lookup = valueTable.lookup;
+    var parts = lookup.parts.map(function (part) { return part.value; });
+    var found = entry(valueTable.values, follow({join: parts, "with": lookup.separator}, deal));
     return found ? {A: found[0], B: found[1], C: found[2], D: found[3]} : null;
   }
 

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from league.results import services
 from league.results.models import DealRowVersion
 from tests.browser.conftest import fits_the_screen, page  # noqa: F401  (the browser fixture)
-from tests.factories import drawn_series
+from tests.factories import TournamentFactory, drawn_series
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,9 +42,9 @@ def until(check, seconds: float = 10.0) -> None:
         time.sleep(0.1)
 
 
-def open_the_table(page, live_server):  # noqa: F811
+def open_the_table(page, live_server, tournament=None):  # noqa: F811
     """A series in play, its table 1 opened on the phone with the PIN as seat A, the page kept for offline use."""
-    series = drawn_series(tables=1, status="in_play")
+    series = drawn_series(tournament, tables=1, status="in_play")
     protocol = series.protocols.get()
     table_url = reverse("table:protocol", args=[series.tournament.slug, series.number, 1])
     page.goto(live_server.url + table_url)
@@ -129,6 +129,31 @@ def test_deals_typed_offline_wait_on_the_phone_and_are_stored_once_in_order(page
     assert protocol.history.count() == 5
     until(lambda: protocol.contacts.filter(waiting=0).exists())  # the control room no longer counts it offline
     shot(page, "online-again")
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+
+
+def test_the_phone_s_provisional_values_of_deals_with_kontras_are_the_stored_values(page, live_server):  # noqa: F811
+    """The phone finds a deal's value by the value table's own description of its key: kontras
+    repeated by one side, and a 52:52 tie that the last doubler loses (gorzow's rule)."""
+    phone_only(page)
+    protocol = open_the_table(page, live_server, TournamentFactory(ruleset_preset="gorzow"))
+    page.context.set_offline(True)
+    enter(page, "zwykla", ["A", "B"], "52", "mms")  # two counted doublings, the old's last: the young win the tie
+    enter(page, "zolo", ["C"], "30", "mm")  # one counted doubling
+    enter(page, "zwykla", ["B", "D"], "70", "sm")
+    rows = page.locator("#waiting tbody tr")
+    expect(rows).to_have_count(3)
+    provisional = [[cell.inner_text() for cell in row.locator("td").all()[2:]] for row in rows.all()]
+    assert all(value != "\u2026" for values in provisional for value in values), provisional  # all found
+
+    page.context.set_offline(False)
+    expect(page.locator("#row-3")).to_be_visible(timeout=15000)
+    stored = [[signed(value) for value in row.values.values()] for row in protocol.rows.order_by("number")]
+    assert provisional == stored
+    assert stored[0] == ["\u22124", "\u22124", "+4", "+4"]  # two doublings, the young (C, D) win the tie
 
 
 def test_a_row_the_referee_wrote_meanwhile_is_shown_beside_the_phone_s_and_the_scorer_decides(page, live_server):  # noqa: F811

@@ -4,6 +4,7 @@ in the web process (settings), so the embedded mode needs no broker."""
 import os
 
 from celery import Celery
+from django.core.cache import cache
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 
@@ -15,6 +16,4 @@ app.autodiscover_tasks()
 @app.task(name="league.ping")
 def ping(token: str) -> None:
     """Leave ``token`` in the cache: proof that a worker took a task off the broker."""
-    from django.core.cache import cache
-
     cache.set(f"league.ping:{token}", "pong", 60)

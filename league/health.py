@@ -21,6 +21,8 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 
+from league.celery import app
+
 
 def _database() -> str:
     try:
@@ -34,8 +36,6 @@ def _database() -> str:
 def _broker() -> str:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return "eager"
-    from league.celery import app
-
     try:
         with app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, timeout=2)

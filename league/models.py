@@ -37,6 +37,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from league.games import game_rules
 from league.games.base import GameRules
+from league.games.choices import Game
 from league.history import ChangeRow, LogRow
 from scoring import SEATS, preferans
 
@@ -82,13 +83,6 @@ DEALS_PER_SERIES = Between(4, 96)
 TIME_LIMIT_MINUTES = Between(10, 240)
 # A tournament pulka is played to 10–50 in an evening's series; 200 leaves room for a long one.
 PULKA_TOTAL = Between(2, 200)
-
-
-class Game(models.TextChoices):
-    """The card game a tournament plays."""
-
-    BASKA = "baska", _("Baśka")
-    PREFERANS = "preferans", _("Preferans")
 
 
 class PulkaVariant(models.TextChoices):

@@ -9,9 +9,9 @@ even an unexpected database error leaves nothing behind.
 Lists are addressed from 0 in error paths (``series[1]`` is the second
 series), as ``scoring`` does for the deals of a protocol.
 
-A Preferans tournament (``game``: ``"preferans"``) carries its ``pulka`` settings, and
-each table's ``deals`` are the entries of its pulka (docs/preferans.md), valued by
-``scoring.preferans`` as the league stores them: each entry's share of the settled whists.
+A tournament's ``game`` reads its own settings and each table's ``deals`` (``GameRules.import_settings``,
+``import_rows``): a Preferans tournament carries its ``pulka`` settings, and each table's ``deals`` are
+the entries of its pulka (docs/preferans.md), each valued as its share of the settled whists.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 /* The table phone's service worker (registered by table-offline.js, served by
-   league/results/table_sw.py under turnieje/<slug>/stolik/, so it controls that tournament's
+   league/results/table/service_worker.py under turnieje/<slug>/stolik/, so it controls that tournament's
    table pages and nothing else).
 
    It keeps the page shell for a reload without the network: the last protocol page it saw of each

@@ -165,7 +165,7 @@ def test_a_preferans_evening_of_twelve_from_the_draw_to_the_public_standings(bro
     page.get_by_role("button", name="Opublikuj turniej").click()
     page.get_by_role("button", name="Opublikuj turniej").wait_for(state="detached")
     tournament = Tournament.objects.get(name=NAME)
-    assert tournament.published and tournament.is_preferans
+    assert tournament.published and tournament.game_rules().key == "preferans"
     assert (tournament.pulka_variant, tournament.pulka_total, tournament.table_size) == ("sochi", TOTAL, 4)
     assert "Gra: Preferans." in page.locator("main").inner_text()
 

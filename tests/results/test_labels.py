@@ -1,4 +1,4 @@
-"""The scoring engine's error codes in the user's language (league/results/labels.py)."""
+"""The scoring engine's error codes in the user's language (league/games/labels.py)."""
 
 import pytest
 from django.utils import translation

@@ -15,7 +15,7 @@ from league.games.baska.shorthand import parse
 from league.models import Series
 from league.results import services
 from league.results.models import DealSubmission, PhoneContact, Protocol
-from league.results.table import queue as offline
+from league.results.table import queue
 from tests.factories import TournamentFactory, UserFactory, drawn_series
 
 pytestmark = pytest.mark.django_db
@@ -310,14 +310,14 @@ def test_phones_report_their_waiting_deals_and_the_control_room_reads_them_per_t
     )
     one.post(url(protocol, "contact_json"), json.dumps(report), content_type="application/json")  # a repeat
 
-    contacts = offline.protocol_contacts(series=protocol.series)
+    contacts = queue.protocol_contacts(series=protocol.series)
     assert list(contacts) == [1]  # table 2 never reported
     assert contacts[1].waiting == 4 and contacts[1].offline
     assert PhoneContact.objects.count() == 2
 
     one.post(url(protocol, "contact_json"), json.dumps({"waiting": 0}), content_type="application/json")
     two.post(url(protocol, "contact_json"), json.dumps({"waiting": 0}), content_type="application/json")
-    contact = offline.protocol_contacts(series=protocol.series)[1]
+    contact = queue.protocol_contacts(series=protocol.series)[1]
     assert (contact.waiting, contact.offline, contact.online) == (0, False, True)
 
 
@@ -331,11 +331,11 @@ def test_a_report_without_a_count_of_waiting_deals_is_refused(protocol, report):
 
 def test_the_control_room_reads_the_reports_of_a_series_in_one_query(protocol, django_assert_num_queries):
     for table in (1, 2):
-        offline.phone_contact_report(
+        queue.phone_contact_report(
             protocol=protocol.series.protocols.get(table=table), grant=f"g{table}", seat="A", waiting=table, online=True
         )
     with django_assert_num_queries(1):
-        contacts = offline.protocol_contacts(series=protocol.series)
+        contacts = queue.protocol_contacts(series=protocol.series)
     assert {table: contact.waiting for table, contact in contacts.items()} == {1: 1, 2: 2}
 
 

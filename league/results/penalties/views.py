@@ -4,7 +4,7 @@ pages (``penalty_forms.penalty_block``), adding a penalty, changing it and remov
 Referees and organisers only (``referee_required``). Every write goes through
 ``league.results.penalties.services``; a refused form is shown again on a page of its own
 with the errors next to the fields, and a done change goes back to the page the
-form was on (``next``, if it is ours: ``views._back``).
+form was on (``next``, if it is ours: ``league.results.referee.views.back_to``).
 """
 
 from __future__ import annotations
@@ -47,13 +47,13 @@ def _form_page(request: HttpRequest, series: Series, **context: Any) -> HttpResp
 @require_POST
 def penalty_add(request: HttpRequest, slug: str, number: int, table: int | None = None) -> HttpResponse:
     """A new penalty of a player of the series (of the table, from a protocol page)."""
-    series = views._series(request, number)
+    series = views.series_of(request, number)
     form = add_form(series, table, request.POST)
     if form.is_valid():
         try:
             penalties.penalty_add(series=series, player=form.cleaned_data["player"], **form.values(), user=request.user)
             messages.success(request, _("The penalty is saved; the standings count it."))
-            return views._back(request, _page_of(series, table))
+            return views.back_to(request, _page_of(series, table))
         except ValidationError as error:
             form.add_error(None, error)
     return _form_page(request, series, form=form, table=table)
@@ -88,7 +88,7 @@ def penalty_edit(request: HttpRequest, slug: str, number: int, pk: int) -> HttpR
                 user=request.user,
             )
             messages.success(request, _("The penalty is changed."))
-            return views._back(request, _page_of(penalty.series, None))
+            return views.back_to(request, _page_of(penalty.series, None))
         except ValidationError as error:
             form.add_error(None, error)
     return _form_page(
@@ -120,7 +120,7 @@ def penalty_remove(request: HttpRequest, slug: str, number: int, pk: int) -> Htt
         if removed is None:
             raise Http404
         messages.info(request, _("The penalty was removed already."))
-        return views._back(request, _page_of(removed.series, None))
+        return views.back_to(request, _page_of(removed.series, None))
     penalty.series.tournament = request.tournament
     form = PenaltyRemoveForm(request.POST)
     if form.is_valid():
@@ -129,7 +129,7 @@ def penalty_remove(request: HttpRequest, slug: str, number: int, pk: int) -> Htt
                 penalty=penalty, change_reason=form.cleaned_data["change_reason"], user=request.user
             )
             messages.success(request, _("The penalty is removed; the standings no longer count it."))
-            return views._back(request, _page_of(penalty.series, None))
+            return views.back_to(request, _page_of(penalty.series, None))
         except ValidationError as error:
             form.add_error(None, error)
     return _form_page(request, penalty.series, penalty=penalty, form=_change_form(penalty), remove_form=form)

@@ -45,7 +45,7 @@ from league.tournaments.roles import (
 )
 
 
-def _series(request: HttpRequest, number: int) -> Series:
+def series_of(request: HttpRequest, number: int) -> Series:
     series = get_object_or_404(Series, tournament=request.tournament, number=number)
     series.tournament = request.tournament  # read by the door already, with the user's roles
     return series
@@ -92,7 +92,7 @@ def protocol_url(protocol: Protocol, name: str = "protocol") -> str:
 
 @referee_required
 def series_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    series = _series(request, number)
+    series = series_of(request, number)
     return render(
         request,
         "results/series.html",
@@ -111,7 +111,7 @@ def series_results(request: HttpRequest, slug: str, number: int) -> HttpResponse
 @referee_required
 def close_series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """GET asks: the tables whose protocols are not confirmed yet, or the button that closes; POST closes."""
-    series = _series(request, number)
+    series = series_of(request, number)
     if request.method == "POST":
         try:
             services.series_close(series=series, user=request.user)
@@ -139,13 +139,13 @@ def reopen_series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     try:
         if not form.is_valid():
             raise ValidationError(_("Give the reason for reopening the series."), code="reason")
-        services.series_reopen(series=_series(request, number), user=request.user, reason=form.cleaned_data["reason"])
+        services.series_reopen(series=series_of(request, number), user=request.user, reason=form.cleaned_data["reason"])
         messages.success(
             request, _("The series is open again; the public standings leave it out until it is closed again.")
         )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-    return _back(request, reverse("results:series", args=[slug, number]))
+    return back_to(request, reverse("results:series", args=[slug, number]))
 
 
 def protocol_page_context(
@@ -294,7 +294,7 @@ def protocol_pin_renew(request: HttpRequest, protocol: Protocol) -> HttpResponse
         )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-    return _back(request, protocol_url(protocol))
+    return back_to(request, protocol_url(protocol))
 
 
 @referee_protocol
@@ -306,7 +306,7 @@ def protocol_pin_unlock(request: HttpRequest, protocol: Protocol) -> HttpRespons
         messages.success(request, _("The PIN page of table %(table)s is unlocked.") % {"table": protocol.table})
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-    return _back(request, protocol_url(protocol))
+    return back_to(request, protocol_url(protocol))
 
 
 @referee_required
@@ -314,14 +314,14 @@ def protocol_pin_unlock(request: HttpRequest, protocol: Protocol) -> HttpRespons
 def series_pins_renew(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A new PIN for every table of the series; the series page lists them."""
     try:
-        services.series_pins_renew(series=_series(request, number), user=request.user)
+        services.series_pins_renew(series=series_of(request, number), user=request.user)
         messages.success(request, _("Every table has a new PIN; phones let in with an old PIN must enter the new one."))
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-    return _back(request, reverse("results:series", args=[slug, number]))
+    return back_to(request, reverse("results:series", args=[slug, number]))
 
 
-def _back(request: HttpRequest, default: str) -> HttpResponse:
+def back_to(request: HttpRequest, default: str) -> HttpResponse:
     """Back to the page the button was on (the PIN page posts its address as ``next``), if it is ours."""
     back = request.POST.get("next", "")
     ours = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure())

@@ -22,15 +22,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 import scoring
 from league.models import Series
-from league.results.table import pin
-from league.results.table import queue as offline
+from league.results.table import pin, queue
 from league.results.table.scorer import Scorer, table_protocol
 
 View = Callable[..., HttpResponse]
 WAITING_MAX = 32767  # what PhoneContact.waiting (a small integer) holds
 
 
-def _answer(answer: offline.Answer) -> JsonResponse:
+def _answer(answer: queue.Answer) -> JsonResponse:
     return JsonResponse(answer.body, status=answer.status, json_dumps_params={"ensure_ascii": False})
 
 
@@ -49,7 +48,7 @@ def phone_json(*, after_closing: bool = False) -> Callable[[View], View]:
             grant = pin.grant_of(request, protocol)
             closed = protocol.series.status == Series.Status.CLOSED
             if closed and (grant is None or not after_closing):
-                return _answer(offline.closed(protocol))
+                return _answer(queue.closed(protocol))
             if grant is None:
                 return JsonResponse({"status": "pin_required"}, status=403)
             return view(request, Scorer(protocol, grant))
@@ -78,24 +77,24 @@ def _integer(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _malformed(body: dict[str, Any] | None) -> offline.Answer | None:
+def _malformed(body: dict[str, Any] | None) -> queue.Answer | None:
     """The refusal of a request that is not the contract's shape, naming the part that is wrong."""
     if body is None:
-        return offline.invalid("invalid_request", _("The request is not a JSON object."))
+        return queue.invalid("invalid_request", _("The request is not a JSON object."))
     key = body.get("key")
-    if not isinstance(key, str) or not 0 < len(key) <= offline.KEY_MAX_LENGTH:
-        return offline.invalid("invalid_request", _("The deal has no key made on the phone."), "key")
+    if not isinstance(key, str) or not 0 < len(key) <= queue.KEY_MAX_LENGTH:
+        return queue.invalid("invalid_request", _("The deal has no key made on the phone."), "key")
     if not _integer(body.get("number")) or body["number"] < 1:
-        return offline.invalid("invalid_request", _("The deal number must be a whole number from 1."), "number")
+        return queue.invalid("invalid_request", _("The deal number must be a whole number from 1."), "number")
     if not isinstance(body.get("deal"), dict):
-        return offline.invalid("invalid_request", _("The deal is missing."), "deal")
+        return queue.invalid("invalid_request", _("The deal is missing."), "deal")
     base = body.get("base_version")
     if base is not None and not _integer(base):
-        return offline.invalid("invalid_request", _("The version must be a whole number."), "base_version")
+        return queue.invalid("invalid_request", _("The version must be a whole number."), "base_version")
     if not isinstance(body.get("replace", False), bool):
-        return offline.invalid("invalid_request", _("“replace” must be true or false."), "replace")
+        return queue.invalid("invalid_request", _("“replace” must be true or false."), "replace")
     if body.get("replace") and base is None:
-        return offline.invalid(
+        return queue.invalid(
             "invalid_request", _("Replacing a deal needs the version the phone saw."), "base_version"
         )
     return None
@@ -112,7 +111,7 @@ def _no_queue(scorer: Scorer) -> JsonResponse:
 @require_POST
 @phone_json(after_closing=True)
 def deals(request: HttpRequest, scorer: Scorer) -> HttpResponse:
-    """``POST rozdania.json``: one deal from the phone's queue, stored exactly once (see ``offline.deal_submit``)."""
+    """``POST rozdania.json``: one deal from the phone's queue, stored exactly once (see ``queue.deal_submit``)."""
     if not scorer.protocol.series.tournament.game_rules().offline_queue:
         return _no_queue(scorer)
     body = _body(request)
@@ -120,7 +119,7 @@ def deals(request: HttpRequest, scorer: Scorer) -> HttpResponse:
         return _answer(refusal)
     assert body is not None
     return _answer(
-        offline.deal_submit(
+        queue.deal_submit(
             protocol=scorer.protocol,
             key=body["key"],
             number=body["number"],
@@ -137,7 +136,7 @@ def deals(request: HttpRequest, scorer: Scorer) -> HttpResponse:
 @phone_json()
 def state(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     """``GET stan.json``: the protocol as stored now, for the phone to compare its queue with. Reads only."""
-    return JsonResponse(offline.protocol_state(protocol=scorer.protocol), json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(queue.protocol_state(protocol=scorer.protocol), json_dumps_params={"ensure_ascii": False})
 
 
 @require_POST
@@ -147,8 +146,8 @@ def contact(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     body = _body(request)
     waiting = body.get("waiting") if body else None
     if not _integer(waiting) or not 0 <= waiting <= WAITING_MAX or not isinstance(body.get("online", True), bool):
-        return _answer(offline.invalid("invalid_request", _("Report the number of waiting deals."), "waiting"))
-    offline.phone_contact_report(
+        return _answer(queue.invalid("invalid_request", _("Report the number of waiting deals."), "waiting"))
+    queue.phone_contact_report(
         protocol=scorer.protocol,
         grant=scorer.grant.id,
         seat=scorer.seat,

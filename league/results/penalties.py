@@ -38,7 +38,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.models import Bye, Series, TableAssignment, Tournament
-from league.standings.compute import points
+from league.ranking_lists import points
 from league.standings.tasks import schedule_recompute
 from players.models import Player
 

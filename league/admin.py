@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Bye, DrawLog, Registration, Season, Series, TableAssignment, Tournament
-from league.standings.lists import PUBLISH_FIELDS
+from league.ranking_lists import PUBLISH_FIELDS
 from league.tournaments.draws import series_draw
 from league.tournaments.forms import TournamentForm
 from league.tournaments.selectors import series_last_drawn, tournament_played

@@ -83,6 +83,9 @@ DEALS_PER_SERIES = Between(4, 96)
 TIME_LIMIT_MINUTES = Between(10, 240)
 # A tournament pulka is played to 10–50 in an evening's series; 200 leaves room for a long one.
 PULKA_TOTAL = Between(2, 200)
+# The draw seeds an organiser may give: far more than anybody reads out, and well within
+# the BigIntegerField of Tournament.draw_seed and Series.seed.
+SEED = Between(0, 999_999_999)
 
 
 class PulkaVariant(models.TextChoices):
@@ -196,7 +199,7 @@ class Tournament(models.Model):
     venue = models.CharField(_("venue"), max_length=160, blank=True)
     organiser_name = models.CharField(_("organiser"), max_length=160, blank=True)
     # A FileField rather than ImageField: the forms check an upload by its content and store
-    # it re-encoded as a small PNG (league.printing.logo.logo_normalise), which ImageField's
+    # it re-encoded as a small PNG (league.logo.logo_normalise), which ImageField's
     # own check would only repeat.
     organiser_logo = models.FileField(
         _("organiser's logo"),

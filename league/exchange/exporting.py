@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Prefetch
 
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
+from league.ranking_lists import points
 from league.results.models import DealRow, Penalty
-from league.standings.compute import points
 
 from .format import FORMAT, team_ranking_code
 from .ids import external_ids

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from league.models import Tournament
+from league.ranking_lists import points
 from league.results.models import Penalty
-from league.standings.compute import points, tournament_standings
+from league.standings.compute import tournament_standings
 
 from .ids import external_ids
 

@@ -32,9 +32,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from league.games.labels import CONTRACT_LABELS, OFFENCE_LABELS
+from league.logo import printable_logo
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.printing.layout import Renderer, collector_paused
-from league.printing.logo import printable_logo
 from league.printing.pulka import (
     PulkaPaper,
     column_heads,
@@ -42,10 +42,10 @@ from league.printing.pulka import (
     grid_marks,
     pulka_key,
 )
+from league.ranking_lists import published_lists
 from league.results.models import DealRow, Protocol
 from league.results.penalties.services import PenaltyLine, published_penalties, series_penalties
 from league.results.selectors import rows_sheet, sheet_totals
-from league.standings.lists import published_lists
 from players.models import Gender, Player
 from players.names import name_key, player_key
 from scoring import SEATS, Ruleset, parse_deal
@@ -447,7 +447,7 @@ def blank_protocol_sheet(tournament: Tournament) -> ProtocolSheet:
     )
 
 
-def series_tables(series: Series) -> list[int]:
+def series_table_numbers(series: Series) -> list[int]:
     """The table numbers of a drawn series (the tables its draw made protocols for), in order."""
     return list(series.protocols.order_by("table").values_list("table", flat=True))
 

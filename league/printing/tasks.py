@@ -94,7 +94,7 @@ def print_series_protocols(job_id: int, base_url: str) -> None:
     series, tournament = job.series, job.series.tournament
     archive = job.kind == PrintJob.Kind.ARCHIVE
     try:
-        tables = documents.series_tables(series)
+        tables = documents.series_table_numbers(series)
         _report(job, total=len(tables), progress=0)
         chunks = [tables[start : start + TABLES_PER_DOCUMENT] for start in range(0, len(tables), TABLES_PER_DOCUMENT)]
         # the database work happens here; the layout, the slow part, may run in other processes

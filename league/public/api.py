@@ -13,8 +13,8 @@ from django.views.decorators.http import require_GET
 
 from league.exchange import with_file_ids
 from league.models import Tournament
+from league.ranking_lists import RANKING_LISTS
 from league.standings.cache import tournament_rankings
-from league.standings.lists import RANKING_LISTS
 
 # the keys of docs/interfaces.md §4; the page-only extra (label) stays out of the API
 PLAYER_KEYS = ("place", "name", "id", "team", "big_points", "small_points")

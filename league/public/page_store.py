@@ -23,66 +23,15 @@ limit.
 
 from __future__ import annotations
 
-import gzip
-import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from collections.abc import Callable
 
 from django.conf import settings
 
-T = TypeVar("T")
+from league.ready_pages import LruStore, ReadyPage
 
 PAGES_KEPT = 256
 STAMPS_KEPT = 1024
-GZIP_LEVEL = 6
-
-
-class LruStore(Generic[T]):
-    """A thread-safe mapping that forgets its least recently used entries beyond ``size``."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._entries: OrderedDict[Hashable, T] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> T | None:
-        with self._lock:
-            value = self._entries.get(key)
-            if value is not None:
-                self._entries.move_to_end(key)
-            return value
-
-    def put(self, key: Hashable, value: T) -> None:
-        with self._lock:
-            self._entries[key] = value
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
-
-@dataclass(frozen=True)
-class ReadyPage:
-    """A rendered page with its validators, plain and gzip-compressed."""
-
-    etag: str
-    last_modified: int
-    body: bytes
-    gzipped: bytes
-
-    @classmethod
-    def of(cls, *, etag: str, last_modified: int, body: bytes) -> ReadyPage:
-        return cls(etag, last_modified, body, gzip.compress(body, GZIP_LEVEL, mtime=0))
-
 
 _stamps: LruStore[tuple[float, tuple[int, str]]] = LruStore(STAMPS_KEPT)
 pages: LruStore[ReadyPage] = LruStore(PAGES_KEPT)

@@ -25,9 +25,9 @@ from django.utils.translation import ngettext
 
 import scoring
 from league.models import Bye, Registration, Season, Series, TableAssignment, TeamRanking, Tournament
+from league.ranking_lists import points
 from league.results.models import DealRow, Penalty
 from league.standings.cache import CACHE_SECONDS, Places, places_after_each_series, stamps, tournament_rankings
-from league.standings.compute import points
 from league.standings.seasons import season_standings, season_uses_big_points
 from league.standings.selectors import player_history, team_history
 from players.models import Player, Team

@@ -39,12 +39,12 @@ from django.views.decorators.http import require_GET
 from league.hall.clock import clock_face
 from league.hall.selectors import DEFAULT_LATE_MINUTES, room_figures, room_validator, series_room
 from league.models import Bye, Series, TableAssignment, Tournament
-from league.public.page_store import LruStore, ReadyPage
+from league.ranking_lists import published_lists
+from league.ready_pages import LruStore, ReadyPage, page_etag, ready_response, with_validators
 from league.standings.cache import tournament_rankings
-from league.standings.lists import published_lists
 from players.names import player_key
 
-from .views import current_series, page_etag, ready_response, visible_stamp, with_validators
+from .views import current_series, visible_stamp
 
 RANKING_ROWS = 20
 SEATING_ROWS = 45  # three columns of 15 on a 1366 × 768 screen

@@ -14,8 +14,6 @@ language form's ``next``) are what a BREACH attack needs.
 from __future__ import annotations
 
 import copy
-import hashlib
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,16 +22,17 @@ from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
-from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.cache import patch_vary_headers
 from django.utils.formats import date_format
-from django.utils.http import http_date, quote_etag
 from django.utils.translation import get_language
 from django.views.decorators.gzip import gzip_page
 from django_tables2 import RequestConfig
 
 from league.models import Season, Series, Tournament
 from league.public import page_store
-from league.public.page_store import ReadyPage, recent_stamp
+from league.public.page_store import recent_stamp
+from league.ranking_lists import RANKING_LISTS, SEASON_LISTS, published_lists
+from league.ready_pages import ReadyPage, page_etag, ready_response, with_validators
 from league.results.models import Protocol
 from league.results.penalties.services import published_penalties
 from league.seasons.selectors import season_scheme_sentence
@@ -43,9 +42,8 @@ from league.standings.cache import (
     stamps,
     tournament_rankings,
 )
-from league.standings.lists import RANKING_LISTS, SEASON_LISTS, published_lists
 from league.standings.seasons import season_tournaments, season_uses_big_points
-from league.standings.selectors import series_byes, series_tables
+from league.standings.selectors import series_byes, series_table_seats
 from league.tournaments.roles import role_annotations
 from players.models import Player, Team
 from players.names import name_key
@@ -54,7 +52,6 @@ from .player_history import player_page_history, season_chart, team_page_history
 from .tables import StandingExport, StandingTable, sort_params, standing_table
 
 EXPORT_PARAM = "_export"
-ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
 def visible_tournaments(request: HttpRequest) -> QuerySet[Tournament]:
@@ -145,7 +142,7 @@ def seating(series: Series) -> list[dict[str, Any]]:
     """Who sits where in one series, by surname, so a player finds their table at a glance."""
     seats = [
         {"name": seat.name, "team": seat.team, "table": table.number, "seat": seat.seat}
-        for table in series_tables(series, with_results=False)
+        for table in series_table_seats(series, with_results=False)
         for seat in table.seats
     ]
     seats += [{"name": bye.name, "team": "", "table": None, "seat": ""} for bye in series_byes(series)]
@@ -282,28 +279,6 @@ def ready_standings(request: HttpRequest, pk: int, stamp: str, sort: dict[str, s
     return ready_response(request, page, response)
 
 
-def ready_response(request: HttpRequest, page: ReadyPage, response: HttpResponse) -> HttpResponse:
-    """``response`` (varied on Accept-Encoding by the caller) carrying ``page``, compressed if the client takes gzip."""
-    if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
-        response.content = page.gzipped
-        response["Content-Encoding"] = "gzip"  # gzip_page leaves an encoded response alone
-    else:
-        response.content = page.body
-    return response
-
-
-def page_etag(*variant: object) -> str:
-    return quote_etag(hashlib.blake2b(repr(variant).encode(), digest_size=12).hexdigest())
-
-
-def with_validators(request: HttpRequest, response: HttpResponse, *, etag: str, last_modified: int) -> HttpResponse:
-    """``response`` carrying the page's ETag and date, or a bodiless 304 when the client's copy is current."""
-    response["ETag"] = etag
-    response["Last-Modified"] = http_date(last_modified)
-    patch_vary_headers(response, ("Accept-Language", "Cookie"))
-    return get_conditional_response(request, etag=etag, last_modified=last_modified, response=response)
-
-
 def sorted_only(request: HttpRequest, sort: dict[str, str]) -> HttpRequest:
     """The request as if asked with the sort parameters alone: the tables' sort links and the
     language form keep every parameter of the request, and a kept page must not repeat a visitor's."""
@@ -346,7 +321,7 @@ def series_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     context = {
         "tournament": series.tournament,
         "series": series,
-        "tables": series_tables(series, with_results=with_results),
+        "tables": series_table_seats(series, with_results=with_results),
         "byes": series_byes(series),
         "with_results": with_results,
         "penalties": published_penalties(tournament=series.tournament, series=series) if with_results else [],
@@ -363,7 +338,7 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
         raise Http404
     protocol = get_object_or_404(Protocol, series=series, table=table)
     protocol.series = series  # with its tournament, already read
-    seats = next((t.seats for t in series_tables(series, with_results=True) if t.number == table), [])
+    seats = next((t.seats for t in series_table_seats(series, with_results=True) if t.number == table), [])
     context = {
         "tournament": series.tournament,
         "series": series,

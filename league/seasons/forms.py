@@ -10,7 +10,7 @@ from django.utils.formats import localize
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Season, SeasonScheme, Tournament
-from league.standings.compute import points
+from league.ranking_lists import points
 
 # An example places-to-points table for the PSB scheme (psb example II: "the best 50 players
 # with a positive result", 1st 100 … 25th 25; teams: the best 15, 3rd 80), for the organiser to edit.

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.models import Season, SeasonScheme, SeasonVersion, Tournament
-from league.standings.compute import points
+from league.ranking_lists import points
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser

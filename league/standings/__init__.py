@@ -1,11 +1,12 @@
 """Standings (klasyfikacje): who leads a tournament and a season, and what a series' tables show.
 
-- ``lists``: the ranking lists, their titles and publish flags, defined once;
 - ``compute``: a tournament's lists from the database, ranked by ``scoring``, keyed by primary key;
 - ``seasons``: a season's tables added up from its tournaments' lists;
 - ``cache``: both kept in Django's cache under a stamp of the data they come from;
 - ``selectors``: the reads of the public pages (a series' tables and byes, a player's or team's history);
 - ``tasks``: the Celery task that recomputes the cache after results change.
 
-The exchange package, not this one, turns primary keys into exchange-file ids.
+The ranking lists themselves (keys, titles, publish flags) and how their points print are
+defined once in ``league.ranking_lists``. The exchange package, not this one, turns primary
+keys into exchange-file ids.
 """

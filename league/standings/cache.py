@@ -22,9 +22,9 @@ from django.db.models.expressions import Expression
 from django.utils import timezone
 
 from league.models import Bye, Registration, Season, Series, TableAssignment, Tournament
+from league.ranking_lists import PUBLISH_FIELDS
 from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
 from league.standings.compute import tournament_standings
-from league.standings.lists import PUBLISH_FIELDS
 from league.standings.seasons import Rankings, season_standings, season_tournaments
 
 CACHE_SECONDS = 24 * 60 * 60  # a stamp that no longer matches is never read, so long is safe

@@ -20,8 +20,8 @@ from django.db.models import Sum
 
 import scoring
 from league.models import Bye, Registration, Series, TableAssignment, TeamRanking, Tournament
+from league.ranking_lists import RANKING_LISTS, points
 from league.results.models import DealRow, Penalty
-from league.standings.lists import RANKING_LISTS
 from players.names import NameKey, name_key, player_key
 from scoring.preferans import TournamentRules
 
@@ -146,13 +146,6 @@ def _team_standings(
             members[str(team_id)].append(standing)
     best = tournament.team_best_of if tournament.team_ranking == TeamRanking.BEST else None
     return scoring.team_standings(members, ruleset, best=best, tiebreaks=tiebreaks)
-
-
-def points(value: float) -> float | int:
-    """Big points as the standings print them: whole where whole (14, 14.5), else
-    rounded to hundredths, so shared thirds print as 3.33."""
-    rounded = round(float(value), 2)
-    return int(rounded) if rounded.is_integer() else rounded
 
 
 def _points(standing: scoring.Standing) -> Row:

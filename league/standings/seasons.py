@@ -28,8 +28,7 @@ from django.db.models import QuerySet
 
 import scoring
 from league.models import Season, SeasonScheme, Tournament
-from league.standings.compute import points
-from league.standings.lists import SEASON_LISTS
+from league.ranking_lists import SEASON_LISTS, points
 from scoring import Ranked, Standing
 
 Rankings = dict[str, list[dict[str, Any]]]

@@ -14,9 +14,9 @@ from django.db.models import Sum
 
 import scoring
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
+from league.ranking_lists import points
 from league.results.models import DealRow
 from league.standings.cache import season_rankings_of, stamps, tournament_rankings
-from league.standings.compute import points
 from league.standings.seasons import season_tournaments
 from players.models import Player, Team
 from scoring import Standing
@@ -40,7 +40,7 @@ class Table:
     has_results: bool = False
 
 
-def series_tables(series: Series, *, with_results: bool) -> list[Table]:
+def series_table_seats(series: Series, *, with_results: bool) -> list[Table]:
     """The tables of a series in seat order; with results, each seat's small
     points, placement points and place at the table ("1–2." when tied)."""
     teams = dict(Registration.objects.filter(tournament_id=series.tournament_id).values_list("player_id", "team__name"))

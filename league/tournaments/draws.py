@@ -31,7 +31,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from league.draw import DrawError, DrawPlayer, DrawResult, SeriesDraw, check_swap, count_repeats, draw_tournament, swap
-from league.models import Between, Bye, DrawLog, Registration, Series, TableAssignment, Tournament
+from league.models import SEED, Bye, DrawLog, Registration, Series, TableAssignment, Tournament
 from league.results.models import Protocol
 from league.tournaments.draw_messages import draw_error_to_validation_error
 from league.tournaments.selectors import (
@@ -47,9 +47,6 @@ from players.models import Player
 from scoring.preferans import TournamentRules
 
 SEED_DIGITS = 6
-# The seeds an organiser may give: far more than anybody reads out, and well within
-# the BigIntegerField of Tournament.draw_seed and Series.seed.
-SEED = Between(0, 999_999_999)
 
 
 def new_seed() -> int:

@@ -14,11 +14,10 @@ from django.db.models import BLANK_CHOICE_DASH, Q
 from django.utils.translation import gettext_lazy as _
 
 from league.games import game_rules, registered_games
-from league.models import Between, Registration, Season, Series, Tournament
-from league.printing.logo import logo_normalise
+from league.logo import logo_normalise
+from league.models import SEED, Between, Registration, Season, Series, Tournament
+from league.ranking_lists import PUBLISH_FIELDS
 from league.rulesets.models import OwnRuleset
-from league.standings.lists import PUBLISH_FIELDS
-from league.tournaments.draws import SEED
 from players.models import Club, Gender, Player, Team
 
 
@@ -130,7 +129,7 @@ class TournamentForm(forms.ModelForm):
         return cleaned
 
     def clean_organiser_logo(self) -> File | bool | None:
-        """A new upload checked by its content and stored as a small PNG (``league.printing.logo``);
+        """A new upload checked by its content and stored as a small PNG (``league.logo``);
         the logo already stored, none or False (cleared) as it is."""
         logo = self.cleaned_data["organiser_logo"]
         if isinstance(logo, UploadedFile):

@@ -12,7 +12,8 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from league.public import page_store
-from league.standings.lists import RANKING_LISTS
+from league.ranking_lists import RANKING_LISTS
+from league.ready_pages import LruStore
 from tests.factories import UserFactory
 from tests.public.test_pages import league_tournament
 
@@ -64,8 +65,8 @@ def test_every_sort_order_walked_through_puts_no_page_into_the_shared_cache(clie
 
 
 def test_the_pages_kept_in_a_process_stay_bounded_whatever_the_sort_orders(client, tournament, monkeypatch):
-    monkeypatch.setattr(page_store, "pages", page_store.LruStore(3))
-    monkeypatch.setattr(page_store, "contents", page_store.LruStore(3))
+    monkeypatch.setattr(page_store, "pages", LruStore(3))
+    monkeypatch.setattr(page_store, "contents", LruStore(3))
     orders = ["name", "-name", "small_points", "-small_points", "label", "-label"]
 
     for order in orders:

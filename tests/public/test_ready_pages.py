@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.public import page_store
+from league.ready_pages import LruStore
 from tests.factories import played_series
 from tests.public.test_pages import league_tournament
 
@@ -88,7 +89,7 @@ def test_made_up_addresses_and_parameters_fill_no_store(client, tournament, cloc
 
 
 def test_the_store_forgets_the_least_recently_used_pages_beyond_its_size():
-    store: page_store.LruStore[int] = page_store.LruStore(2)
+    store: LruStore[int] = LruStore(2)
     store.put("a", 1)
     store.put("b", 2)
     store.get("a")

@@ -8,9 +8,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from league.models import MAX_PLAYERS, DrawLog, Registration, Series, Tournament
+from league.models import MAX_PLAYERS, SEED, DrawLog, Registration, Series, Tournament
 from league.tournaments import draws, registrations
-from league.tournaments.draws import SEED
 from players.models import Player
 from tests.factories import PlayerFactory, TournamentFactory, register_teams, tournament_form_data
 

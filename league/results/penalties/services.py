@@ -38,10 +38,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.models import Bye, Series, TableAssignment, Tournament
+from league.ranking_lists import points
 from league.results.history import person_name
 from league.results.models import Penalty, PenaltyVersion
 from league.results.services import atomic_write
-from league.standings.compute import points
 from league.standings.tasks import schedule_recompute
 from players.models import Player
 

@@ -94,9 +94,7 @@ def _malformed(body: dict[str, Any] | None) -> queue.Answer | None:
     if not isinstance(body.get("replace", False), bool):
         return queue.invalid("invalid_request", _("“replace” must be true or false."), "replace")
     if body.get("replace") and base is None:
-        return queue.invalid(
-            "invalid_request", _("Replacing a deal needs the version the phone saw."), "base_version"
-        )
+        return queue.invalid("invalid_request", _("Replacing a deal needs the version the phone saw."), "base_version")
     return None
 
 

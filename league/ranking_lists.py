@@ -1,7 +1,10 @@
-"""The ranking lists (klasyfikacje) a tournament has: their keys, titles and publish flags.
+"""The ranking lists (klasyfikacje) a tournament has: their keys, titles and publish flags,
+and how their points print.
 
 Every page, printed sheet and JSON body that shows standings walks this one
-tuple, so a list's title or the flag that publishes it is defined once.
+tuple, so a list's title or the flag that publishes it is defined once. The
+standings compute the lists (``league.standings``); the forms that set the
+flags and the rooms that show the lists read this vocabulary alone.
 """
 
 from __future__ import annotations
@@ -47,3 +50,10 @@ PUBLISH_FIELDS = [ranking_list.publish_field for ranking_list in RANKING_LISTS]
 def published_lists(tournament: Tournament) -> list[RankingList]:
     """The lists the organiser publishes, in their order."""
     return [ranking_list for ranking_list in RANKING_LISTS if ranking_list.published(tournament)]
+
+
+def points(value: float) -> float | int:
+    """Big points as the standings print them: whole where whole (14, 14.5), else
+    rounded to hundredths, so shared thirds print as 3.33."""
+    rounded = round(float(value), 2)
+    return int(rounded) if rounded.is_integer() else rounded

@@ -1,4 +1,4 @@
-"""The organiser's logo, as the printed documents' header shows it.
+"""The organiser's logo: checked when the tournament's form takes it, printed in the documents' header.
 
 An uploaded logo is trusted by nothing but its content: Pillow must recognise it
 as one of a few plain raster formats, it must not be a decompression bomb, and

@@ -1,0 +1,101 @@
+"""Pages answered from their validators and kept ready in each web process.
+
+The pages polled all evening (the public standings, the projector's pages, the
+control room's tables) share one way of being answered cheaply: the view works
+out the page's **ETag** (:func:`page_etag`) from the little that decides what
+the page shows, a client whose copy is current gets a bodiless 304 before
+anything is built (:func:`with_validators`), and a page that names no visitor
+is built once per ETag and kept in a bounded store of this process
+(:class:`LruStore`), already compressed (:class:`ReadyPage`,
+:func:`ready_response`).
+
+Each room keeps its own stores beside its views; what the public may see and
+the standings' stamps stay in ``league.public``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date, quote_etag
+
+T = TypeVar("T")
+
+GZIP_LEVEL = 6
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+
+
+class LruStore(Generic[T]):
+    """A thread-safe mapping that forgets its least recently used entries beyond ``size``."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[Hashable, T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> T | None:
+        with self._lock:
+            value = self._entries.get(key)
+            if value is not None:
+                self._entries.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: T) -> None:
+        with self._lock:
+            self._entries[key] = value
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+@dataclass(frozen=True)
+class ReadyPage:
+    """A rendered page with its validators, plain and gzip-compressed."""
+
+    etag: str
+    last_modified: int
+    body: bytes
+    gzipped: bytes
+
+    @classmethod
+    def of(cls, *, etag: str, last_modified: int, body: bytes) -> ReadyPage:
+        return cls(etag, last_modified, body, gzip.compress(body, GZIP_LEVEL, mtime=0))
+
+
+def page_etag(*variant: object) -> str:
+    """The ETag of a page that depends on ``variant`` alone (everything that decides what it shows)."""
+    return quote_etag(hashlib.blake2b(repr(variant).encode(), digest_size=12).hexdigest())
+
+
+def with_validators(request: HttpRequest, response: HttpResponse, *, etag: str, last_modified: int) -> HttpResponse:
+    """``response`` carrying the page's ETag and date, or a bodiless 304 when the client's copy is current."""
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(last_modified)
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return get_conditional_response(request, etag=etag, last_modified=last_modified, response=response)
+
+
+def ready_response(request: HttpRequest, page: ReadyPage, response: HttpResponse) -> HttpResponse:
+    """``response`` (varied on Accept-Encoding by the caller) carrying ``page``, compressed if the client takes gzip."""
+    if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
+        response.content = page.gzipped
+        response["Content-Encoding"] = "gzip"  # gzip_page leaves an encoded response alone
+    else:
+        response.content = page.body
+    return response

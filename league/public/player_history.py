@@ -19,20 +19,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery, Sum, prefetch_related_objects
+from django.db.models import Count, OuterRef, QuerySet, Subquery, prefetch_related_objects
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
-from league.models import Bye, Registration, Season, Series, TableAssignment, TeamRanking, Tournament
+from league.models import Bye, Registration, Season, Series, TeamRanking, Tournament
 from league.ranking_lists import points
-from league.results.models import DealRow, Penalty
+from league.results.models import Penalty
 from league.standings.cache import CACHE_SECONDS, Places, places_after_each_series, stamps, tournament_rankings
 from league.standings.seasons import season_standings, season_uses_big_points
 from league.standings.selectors import player_history, team_history
+from league.standings.tables import table_places, table_totals
 from players.models import Player, Team
 from players.names import player_key
-from scoring import SEATS
 
 from . import charts
 from .charts import Chart, Geometry, Line, line_chart
@@ -69,7 +69,7 @@ class SeriesRow:
     opponents: list[Opponent] = field(default_factory=list)
     small_points: int = 0
     big_points: float | int = 0
-    place: str = ""  # at the table: "1" or, shared, "1–2"
+    place: str = ""  # at the table: "1." or, shared, "1–2."
     penalties: list[PenaltyNote] = field(default_factory=list)
 
 
@@ -87,45 +87,24 @@ def series_rows(
     published ones; their ``own_ruleset`` should be read, since each table's big points are
     the ruleset's. ``played`` names each tournament's series the standings count (a series
     counts once a table has a deal: a bye in a series not yet played is no row)."""
-    ids = [t.pk for t in tournaments]
-    visible = _visible_series(ids)
-    at_player_table = TableAssignment.objects.filter(player=player, series=OuterRef("series"), table=OuterRef("table"))
-    seats: dict[tuple[int, int], dict[str, TableAssignment]] = defaultdict(dict)
-    for assignment in (
-        TableAssignment.objects.filter(series__in=visible)
-        .filter(Exists(at_player_table))
-        .select_related("player", "series")
-        .order_by()
-    ):
-        seats[assignment.series.tournament_id, assignment.series.number][assignment.seat] = assignment
-
-    played_table = TableAssignment.objects.filter(
-        player=player, series=OuterRef("protocol__series"), table=OuterRef("protocol__table")
-    )
-    totals = (
-        DealRow.objects.filter(protocol__series__in=visible)
-        .filter(Exists(played_table))
-        .values_list("protocol__series__tournament_id", "protocol__series__number", "protocol__table")
-        .annotate(Sum("value_a"), Sum("value_b"), Sum("value_c"), Sum("value_d"))
-        .order_by()
-    )
+    visible = _visible_series([t.pk for t in tournaments])
     rulesets = {t.pk: t.standing_rules() for t in tournaments}
-    table_seats = {t.pk: t.seats for t in tournaments}
     rows: dict[int, dict[int, SeriesRow]] = defaultdict(dict)
-    for tournament_id, number, table, *small_points in totals:
-        at_table = seats[tournament_id, number]
-        if len(at_table) != len(table_seats[tournament_id]):
+    for at_table in table_totals(series=visible, player=player):
+        if at_table.small_points is None:
             continue
-        small = {s: p for s, p in zip(SEATS, small_points, strict=True) if s in at_table}
-        mine = next(seat for seat, a in at_table.items() if a.player_id == player.pk)
-        rows[tournament_id][number] = SeriesRow(
-            number=number,
-            table=table,
+        mine = next(seat for seat, a in at_table.seats.items() if a.player_id == player.pk)
+        result = table_places(at_table.small_points, rulesets[at_table.tournament_id])[mine]
+        rows[at_table.tournament_id][at_table.series_number] = SeriesRow(
+            number=at_table.series_number,
+            table=at_table.table,
             seat=mine,
-            opponents=[Opponent(a.player_id, a.player.full_name, seat) for seat, a in at_table.items() if seat != mine],
-            small_points=small[mine],
-            big_points=points(scoring.placement_points(small, rulesets[tournament_id])[mine]),
-            place=table_place(small, mine),
+            opponents=[
+                Opponent(a.player_id, a.player.full_name, seat) for seat, a in at_table.seats.items() if seat != mine
+            ],
+            small_points=result.small_points,
+            big_points=points(result.big_points),
+            place=result.place,
         )
 
     byes_in_series = Bye.objects.filter(series=OuterRef("series")).order_by().values("series")
@@ -148,13 +127,6 @@ def series_rows(
         tournament_id: [row for number, row in sorted(by_number.items()) if number in played.get(tournament_id, ())]
         for tournament_id, by_number in rows.items()
     }
-
-
-def table_place(small_points: dict[str, int], seat: str) -> str:
-    """The seat's place at its table by small points: "2", or the places a tie shares, "1–2"."""
-    shares = scoring.place_shares(small_points)[seat]
-    held = [place for place, share in enumerate(shares, start=1) if share]
-    return str(held[0]) if len(held) == 1 else f"{held[0]}–{held[-1]}"
 
 
 def place_chart(player: Player, tournament: Tournament, progress: list[tuple[int, Places]]) -> Chart | None:

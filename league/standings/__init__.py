@@ -1,5 +1,6 @@
 """Standings (klasyfikacje): who leads a tournament and a season, and what a series' tables show.
 
+- ``tables``: a table's result (wynik stolika): its seats and small points read once, its places and big points;
 - ``compute``: a tournament's lists from the database, ranked by ``scoring``, keyed by primary key;
 - ``seasons``: a season's tables added up from its tournaments' lists;
 - ``cache``: both kept in Django's cache under a stamp of the data they come from;

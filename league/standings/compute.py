@@ -1,11 +1,12 @@
 """Tournament standings: the database's results handed to ``scoring`` for totals and places.
 
-This module only loads numbers (seats, protocol totals, byes) in a constant
-number of queries and shapes the result; placement points, bye compensation,
-totals, tie-breaks and the counting of team members all come from
-``scoring``. The lists have the shape of ``standings --json`` (docs/interfaces.md
-§4), except that they name players and teams by primary key (``pk``): the
-exchange package turns those into the file's ids where it prints them.
+This module only loads numbers (each table's seats and protocol totals, as
+``tables`` reads them; byes; penalties) in a constant number of queries and
+shapes the result; placement points, bye compensation, totals, tie-breaks and
+the counting of team members all come from ``scoring``. The lists have the shape
+of ``standings --json`` (docs/interfaces.md §4), except that they name players
+and teams by primary key (``pk``): the exchange package turns those into the
+file's ids where it prints them.
 
 A series counts once any of its tables has a deal; then its tables with deals
 and its byes count, so a drawn series gives no bye points before play.
@@ -16,12 +17,11 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.db.models import Sum
-
 import scoring
-from league.models import Bye, Registration, Series, TableAssignment, TeamRanking, Tournament
+from league.models import Bye, Registration, Series, TeamRanking, Tournament
 from league.ranking_lists import RANKING_LISTS, points
-from league.results.models import DealRow, Penalty
+from league.results.models import Penalty
+from league.standings.tables import table_totals
 from players.names import NameKey, name_key, player_key
 from scoring.preferans import TournamentRules
 
@@ -102,22 +102,11 @@ def _series_results(
         series = series.filter(status=Series.Status.CLOSED, results_published=True)
     if through_series is not None:
         series = series.filter(number__lte=through_series)
-    seats: dict[tuple[int, int], dict[str, str]] = defaultdict(dict)
-    assignments = TableAssignment.objects.filter(series__in=series)
-    for number, table, seat, player in assignments.values_list("series__number", "table", "seat", "player_id"):
-        seats[number, table][seat] = str(player)
-
     tables: dict[int, list[scoring.TableResult]] = defaultdict(list)
-    totals = (
-        DealRow.objects.filter(protocol__series__in=series)
-        .values_list("protocol__series__number", "protocol__table")
-        .annotate(Sum("value_a"), Sum("value_b"), Sum("value_c"), Sum("value_d"))
-        .order_by("protocol__series__number", "protocol__table")
-    )
-    for number, table, *small_points in totals:
-        # a seat nobody took (D at a Preferans table of three) is no player's result
-        small = {s: p for s, p in zip(scoring.SEATS, small_points, strict=True) if s in seats[number, table]}
-        tables[number].append(scoring.TableResult(seats[number, table], small))
+    for table in table_totals(series=series):
+        if table.small_points is not None:
+            players = {seat: str(assignment.player_id) for seat, assignment in table.seats.items()}
+            tables[table.series_number].append(scoring.TableResult(players, table.small_points))
 
     byes: dict[int, list[str]] = defaultdict(list)
     for number, player in Bye.objects.filter(series__in=series).values_list("series__number", "player_id"):

@@ -10,16 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Sum
-
 import scoring
-from league.models import Bye, Registration, Series, TableAssignment, Tournament
+from league.models import Bye, Registration, Series, Tournament
 from league.ranking_lists import points
-from league.results.models import DealRow
 from league.standings.cache import season_rankings_of, stamps, tournament_rankings
 from league.standings.seasons import season_tournaments
+from league.standings.tables import table_places, table_totals
 from players.models import Player, Team
-from scoring import Standing
 
 
 @dataclass
@@ -41,43 +38,24 @@ class Table:
 
 
 def series_table_seats(series: Series, *, with_results: bool) -> list[Table]:
-    """The tables of a series in seat order; with results, each seat's small
-    points, placement points and place at the table ("1–2." when tied)."""
+    """The tables of a series in seat order; with results, each seat's small points,
+    big points and place at the table (``tables.table_places``: "1–2." when tied)."""
     teams = dict(Registration.objects.filter(tournament_id=series.tournament_id).values_list("player_id", "team__name"))
-    tables: dict[int, Table] = {}
-    for assignment in TableAssignment.objects.filter(series=series).select_related("player").order_by("table", "seat"):
-        table = tables.setdefault(assignment.table, Table(assignment.table))
-        player = assignment.player
-        table.seats.append(Seat(assignment.seat, player.pk, player.full_name, teams.get(player.pk) or ""))
-    if with_results:
-        _add_results(series, tables)
-    return list(tables.values())
-
-
-def _add_results(series: Series, tables: dict[int, Table]) -> None:
-    ruleset = series.tournament.standing_rules()
-    seats = series.tournament.seats
-    totals = (
-        DealRow.objects.filter(protocol__series=series)
-        .order_by()
-        .values("protocol__table")
-        .annotate(A=Sum("value_a"), B=Sum("value_b"), C=Sum("value_c"), D=Sum("value_d"))
-    )
-    for row in totals:
-        table = tables.get(row["protocol__table"])
-        if table is None or len(table.seats) != len(seats):
-            continue
-        small = {seat: row[seat] for seat in seats}
-        big = scoring.placement_points(small, ruleset)
-        places = {
-            r.standing.id: r.label
-            for r in scoring.rank(
-                [Standing(seat, small_points=points) for seat, points in small.items()], ["small_points"]
-            )
-        }
-        for seat in table.seats:
-            seat.small_points, seat.big_points, seat.label = small[seat.seat], points(big[seat.seat]), places[seat.seat]
-        table.has_results = True
+    rules = series.tournament.standing_rules() if with_results else None
+    tables = []
+    for at_table in table_totals(series=Series.objects.filter(pk=series.pk), with_totals=with_results):
+        table = Table(at_table.table, has_results=at_table.small_points is not None)
+        places = table_places(at_table.small_points, rules) if at_table.small_points is not None else {}
+        for seat, assignment in at_table.seats.items():
+            player = assignment.player
+            row = Seat(seat, player.pk, player.full_name, teams.get(player.pk) or "")
+            if seat in places:
+                result = places[seat]
+                row.small_points, row.big_points = result.small_points, points(result.big_points)
+                row.label = result.place
+            table.seats.append(row)
+        tables.append(table)
+    return tables
 
 
 def series_byes(series: Series) -> list[Seat]:

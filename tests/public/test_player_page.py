@@ -51,8 +51,8 @@ def test_each_series_shows_table_seat_opponents_points_and_place_at_the_table(cl
 
     # big points: 5 for 1st and half the bonus of 3 (two above zero); 5.5 for a shared 1st–2nd; a bye's 4
     assert rows_of(page) == [
-        "1 table 1, A against Jan Lis , Ewa Łoś , Piotr Mak +30 1 6.5",
-        "2 table 1, B against Jan Lis , Ola Nowak , Ewa Łoś +20 1–2 5.5",
+        "1 table 1, A against Jan Lis , Ewa Łoś , Piotr Mak +30 1. 6.5",
+        "2 table 1, B against Jan Lis , Ola Nowak , Ewa Łoś +20 1–2. 5.5",
         "3 bye +40 4",
     ]
     assert reverse("public:table", args=[tournament.slug, 1, 1]) in page

@@ -99,7 +99,7 @@ def test_a_preferans_players_series_show_the_settled_whists_place_and_big_points
     assert "Settled whists" in page
     (row,) = rows_of(page)
     b, c = players["B"].full_name, players["C"].full_name
-    assert row == f"1 table 1, A against {b} , {c} {balance['A']:+d} {ranked.index('A') + 1} {big['A']}"
+    assert row == f"1 table 1, A against {b} , {c} {balance['A']:+d} {ranked.index('A') + 1}. {big['A']}"
 
 
 def test_the_team_page_of_a_preferans_team_says_settled_whists(client, evening):

@@ -20,9 +20,9 @@ from django.db import IntegrityError
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from league.results import services
 from league.results.models import DealSubmission, Protocol
 from league.results.selectors import protocol_sheet, sheet_totals
-from league.results.services import StaleProtocol, atomic_write, protocol_row_delete, protocol_row_save
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -95,11 +95,11 @@ class Saved:
 
 def _row_write(common: dict[str, Any], deal: dict[str, Any] | None) -> Protocol:
     if deal is None:
-        return protocol_row_delete(**common)
-    return protocol_row_save(deal=deal, **common)
+        return services.protocol_row_delete(**common)
+    return services.protocol_row_save(deal=deal, **common)
 
 
-@atomic_write
+@services.atomic_write
 def _row_write_keyed(common: dict[str, Any], deal: dict[str, Any] | None, key: str, digest: str) -> Protocol:
     saved = _row_write(common, deal)
     submission_remember(saved, key, common["number"], digest, stored_answer(saved, common["number"]))
@@ -140,7 +140,7 @@ def protocol_row_save_once(
     digest = submission_digest(number, deal)
     try:
         return Saved(_row_write_keyed(common, deal, key, digest), repeat=False)
-    except (StaleProtocol, IntegrityError):
+    except (services.StaleProtocol, IntegrityError):
         if submission_find(protocol, key, digest) is None:
             raise
     protocol.refresh_from_db()

@@ -31,7 +31,15 @@ from league.models import Series
 from league.results import services
 from league.results.forms import PhoneConfirmForm, TotalsForm
 from league.results.table import pin
-from league.results.table.scorer import Scorer, pin_form, pin_page, scorer_refused, table_protocol, table_scorer
+from league.results.table.scorer import (
+    Scorer,
+    View,
+    pin_form,
+    pin_page,
+    scorer_refused,
+    table_protocol,
+    table_scorer,
+)
 
 
 def pin_entry(request: HttpRequest, slug: str, series: int, table: int) -> HttpResponse:
@@ -59,31 +67,19 @@ def protocol_page(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     return _page(request, scorer)
 
 
-@table_scorer
-def edit_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
-    """The page with deal ``number`` loaded into the entry forms, to fix it."""
-    return scorer.protocol.series.tournament.game_rules().phone_entry(request, scorer, "edit", number=number)
+def _entry_step(step: str, *, post: bool) -> View:
+    """The phone's deal entry ``step``, as the table's game answers it (``GameRules.phone_entry``)."""
+
+    def entry(request: HttpRequest, scorer: Scorer, **kwargs: Any) -> HttpResponse:
+        return scorer.protocol.series.tournament.game_rules().phone_entry(request, scorer, step, **kwargs)
+
+    return table_scorer(require_POST(entry) if post else entry)
 
 
-@table_scorer
-@require_POST
-def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
-    """Add the next deal or fix an earlier one, as the game's entry form typed it."""
-    return scorer.protocol.series.tournament.game_rules().phone_entry(request, scorer, "save")
-
-
-@table_scorer
-@require_POST
-def preview(request: HttpRequest, scorer: Scorer) -> HttpResponse:
-    """The typed deal valued in place with the totals after it: an htmx fragment, or the page without JS."""
-    return scorer.protocol.series.tournament.game_rules().phone_entry(request, scorer, "preview")
-
-
-@table_scorer
-@require_POST
-def delete_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
-    """Delete the last deal (the services refuse any other)."""
-    return scorer.protocol.series.tournament.game_rules().phone_entry(request, scorer, "delete", number=number)
+edit_row = _entry_step("edit", post=False)  # the page with deal ``number`` loaded into the entry forms, to fix it
+save_row = _entry_step("save", post=True)  # the next deal, or an earlier one fixed
+preview = _entry_step("preview", post=True)  # the typed deal valued in place, with the totals after it
+delete_row = _entry_step("delete", post=True)  # the last deal deleted (the services refuse any other)
 
 
 @table_scorer

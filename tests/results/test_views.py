@@ -183,3 +183,11 @@ def test_the_full_deal_form_offers_a_tie_and_the_protocol_describes_it(client, s
     assert client.post(page, data).status_code == 302
     assert Protocol.objects.get(series=series).rows.get().deal == {"contract": "zwykla", "old": ["A", "C"], "tie": True}
     assert "tie at 52:52" in client.get(page).content.decode()
+
+
+def test_the_correction_page_offers_the_deal_line_first_then_deleting_and_the_reason(client, series):
+    client.post(url(series, "protocol", 1), {"number": 1, "version": 0, "line": "ac60"})
+    page = client.get(url(series, "correct", 1, 1)).content.decode()
+    positions = [page.index(f'name="{name}"') for name in ("line", "delete", "reason")]
+    assert positions == sorted(positions)
+    assert 'value="ac60"' in page

@@ -229,6 +229,8 @@ class RowForm(RowStamp):
 class CorrectionForm(RowForm, RowChangeForm):
     """A change of a saved deal typed as a shorthand line, or the last deal's deletion."""
 
+    field_order = ["line", "delete", "reason"]  # the deal first, as typed; the bases would put it last
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if "line" in cleaned and cleaned["line"] is None and not cleaned.get("delete"):

@@ -20,7 +20,7 @@ A game owns:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +35,10 @@ if TYPE_CHECKING:
     from league.tournaments.forms import TournamentForm
     from scoring import ProtocolResult, Ruleset
     from scoring.preferans import TableScore, TournamentRules
+
+
+SheetRows = Callable[["Protocol | None", Mapping[str, str]], dict[str, Any]]
+"""A printed sheet's own part (its lines and totals, or its pulka), from a protocol or None for a blank one."""
 
 
 @dataclass(frozen=True)
@@ -176,11 +180,10 @@ class GameRules(ABC):
         (columns, the blank line's grid, a key of the rules)."""
 
     @abstractmethod
-    def print_rows(
-        self, *, tournament: Tournament, protocol: Protocol | None, names: Mapping[str, str]
-    ) -> dict[str, Any]:
-        """A printed sheet's own part: blank for a walk-in table (``protocol`` None), else filled from
-        the protocol's rows (prefetched, in order); ``names`` are the players' by seat."""
+    def print_rows(self, *, tournament: Tournament) -> SheetRows:
+        """What fills each printed sheet of ``tournament``, made once per document (its rules read
+        once): called with a protocol (its rows prefetched, in order) and its players' names by seat,
+        or with None for a walk-in table's blank sheet."""
 
     # --- the exchange file (docs/interfaces.md §4) -------------------------------------------
 

@@ -384,7 +384,7 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
     protocols = series.protocols.filter(table__in=tables).order_by("table")
     if filled:
         protocols = protocols.prefetch_related(Prefetch("rows", queryset=DealRow.objects.order_by("number")))
-    game = tournament.game_rules()
+    sheet_rows = tournament.game_rules().print_rows(tournament=tournament)
     penalties: dict[int | None, list[PenaltyLine]] = {}
     if filled:
         for line in series_penalties(series=series):
@@ -393,7 +393,7 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
     for protocol in protocols:
         players = seated.get(protocol.table, {})
         names = {seat: player.full_name for seat, player in players.items()}
-        rows = game.print_rows(tournament=tournament, protocol=protocol if filled else None, names=names)
+        rows = sheet_rows(protocol if filled else None, names)
         sheets.append(
             ProtocolSheet(
                 series=series,
@@ -443,7 +443,7 @@ def blank_protocol_sheet(tournament: Tournament) -> ProtocolSheet:
         series=None,
         table=None,
         players=[(seat, None, "") for seat in tournament.seats],
-        **tournament.game_rules().print_rows(tournament=tournament, protocol=None, names={}),
+        **tournament.game_rules().print_rows(tournament=tournament)(None, {}),
     )
 
 

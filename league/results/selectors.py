@@ -29,8 +29,6 @@ from scoring import SEATS, ProtocolResult, ScoringError, preferans
 if TYPE_CHECKING:
     from league.games.base import GameRules
 
-    pass
-
 
 @dataclass(frozen=True)
 class SheetRow:
@@ -41,12 +39,17 @@ class SheetRow:
     values: dict[str, int]
     totals: dict[str, int]
     bok_round: bool
-    description: Any = None  # the row in words, as the tournament's game puts it
+    game: GameRules | None = None  # whose words describe the row; none for a printed sheet, which writes its own
 
     @property
     def cells(self) -> list[tuple[str, int, int]]:
         """(seat, value, running total) in seat order, as the paper has them."""
         return [(seat, self.values[seat], self.totals[seat]) for seat in SEATS]
+
+    @property
+    def description(self) -> Any:
+        """The row in words, as the game puts it; read only by the pages that show it."""
+        return self.game.describe(self.deal) if self.game else None
 
 
 def protocol_score(*, protocol: Protocol, deals: list[dict[str, Any]]) -> ProtocolResult | preferans.TableScore:
@@ -62,15 +65,14 @@ def protocol_score(*, protocol: Protocol, deals: list[dict[str, Any]]) -> Protoc
 
 
 def rows_sheet(rows: Iterable[DealRow], game: GameRules | None = None) -> list[SheetRow]:
-    """Stored rows (in deal order) with the running totals of their stored values, each in the
+    """Stored rows (in deal order) with the running totals of their stored values, described in the
     ``game``'s words (none without it: a printed sheet writes its own)."""
     totals = dict.fromkeys(SEATS, 0)
     sheet = []
     for row in rows:
         values = row.values
         totals = {seat: totals[seat] + values[seat] for seat in SEATS}
-        description = game.describe(row.deal) if game else None
-        sheet.append(SheetRow(row.number, row.deal, values, totals, row.bok_round, description))
+        sheet.append(SheetRow(row.number, row.deal, values, totals, row.bok_round, game))
     return sheet
 
 
@@ -101,8 +103,7 @@ def protocol_row_preview(*, protocol: Protocol, number: int, deal: dict[str, Any
     else:
         deals.append(deal)
     line = protocol_score(protocol=protocol, deals=deals).rows[number - 1]
-    game = protocol.series.tournament.game_rules()
-    return SheetRow(number, deal, line.values, line.totals, line.bok_round, game.describe(deal))
+    return SheetRow(number, deal, line.values, line.totals, line.bok_round, protocol.series.tournament.game_rules())
 
 
 def totals_difference(*, protocol: Protocol, sheet: list[SheetRow] | None = None) -> dict[str, int] | None:

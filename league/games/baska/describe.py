@@ -13,6 +13,7 @@ It needs no ruleset: it describes what was entered, not whether it is valid
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -68,7 +69,7 @@ def _result(deal: dict[str, Any]) -> str:
     return ""
 
 
-def describe_deal(deal: dict[str, Any] | None) -> DealDescription | None:
+def describe_deal(deal: Mapping[str, Any] | None) -> DealDescription | None:
     """``deal`` in words; None for no deal (the new side of a deleted row)."""
     if not deal:
         return None

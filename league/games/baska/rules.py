@@ -13,9 +13,10 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 from league.exchange.format import INVALID_INPUT, ExchangeError
-from league.games.base import GameRules, GameTemplates, GameWords
+from league.games.base import GameRules, GameTemplates, GameWords, SheetRows
 from league.games.baska import phone, referee
 from league.games.baska.describe import DealDescription, describe_deal, protocol_lines
+from league.games.choices import Game
 from league.printing.documents import PROTOCOL_COLUMNS_MM, blank_lines, blank_row_grid, filled_lines
 from scoring.fields import join, read_bool
 from scoring.ruleset import deals_per_series_check
@@ -31,8 +32,8 @@ if TYPE_CHECKING:
 
 
 class Baska(GameRules):
-    key = "baska"
-    label = gettext_lazy("Baśka")
+    key = Game.BASKA
+    label = Game.BASKA.label
     table_sizes = (4,)
     offline_queue = True
     tournament_fields = ("ruleset_preset", "own_ruleset", "deals_per_series")
@@ -116,7 +117,7 @@ class Baska(GameRules):
     def describe(
         self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None
     ) -> DealDescription | None:
-        return describe_deal(dict(entry) if entry else None)
+        return describe_deal(entry)
 
     # --- pages ---
 
@@ -148,13 +149,16 @@ class Baska(GameRules):
             "blank_row_grid": blank_row_grid(),
         }
 
-    def print_rows(
-        self, *, tournament: Tournament, protocol: Protocol | None, names: Mapping[str, str]
-    ) -> dict[str, Any]:
-        if protocol is None:
-            return {"lines": blank_lines(tournament.deals_per_series), "totals": [None] * len(scoring.SEATS)}
-        lines, totals = filled_lines(protocol.rows.all(), tournament.ruleset())
-        return {"lines": lines, "totals": totals}
+    def print_rows(self, *, tournament: Tournament) -> SheetRows:
+        ruleset = tournament.ruleset()
+
+        def rows(protocol: Protocol | None, names: Mapping[str, str]) -> dict[str, Any]:
+            if protocol is None:
+                return {"lines": blank_lines(tournament.deals_per_series), "totals": [None] * len(scoring.SEATS)}
+            lines, totals = filled_lines(protocol.rows.all(), ruleset)
+            return {"lines": lines, "totals": totals}
+
+        return rows
 
     # --- the exchange file ---
 

@@ -18,6 +18,7 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from league.games.choices import Game
 from league.games.preferans import referee as pulka_views
 from league.games.preferans.describe import describe_pulka_entry, player_label
 from league.games.preferans.forms import PulkaDealForm
@@ -35,7 +36,7 @@ from league.results.table.scorer import (
     table_scorer,
 )
 
-pulka_only = game_only("preferans")
+pulka_only = game_only(Game.PREFERANS)
 
 
 def _last_deal(protocol: Protocol) -> DealRow | None:

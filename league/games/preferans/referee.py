@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from league.games.choices import Game
 from league.games.preferans.describe import describe_pulka_entry, player_label
 from league.games.preferans.forms import PulkaDealForm, PulkaPenaltyForm
 from league.games.preferans.pulka import protocol_pulka, pulka_progress
@@ -60,7 +61,7 @@ def preferans_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
     @wraps(view)
     def wrapped(request: HttpRequest, protocol: Protocol, *args: Any, **kwargs: Any) -> HttpResponse:
-        if protocol.series.tournament.game != "preferans":
+        if protocol.series.tournament.game != Game.PREFERANS:
             raise Http404
         return view(request, protocol, *args, **kwargs)
 

@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy
 import scoring
 from league.exchange.format import INVALID_INPUT, ExchangeError
 from league.games import registered_games
-from league.games.base import GameRules, GameTemplates, GameWords
+from league.games.base import GameRules, GameTemplates, GameWords, SheetRows
+from league.games.choices import Game
 from league.games.labels import scoring_error_message
 from league.games.preferans import phone, referee
 from league.games.preferans.describe import PulkaEntryDescription, describe_pulka_entry
@@ -40,8 +41,8 @@ _PULKA_FIELDS = ("variant", "total", "table_size")
 
 
 class Preferans(GameRules):
-    key = "preferans"
-    label = gettext_lazy("Preferans")
+    key = Game.PREFERANS
+    label = Game.PREFERANS.label
     table_sizes = preferans.TABLE_SIZES
     tournament_fields = ("pulka_variant", "pulka_total", "table_size")
     own_progress = True
@@ -167,20 +168,23 @@ class Preferans(GameRules):
     def print_layout(self, *, tournament: Tournament) -> tuple[str, dict[str, Any]]:
         return _("Pulka sheet"), pulka_sheet_context(tournament)
 
-    def print_rows(
-        self, *, tournament: Tournament, protocol: Protocol | None, names: Mapping[str, str]
-    ) -> dict[str, Any]:
-        if protocol is None:
-            return {"lines": [], "totals": [], "pulka": blank_pulka()}
-        pulka = filled_pulka(
-            seats=tournament.seats,
-            names=dict(names),
-            variant=tournament.variant(),
-            total=tournament.pulka_total,
-            entries=[row.deal for row in protocol.rows.all()],
-            closed=protocol.pulka_closed,
-        )
-        return {"lines": [], "totals": [], "pulka": pulka}
+    def print_rows(self, *, tournament: Tournament) -> SheetRows:
+        variant = tournament.variant()
+
+        def rows(protocol: Protocol | None, names: Mapping[str, str]) -> dict[str, Any]:
+            if protocol is None:
+                return {"lines": [], "totals": [], "pulka": blank_pulka()}
+            pulka = filled_pulka(
+                seats=tournament.seats,
+                names=dict(names),
+                variant=variant,
+                total=tournament.pulka_total,
+                entries=[row.deal for row in protocol.rows.all()],
+                closed=protocol.pulka_closed,
+            )
+            return {"lines": [], "totals": [], "pulka": pulka}
+
+        return rows
 
     # --- the exchange file ---
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from league.games.choices import Game
 from league.results import services
 from league.results.models import Protocol, ProtocolEvent
 
@@ -36,7 +37,7 @@ def protocol_pulka_close(
     player writes the points still missing from the total onto the mountain (docs/preferans.md).
     The standings count a pulka not played out as closed already, so this changes no points.
     """
-    if protocol.series.tournament.game != "preferans":
+    if protocol.series.tournament.game != Game.PREFERANS:
         raise ValidationError(_("Only a Preferans table has a pulka to close."), code="not_preferans")
     current = Protocol.objects.get(pk=protocol.pk)
     if current.pulka_closed == closed:

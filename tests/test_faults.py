@@ -223,6 +223,37 @@ def test_with_the_broker_down_schedule_recompute_never_raises(series, monkeypatc
         tasks.schedule_recompute(series.tournament_id)
 
 
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)  # printed in a thread, which must see the committed job
+def test_with_the_broker_down_a_batch_print_still_gives_the_file(client, series, broker_down, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    organiser = UserFactory()
+    series.tournament.organisers.add(organiser)
+    client.force_login(organiser)
+
+    response = client.post(reverse("printing:protocols_job", args=[series.tournament.slug, series.number]))
+    printing_tasks.wait_for_background_prints()
+
+    job = PrintJob.objects.get()
+    assert response.status_code == 302 and response.url == reverse(
+        "printing:job", args=[series.tournament.slug, job.pk]
+    )
+    assert job.status == PrintJob.Status.DONE and job.file  # printed here instead of by the worker
+
+
+def test_every_task_is_queued_through_the_fallback():
+    """A bare ``.delay`` is a server error whenever the broker is down (see league.queueing)."""
+    from pathlib import Path
+
+    import league
+
+    root = Path(league.__file__).parent
+    bare = [
+        str(p.relative_to(root)) for p in root.rglob("*.py") if ".delay(" in p.read_text() and p.name != "queueing.py"
+    ]
+    assert bare == []
+
+
 @pytest.mark.django_db
 def test_deals_of_an_open_series_leave_the_public_standings_cached(series):
     """Under load every deal saved in the hall must not throw the published standings out of the cache."""

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from league.printing import documents, layout
 from league.printing.models import PrintJob
+from league.queueing import enqueue_or_run
 
 logger = logging.getLogger(__name__)
 
@@ -143,11 +144,12 @@ _printing: set[threading.Thread] = set()
 
 def print_in_background(*, job: PrintJob, base_url: str) -> None:
     """Print ``job`` once its row is committed (whoever prints it must find it): on a Celery
-    worker where there is a broker, else in a thread of this process."""
+    worker where there is a broker, else in a thread of this process, as also when the
+    broker is down (the organiser then gets the file, not a server error)."""
     if print_series_protocols.app.conf.task_always_eager:
         transaction.on_commit(lambda: _start_thread(job.pk, base_url))
     else:
-        transaction.on_commit(lambda: print_series_protocols.delay(job.pk, base_url))
+        transaction.on_commit(lambda: enqueue_or_run(print_series_protocols, job.pk, base_url, fallback=_start_thread))
 
 
 def _start_thread(job_id: int, base_url: str) -> None:

@@ -19,6 +19,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+REASON_MAX_LENGTH = 500
+"""The longest reason a person may type for a change: a sentence or a few, never a pasted document."""
+
 
 class LogRow(models.Model):
     """Who did something and when. ``user`` is empty when no account acted (a table phone,

@@ -44,3 +44,47 @@ def test_pages_cannot_be_framed_and_sniffed(client):
     response = client.get(reverse("home"))
     assert response["X-Frame-Options"] == "DENY"
     assert response["X-Content-Type-Options"] == "nosniff"
+
+
+# --- hostile or absurd values: a clear answer, nothing stored -------------------
+
+
+def test_a_correction_reason_the_length_of_a_book_is_refused_and_nothing_changes(client):
+    from django.core.exceptions import ValidationError
+
+    from league.results import services
+    from league.results.models import DealRowVersion, Protocol
+    from tests.factories import drawn_series
+
+    referee = UserFactory()
+    client.force_login(referee)
+    series = drawn_series()
+    series.tournament.referees.add(referee)
+
+    def page(name, *args):
+        return reverse(f"results:{name}", args=[series.tournament.slug, series.number, *args])
+
+    client.post(page("protocol", 1), {"number": 1, "version": 0, "line": "ac60"})
+    protocol = Protocol.objects.get(series=series, table=1)
+    book = "x" * 100_000
+
+    typed = protocol.rows.get().deal
+
+    refused = client.post(
+        page("correct", 1, 1),
+        {"number": 1, "version": protocol.version, "line": "ac40", "reason": book},
+        HTTP_ACCEPT_LANGUAGE="pl",
+    )
+    assert refused.status_code == 200 and "500 znaków" in refused.content.decode()
+    assert protocol.rows.get().deal == typed
+    assert not DealRowVersion.objects.filter(action="change").exists()
+
+    with pytest.raises(ValidationError, match="500"):  # the service refuses it without the form too
+        services.protocol_row_save(
+            protocol=protocol,
+            number=1,
+            deal=protocol.rows.get().deal,
+            expected_version=protocol.version,
+            user=referee,
+            reason=book,
+        )

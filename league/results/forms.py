@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from league.games.labels import SEAT_CHOICES
+from league.history import REASON_MAX_LENGTH
 from scoring import SEATS
 
 if TYPE_CHECKING:
@@ -37,7 +38,10 @@ class RowChangeForm(RowStamp):
 
     delete = forms.BooleanField(label=_("Delete this deal (only the last one)"), required=False)
     reason = forms.CharField(
-        label=_("Reason for the correction"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+        label=_("Reason for the correction"),
+        required=False,
+        max_length=REASON_MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 2}),
     )
 
 
@@ -81,6 +85,6 @@ class ReopenSeriesForm(forms.Form):
 
     reason = forms.CharField(
         label=_("Reason for reopening"),
-        max_length=500,
+        max_length=REASON_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 2}),
     )

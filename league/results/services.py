@@ -58,7 +58,9 @@ from django.db import OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from league.history import REASON_MAX_LENGTH
 from league.models import Series
 from league.results.models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent, new_pin
 from league.results.selectors import protocol_score, protocol_sheet, totals_difference
@@ -131,11 +133,27 @@ def protocol_claim(protocol: Protocol, expected_version: int) -> Protocol:
     return fresh
 
 
+def reason_check_length(reason: str) -> None:
+    """Refuse a reason longer than the forms allow (a request made without them)."""
+    if len(reason) > REASON_MAX_LENGTH:
+        raise ValidationError(
+            ngettext(
+                "Shorten the reason to at most %(limit)d character.",
+                "Shorten the reason to at most %(limit)d characters.",
+                REASON_MAX_LENGTH,
+            )
+            % {"limit": REASON_MAX_LENGTH},
+            code="reason",
+        )
+
+
 def protocol_check_may_change(protocol: Protocol, user: AbstractBaseUser | None, *, reason: str | None = None) -> None:
     """Refuse what the series' and protocol's state do not allow this writer (a referee ``user``, or the table).
 
     ``reason`` is None for changes other than rows.
     """
+    if reason is not None:
+        reason_check_length(reason)
     series = protocol.series
     referee = user is not None
     if series.status == Series.Status.CLOSED:
@@ -605,6 +623,7 @@ def series_reopen(*, series: Series, user: AbstractBaseUser, reason: str) -> Ser
         raise ValidationError(_("Only a closed series can be reopened."), code="status")
     if not reason.strip():
         raise ValidationError(_("Give the reason for reopening the series."), code="reason")
+    reason_check_length(reason)
     series.status = Series.Status.IN_PLAY
     series.save(update_fields=["status"])
     SeriesEvent.objects.create(series=series, action=SeriesEvent.Action.REOPENED, user=user, reason=reason.strip())

@@ -40,6 +40,7 @@ from league.games.base import GameRules
 from league.games.choices import Game
 from league.history import ChangeRow, LogRow
 from scoring import SEATS, preferans
+from scoring.ruleset import MAX_POINTS
 
 LOGO_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"]
 
@@ -150,6 +151,22 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} {self.year}"
+
+    def clean(self) -> None:
+        """Refuse points for places out of a ruleset's bounds (see
+        :func:`scoring.parse_place_points`), whichever way they came."""
+        errors = {}
+        for name in ("place_points", "team_place_points"):
+            try:
+                scoring.parse_place_points(getattr(self, name), name)
+            except scoring.ScoringError:
+                errors[name] = ValidationError(
+                    _("Points for a place are numbers from 0 to %(max)s."),
+                    code="out_of_bounds",
+                    params={"max": MAX_POINTS},
+                )
+        if errors:
+            raise ValidationError(errors)
 
     def other_game_refusal(self, tournament: Tournament) -> ValidationError | None:
         """Why ``tournament`` cannot join this season, if it cannot: a season adds up one game

@@ -25,7 +25,7 @@ from fractions import Fraction
 from .errors import ScoringError
 from .fields import read_int
 from .placement import TABLE_SIZE, bye_compensation, place_shares, placement_points
-from .ruleset import TIEBREAK_PATTERN, Ruleset
+from .ruleset import TIEBREAK_PATTERN, Ruleset, parse_place_points
 
 _NO_PLACES = (0.0,) * TABLE_SIZE
 # sums of fractional points are compared rounded, so 1/3 + 2/3 ties with 1
@@ -291,6 +291,7 @@ def season_place_points(ranked: Sequence[Ranked], points: Sequence[float]) -> di
     """One tournament's ranking as a season of places counts it (psb example II): each
     entry's big points become the season points for its place (:func:`award_points`,
     positive results only; "nie został sklasyfikowany – 0 pkt"), its small points stay
-    as the second figure. :func:`season_totals` adds the tournaments up."""
-    awards = award_points(ranked, points)
+    as the second figure. :func:`season_totals` adds the tournaments up. ``points`` out of
+    a ruleset's bounds (:func:`parse_place_points`) raise ``invalid_input``."""
+    awards = award_points(ranked, parse_place_points(list(points)))
     return {r.standing.id: replace(r.standing, big_points=awards[r.standing.id]) for r in ranked}

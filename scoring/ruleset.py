@@ -252,9 +252,16 @@ def _parse_sides(data: Any, path: str) -> tuple[str, ...]:
     return tuple(sides)
 
 
-def _parse_numbers(data: Any, path: str, *, max_items: int) -> tuple[float, ...]:
-    numbers = read_list(data, path, _ERR, max_items=max_items)
-    return tuple(read_number(x, join(path, i), _ERR, maximum=MAX_POINTS) for i, x in enumerate(numbers))
+def _parse_numbers(data: Any, path: str, *, max_items: int, code: str = _ERR) -> tuple[float, ...]:
+    numbers = read_list(data, path, code, max_items=max_items)
+    return tuple(read_number(x, join(path, i), code, maximum=MAX_POINTS) for i, x in enumerate(numbers))
+
+
+def parse_place_points(data: Any, path: str = "place_points") -> tuple[float, ...]:
+    """A places-to-points table kept outside a ruleset (a season's: points for 1st, 2nd …),
+    bounded as a ruleset's own are: at most ``MAX_PLACES`` places, each a finite number from
+    0 to ``MAX_POINTS``, so that no sum of them overflows. Raises ``invalid_input``."""
+    return _parse_numbers(data, path, max_items=MAX_PLACES, code="invalid_input")
 
 
 def parse_ruleset(data: dict[str, Any]) -> Ruleset:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import Season, SeasonScheme, Tournament
 from league.ranking_lists import points
+from scoring.ruleset import MAX_POINTS
 
 # An example places-to-points table for the PSB scheme (psb example II: "the best 50 players
 # with a positive result", 1st 100 … 25th 25; teams: the best 15, 3rd 80), for the organiser to edit.
@@ -49,6 +50,12 @@ class PlacePointsField(forms.CharField):
             if parsed < 0:
                 raise forms.ValidationError(
                     _("Place %(place)s: points cannot be negative."), code="negative", params={"place": number}
+                )
+            if parsed > MAX_POINTS:  # 1e308 would overflow the sums, 1e400 is infinity
+                raise forms.ValidationError(
+                    _("Place %(place)s: at most %(max)s points."),
+                    code="too_large",
+                    params={"place": number, "max": MAX_POINTS},
                 )
             numbers.append(points(float(parsed)))
         if len(numbers) > MAX_PLACES:

@@ -194,6 +194,8 @@ def test_a_slug_another_season_has_is_refused_next_to_the_field(client, me, thei
         ("place_points", "100; dużo; 60", "„dużo” (miejsce 2) nie jest liczbą."),
         ("place_points", "100; -5", "Miejsce 2: punkty nie mogą być ujemne."),
         ("place_points", "60; 80", "Miejsce 2 dostaje więcej punktów niż miejsce przed nim."),
+        ("place_points", "; ".join(["1e308"] * 8), "Miejsce 1: najwyżej 1000 punktów."),  # sums overflow
+        ("place_points", "100; 1e400", "Miejsce 2: najwyżej 1000 punktów."),  # infinity as a float
         ("place_points", "", "Schemat PSB wymaga punktów za miejsca."),
         ("team_place_points", "100; x", "„x” (miejsce 2) nie jest liczbą."),
         ("best_of", "0", "Upewnij się, że ta wartość jest większa lub równa 1."),

@@ -11,6 +11,7 @@ from league.public import calculator, pulka_calculator
 from league.public import views as public_views
 
 from . import health
+from .login import LoginForm
 
 urlpatterns = [
     path("", public_views.home, name="home"),
@@ -25,7 +26,7 @@ urlpatterns = [
     path("zasady/", include("league.rulesets.urls")),
     path("", include("players.urls")),
     path("", include("league.public.urls")),
-    path("konto/logowanie/", auth_views.LoginView.as_view(), name="login"),
+    path("konto/logowanie/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("konto/wyloguj/", auth_views.LogoutView.as_view(), name="logout"),
     # Without CSRF protection, so that public pages can be the same for every visitor (kept
     # ready, league.public.page_store): at worst another site switches a visitor's language.

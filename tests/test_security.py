@@ -30,6 +30,19 @@ def test_a_right_password_after_a_few_mistakes_logs_in(client):
     assert "_auth_user_id" in client.session
 
 
+def test_a_username_longer_than_any_account_is_a_wrong_login_not_a_server_error(client):
+    """django-axes would store it in a varchar(255): run on PostgreSQL to see the error it was."""
+    response = client.post(
+        reverse("login"),
+        {"username": "x" * 300, "password": "wrong"},
+        REMOTE_ADDR="10.1.2.3",
+        HTTP_ACCEPT_LANGUAGE="pl",
+    )
+    assert response.status_code == 200
+    assert "Wprowadź poprawne wartości pól" in response.content.decode()  # as for any wrong password
+    assert "_auth_user_id" not in client.session
+
+
 def test_forms_without_a_csrf_token_are_refused():
     from django.test import Client
 

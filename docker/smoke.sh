@@ -113,7 +113,7 @@ fi
 # What a deployer's and a developer's checkout hold beside the code: none of it may reach the image.
 secret=$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')
 sed -e "s|^DJANGO_SECRET_KEY=.*|DJANGO_SECRET_KEY=$secret|" -e "s|^POSTGRES_PASSWORD=.*|POSTGRES_PASSWORD=smoke$RANDOM|" \
-  "$work/src/docker/env.example" >"$work/src/docker/.env"
+  -e "s|^REDIS_PASSWORD=.*|REDIS_PASSWORD=smoke$RANDOM|" "$work/src/docker/env.example" >"$work/src/docker/.env"
 mkdir -p "$work/src/var" "$work/src/.git" "$work/src/.venv"
 echo "$secret" >"$work/src/var/secret_key"
 touch "$work/src/var/db.sqlite3" "$work/src/.git/HEAD" "$work/src/.venv/pyvenv.cfg"

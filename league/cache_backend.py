@@ -19,14 +19,20 @@ are short (``SOCKET_TIMEOUT_SECONDS`` unless ``OPTIONS`` name others), and after
 a failure the process leaves Redis alone for ``RETRY_SECONDS``, answering misses
 at once, before it tries again. ``ping`` is the one call that does raise: the
 health check (``/zdrowie/``) uses it to report the cache.
+
+Values are kept as JSON (:class:`JSONSerializer`), never pickled: whoever can write to
+Redis must not be able to run code in the web processes by planting a value.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
 from collections.abc import Callable, Iterable
+from datetime import date, datetime
+from decimal import Decimal
 from typing import Any, TypeVar
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
@@ -92,6 +98,80 @@ def _outage_of(location: str) -> _Outage:
         return _outages.setdefault(location, _Outage())
 
 
+TAG = "\u0000type"
+"""The key of a JSON object standing for a value JSON has no type of its own for."""
+
+
+def _tagged(value: Any) -> Any:
+    """``value`` as plain JSON types; a tuple, a date and time, a decimal or a dict with keys
+    other than strings become an object tagged with what it was (see :func:`_untagged`)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list):
+        return [_tagged(item) for item in value]
+    if isinstance(value, tuple):
+        return {TAG: "tuple", "items": [_tagged(item) for item in value]}
+    if isinstance(value, dict):
+        if all(isinstance(key, str) for key in value) and TAG not in value:
+            return {key: _tagged(item) for key, item in value.items()}
+        return {TAG: "dict", "items": [[_tagged(key), _tagged(item)] for key, item in value.items()]}
+    if isinstance(value, datetime):
+        return {TAG: "datetime", "iso": value.isoformat()}
+    if isinstance(value, date):
+        return {TAG: "date", "iso": value.isoformat()}
+    if isinstance(value, Decimal):
+        return {TAG: "decimal", "text": str(value)}
+    raise TypeError(f"A {type(value).__name__} cannot be cached: the cache keeps JSON only")
+
+
+def _untagged(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_untagged(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    tag = value.get(TAG)
+    if tag is None:
+        return {key: _untagged(item) for key, item in value.items()}
+    if tag == "tuple":
+        return tuple(_untagged(item) for item in value["items"])
+    if tag == "dict":
+        return {_untagged(key): _untagged(item) for key, item in value["items"]}
+    if tag == "datetime":
+        return datetime.fromisoformat(value["iso"])
+    if tag == "date":
+        return date.fromisoformat(value["iso"])
+    if tag == "decimal":
+        return Decimal(value["text"])
+    raise ValueError(f"Unknown cached type {tag!r}")
+
+
+class JSONSerializer:
+    """Django's Redis serializer with JSON in place of pickle.
+
+    Whole numbers are stored as Redis integers, as Django's own serializer stores them,
+    so that ``incr`` works (the PIN counters). The Python types the league caches beyond
+    JSON's (tuples, dates and times, decimals, dicts keyed by numbers) come back as they
+    were. A value this serializer did not write (a pickle planted in Redis) reads as
+    nothing, never as code to run.
+    """
+
+    def dumps(self, obj: Any) -> bytes | int:
+        if type(obj) is int:
+            return obj
+        return json.dumps(_tagged(obj), separators=(",", ":")).encode()
+
+    def loads(self, data: bytes) -> Any:
+        try:
+            return int(data)
+        except ValueError:
+            pass
+        try:
+            return _untagged(json.loads(data))
+        except ValueError:  # not JSON (UnicodeDecodeError and JSONDecodeError are ValueErrors)
+            logger.warning("Cache: a value that is not JSON was found and ignored")
+            return None
+
+
 class ForgivingRedisCache(RedisCache):
     """Django's Redis cache, answering misses while Redis is unavailable (see the module)."""
 
@@ -101,6 +181,7 @@ class ForgivingRedisCache(RedisCache):
         self._options = {
             "socket_connect_timeout": SOCKET_TIMEOUT_SECONDS,
             "socket_timeout": SOCKET_TIMEOUT_SECONDS,
+            "serializer": JSONSerializer,
             **self._options,
         }
         self._outage = _outage_of(",".join(self._servers))

@@ -233,3 +233,58 @@ def test_once_redis_answers_again_the_cache_is_used_again(redis_server, client, 
 
     assert cache.get("key") == "stored"
     assert client.get("/zdrowie/").json()["cache"] == "ok"
+
+
+# --- what is kept in Redis: JSON, never a pickle ----------------------------------
+
+REAL_REDIS = "redis://127.0.0.1:6379/13"  # a database of its own: the tests empty it
+RUN_BY_A_PLANTED_VALUE: list[str] = []
+
+
+def _run_planted_code() -> str:
+    RUN_BY_A_PLANTED_VALUE.append("ran")
+    return "planted"
+
+
+class Planted:
+    """What an attacker with write access to Redis would plant: unpickling it runs code."""
+
+    def __reduce__(self):
+        return (_run_planted_code, ())
+
+
+@pytest.fixture
+def real_redis(settings):
+    redis_at(settings, REAL_REDIS)
+    try:
+        cache.clear()
+    except RedisError:
+        pytest.skip("no Redis at 127.0.0.1:6379")
+    yield
+    cache.clear()
+
+
+def test_a_pickle_planted_in_redis_is_not_unpickled_and_reads_as_nothing(real_redis):
+    import pickle
+
+    client = cache._cache.get_client(write=True)
+    client.set(cache.make_key("standings:seen:1"), pickle.dumps(Planted()))
+
+    assert cache.get("standings:seen:1") is None
+    assert RUN_BY_A_PLANTED_VALUE == []
+
+
+def test_what_the_league_caches_comes_back_from_redis_as_it_went_in(real_redis):
+    from datetime import UTC, datetime
+    from decimal import Decimal
+
+    seen = ("stamp", datetime(2026, 12, 4, 13, 0, tzinfo=UTC))
+    progress = [(1, {7: (1, "1."), 8: (2, "2–3.")})]
+    rankings = {"individual": [{"pk": 7, "big_points": 12.5, "small_points": Decimal("3.5")}], "teams": []}
+    for key, value in (("seen", seen), ("progress", progress), ("rankings", rankings)):
+        cache.set(key, value)
+        assert cache.get(key) == value
+
+    assert cache.add("pin-tries", 0) and cache.incr("pin-tries") == 1  # counters stay Redis integers
+    raw = cache._cache.get_client().get(cache.make_key("rankings"))
+    assert raw.startswith(b"{")  # JSON, readable by anyone, runnable by no one

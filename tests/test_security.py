@@ -101,3 +101,14 @@ def test_a_correction_reason_the_length_of_a_book_is_refused_and_nothing_changes
             user=referee,
             reason=book,
         )
+
+
+def test_the_compose_redis_asks_for_a_password_and_the_app_gives_it():
+    """Write access to Redis is write access to the queues and the cache: compose's Redis is not open."""
+    from pathlib import Path
+
+    compose = (Path(__file__).parent.parent / "docker" / "docker-compose.yml").read_text()
+    password = "${REDIS_PASSWORD:?set REDIS_PASSWORD in docker/.env}"
+    assert f"--requirepass\n      - {password}" in compose
+    assert f"CELERY_BROKER_URL: redis://:{password}@redis" in compose
+    assert f"CACHE_URL: redis://:{password}@redis" in compose

@@ -140,7 +140,7 @@ class TournamentForm(forms.ModelForm):
 class UserSearchForm(forms.Form):
     """The search for accounts to add to a tournament's staff."""
 
-    q = forms.CharField(label=_("Search users by name or username"), max_length=150, required=False)
+    q = forms.CharField(label=_("Username or e-mail address"), max_length=254, required=False)
 
 
 class StaffForm(forms.Form):

@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
 SEARCH_LIMIT = 20
-# A user search needs this many characters: fewer would list nearly every account.
-USER_SEARCH_MIN_LENGTH = 2
 
 
 def tournament_list(*, user: AbstractBaseUser) -> list[tuple[Tournament, bool]]:
@@ -86,14 +84,20 @@ def tournament_staff(*, tournament: Tournament) -> Staff:
 
 
 def user_search(*, query: str) -> QuerySet[AbstractBaseUser]:
-    """Active accounts whose username, first or last name contains every typed word; none for a
-    query shorter than ``USER_SEARCH_MIN_LENGTH``, and never more than ``SEARCH_LIMIT``."""
-    users = get_user_model().objects.filter(is_active=True).order_by("last_name", "first_name", "username")
-    if len(query.strip()) < USER_SEARCH_MIN_LENGTH:
-        return users.none()
-    for word in query.split():
-        users = users.filter(Q(username__icontains=word) | Q(first_name__icontains=word) | Q(last_name__icontains=word))
-    return users[:SEARCH_LIMIT]
+    """The active accounts whose username or e-mail address is exactly ``query`` (in any case),
+    never a superuser's, at most ``SEARCH_LIMIT`` (several may share an address).
+
+    An organiser adds a person who told them their username or address: a search by part of
+    a name would list strangers' accounts to anyone who organises a tournament."""
+    query = query.strip()
+    if not query:
+        return get_user_model().objects.none()
+    return (
+        get_user_model()
+        .objects.filter(is_active=True, is_superuser=False)
+        .filter(Q(username__iexact=query) | Q(email__iexact=query))
+        .order_by("last_name", "first_name", "username")[:SEARCH_LIMIT]
+    )
 
 
 def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:

@@ -155,8 +155,6 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
         "search": search,
         "query": query,
         "found": selectors.user_search(query=query) if query else [],
-        "min_length": selectors.USER_SEARCH_MIN_LENGTH,
-        "limit": selectors.SEARCH_LIMIT,
         "roles": [("organisers", _("Add as co-organiser")), ("referees", _("Add as referee"))],
     }
     return render(request, "league/tournament_staff.html", context)

@@ -382,6 +382,38 @@ class Tournament(models.Model):
         return scoring.load_ruleset(self.ruleset_preset)
 
 
+class StaffRole(models.TextChoices):
+    """A role in a tournament's staff, named as the tournament's list of people in it."""
+
+    ORGANISERS = "organisers", _("organiser")
+    REFEREES = "referees", _("referee")
+
+
+class StaffInvitation(models.Model):
+    """An account invited to a tournament's staff (zaproszenie): it becomes an organiser or a
+    referee (it joins the ``role`` list of the tournament) only once its owner accepts, and
+    sees nothing of the tournament before; the organiser's screen says "invited" meanwhile."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff_invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="staff_invitations"
+    )
+    role = models.CharField(_("role"), max_length=10, choices=StaffRole.choices)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user", "role"], name="league_staff_invitation_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} → {self.tournament} ({self.get_role_display()})"
+
+
 class Series(models.Model):
     class Status(models.TextChoices):
         PLANNED = "planned", _("planned")

@@ -173,6 +173,13 @@ MATRIX: list[Case] = [
     Case("tournaments:staff", ("slug",), get=ORGANISER),
     Case("tournaments:staff_add", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
     Case("tournaments:staff_remove", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    # the invited person's answer; nobody here holds invitation 1, so a post changes nothing and goes back
+    Case(
+        "tournaments:invitation_answer",
+        (1,),
+        get=(LOGIN, LOGIN, LOGIN, NOPE, NOPE, NOPE),
+        post=(LOGIN, LOGIN, LOGIN, REDIR, REDIR, REDIR),
+    ),
     # seasons: the organiser organises the tournament's season
     Case("seasons:list", get=LOGGED_IN),
     Case("seasons:create", get=PERMITTED, post=PERMITTED),

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.games import game_rules, registered_games
 from league.logo import logo_normalise
-from league.models import SEED, Between, Registration, Season, Series, Tournament
+from league.models import SEED, Between, Registration, Season, Series, StaffRole, Tournament
 from league.ranking_lists import PUBLISH_FIELDS
 from league.rulesets.models import OwnRuleset
 from players.models import Club, Gender, Player, Team
@@ -146,9 +146,7 @@ class UserSearchForm(forms.Form):
 class StaffForm(forms.Form):
     """One account and the role it gets in (or loses from) the tournament."""
 
-    role = forms.ChoiceField(
-        choices=[("organisers", _("organiser")), ("referees", _("referee"))], widget=forms.HiddenInput
-    )
+    role = forms.ChoiceField(choices=StaffRole.choices, widget=forms.HiddenInput)
     user = forms.ModelChoiceField(queryset=get_user_model().objects.all(), widget=forms.HiddenInput)
 
 

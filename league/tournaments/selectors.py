@@ -15,7 +15,7 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 import scoring
 from league.draw import SeriesDraw, count_repeats
-from league.models import Bye, DrawLog, Registration, Series, TableAssignment, Tournament
+from league.models import Bye, DrawLog, Registration, Series, StaffInvitation, TableAssignment, Tournament
 from league.results.models import DealRow
 from players.models import Player, Team, TeamMember
 
@@ -81,6 +81,16 @@ def tournament_staff(*, tournament: Tournament) -> Staff:
         organisers=list(tournament.organisers.order_by(*order)),
         referees=list(tournament.referees.order_by(*order)),
     )
+
+
+def tournament_invitations(*, tournament: Tournament) -> QuerySet[StaffInvitation]:
+    """The accounts invited to the tournament's staff that have not answered yet, oldest first."""
+    return tournament.staff_invitations.select_related("user")
+
+
+def staff_invitations(*, user: AbstractBaseUser) -> QuerySet[StaffInvitation]:
+    """The invitations to tournaments' staff waiting for ``user``'s answer, oldest first."""
+    return StaffInvitation.objects.filter(user=user.pk).select_related("tournament")
 
 
 def user_search(*, query: str) -> QuerySet[AbstractBaseUser]:

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from league.models import Series, Tournament
+from league.models import Series, StaffInvitation, Tournament
 from league.tournaments import selectors
 
 # The settings that decide how deals are scored and how many a table plays: fixed once any is played.
@@ -139,17 +139,43 @@ def tournament_archive_toggle(*, tournament: Tournament) -> bool:
     return tournament.archived
 
 
-def tournament_staff_add(*, tournament: Tournament, role: Role, user: AbstractBaseUser) -> None:
-    """Make ``user`` one of the tournament's organisers or referees (already one: nothing changes)."""
-    getattr(tournament, role).add(user)
+def tournament_staff_invite(
+    *, tournament: Tournament, role: Role, user: AbstractBaseUser, invited_by: AbstractBaseUser
+) -> bool:
+    """Invite ``user`` to be one of the tournament's organisers or referees: they become one
+    when they accept (:func:`staff_invitation_answer`). Returns whether an invitation was made
+    (none when they already have the role or are already invited to it)."""
+    if getattr(tournament, role).filter(pk=user.pk).exists():
+        return False
+    _invitation, made = StaffInvitation.objects.get_or_create(
+        tournament=tournament, user=user, role=role, defaults={"invited_by": invited_by}
+    )
+    return made
+
+
+@transaction.atomic
+def staff_invitation_answer(*, invitation_id: int, user: AbstractBaseUser, accept: bool) -> StaffInvitation:
+    """``user``'s answer to an invitation made to them: accepted, they take the role; either
+    way the invitation is gone. Another account's invitation, or one answered or withdrawn
+    already, is ``StaffInvitation.DoesNotExist``."""
+    invitation = (
+        StaffInvitation.objects.select_for_update().select_related("tournament").get(pk=invitation_id, user=user)
+    )
+    if accept:
+        getattr(invitation.tournament, invitation.role).add(user)
+    invitation.delete()
+    return invitation
 
 
 @transaction.atomic
 def tournament_staff_remove(*, tournament: Tournament, role: Role, user: AbstractBaseUser) -> None:
-    """Take ``user`` off the tournament's organisers or referees; the last organiser stays."""
+    """Take ``user`` off the tournament's organisers or referees, or withdraw their invitation;
+    the last organiser stays."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)  # one removal at a time keeps the last one
-    if role == "organisers" and not tournament.organisers.exclude(pk=user.pk).exists():
+    organisers = tournament.organisers
+    if role == "organisers" and organisers.filter(pk=user.pk).exists() and not organisers.exclude(pk=user.pk).exists():
         raise ValidationError(
             _("A tournament needs an organiser: add another one before removing the last."), code="last_organiser"
         )
     getattr(tournament, role).remove(user)
+    StaffInvitation.objects.filter(tournament=tournament, user=user, role=role).delete()  # or withdraw the invitation

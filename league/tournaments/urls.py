@@ -9,6 +9,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("nowy/", views.tournament_create, name="create"),
+    path("zaproszenia/<int:pk>/", views.invitation_answer, name="invitation_answer"),
     path("<slug:slug>/", views.tournament_detail, name="detail"),
     path("<slug:slug>/publikacja/", views.publish, name="publish"),
     path("<slug:slug>/ustawienia/", views.tournament_update, name="update"),

@@ -18,6 +18,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from league.models import StaffInvitation
 from league.tournaments import selectors, services
 from league.tournaments.forms import (
     StaffForm,
@@ -45,6 +46,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     """The tournaments the user organises or referees, newest first; the archived ones apart."""
     rows = selectors.tournament_list(user=request.user)
     context = {
+        "invitations": selectors.staff_invitations(user=request.user),
         "rows": [row for row in rows if not row[0].archived],
         "archived_rows": [row for row in rows if row[0].archived],
     }
@@ -152,6 +154,7 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "tournament": tournament,
         "staff_rows": [(choice, getattr(people, choice[0])) for choice in StaffForm.base_fields["role"].choices],
+        "invited": selectors.tournament_invitations(tournament=tournament),
         "search": search,
         "query": query,
         "found": selectors.user_search(query=query) if query else [],
@@ -173,8 +176,8 @@ def staff_change(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     user, role = form.cleaned_data["user"], form.cleaned_data["role"]
     name = user.get_full_name() or user.get_username()
     if action == "add":
-        services.tournament_staff_add(tournament=tournament, role=role, user=user)
-        messages.success(request, _("%(name)s has been added.") % {"name": name})
+        services.tournament_staff_invite(tournament=tournament, role=role, user=user, invited_by=request.user)
+        messages.success(request, _("%(name)s has been invited and joins once they accept.") % {"name": name})
         return back
     try:
         services.tournament_staff_remove(tournament=tournament, role=role, user=user)
@@ -185,6 +188,23 @@ def staff_change(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     if user == request.user and role == "organisers" and not request.user.is_superuser:
         return redirect("tournaments:list")
     return back
+
+
+@login_required
+@require_POST
+def invitation_answer(request: HttpRequest, pk: int) -> HttpResponse:
+    """The invited person's answer to an invitation to a tournament's staff: accept or decline."""
+    accept = request.POST.get("answer") == "accept"
+    try:
+        invitation = services.staff_invitation_answer(invitation_id=pk, user=request.user, accept=accept)
+    except StaffInvitation.DoesNotExist:
+        messages.error(request, _("This invitation has been answered or withdrawn already."))
+        return redirect("tournaments:list")
+    if accept:
+        messages.success(request, _("You have joined %(tournament)s.") % {"tournament": invitation.tournament.name})
+        return redirect("tournaments:detail", slug=invitation.tournament.slug)
+    messages.success(request, _("Invitation declined."))
+    return redirect("tournaments:list")
 
 
 @organiser_required

@@ -4,6 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from league.models import StaffInvitation
 from league.tournaments.selectors import SEARCH_LIMIT
 from tests.factories import UserFactory, drawn_series
 
@@ -59,17 +60,74 @@ def test_a_search_shows_at_most_the_limit(client, tournament):
     assert len(found(client, tournament, "klub@example.org")) == SEARCH_LIMIT
 
 
-def test_an_added_referee_opens_the_results_and_a_co_organiser_the_tournament(client, tournament):
-    drawn_series(tournament)
-    referee, co_organiser = UserFactory(), UserFactory()
-    post(client, tournament, "add", role="referees", user=referee)
-    post(client, tournament, "add", role="organisers", user=co_organiser)
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
 
-    as_referee, as_co_organiser = Client(), Client()
-    as_referee.force_login(referee)
-    as_co_organiser.force_login(co_organiser)
-    assert as_referee.get(reverse("results:series", args=[tournament.slug, 1])).status_code == 200
-    assert as_co_organiser.get(reverse("tournaments:detail", args=[tournament.slug])).status_code == 200
+
+def answer(client, invitation, answer: str):
+    return client.post(reverse("tournaments:invitation_answer", args=[invitation.pk]), {"answer": answer}, follow=True)
+
+
+def test_an_added_referee_sees_nothing_until_accepting_the_invitation(client, tournament):
+    drawn_series(tournament)
+    referee = UserFactory(first_name="Zofia", last_name="Kąkol")
+    post(client, tournament, "add", role="referees", user=referee)
+    as_referee = logged_in(referee)
+    results = reverse("results:series", args=[tournament.slug, 1])
+
+    assert as_referee.get(results).status_code == 403
+    staff_page = client.get(reverse("tournaments:staff", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="pl")
+    assert "zaproszony" in staff_page.content.decode()  # the organiser sees who has not answered yet
+    my_list = as_referee.get(reverse("tournaments:list"), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert tournament.name in my_list and "Przyjmij" in my_list
+
+    invitation = StaffInvitation.objects.get()
+    assert as_referee.get(reverse("tournaments:invitation_answer", args=[invitation.pk])).status_code == 405
+    answer(as_referee, invitation, "accept")
+
+    assert as_referee.get(results).status_code == 200
+    assert not StaffInvitation.objects.exists() and list(tournament.referees.all()) == [referee]
+
+
+def test_a_co_organiser_opens_the_tournament_once_accepted(client, tournament):
+    co_organiser = UserFactory()
+    post(client, tournament, "add", role="organisers", user=co_organiser)
+    as_co_organiser = logged_in(co_organiser)
+    detail = reverse("tournaments:detail", args=[tournament.slug])
+    assert as_co_organiser.get(detail).status_code == 403
+
+    answer(as_co_organiser, StaffInvitation.objects.get(), "accept")
+    assert as_co_organiser.get(detail).status_code == 200
+
+
+def test_a_declined_invitation_gives_nothing_and_is_gone(client, tournament):
+    drawn_series(tournament)
+    referee = UserFactory()
+    post(client, tournament, "add", role="referees", user=referee)
+    as_referee = logged_in(referee)
+
+    answer(as_referee, StaffInvitation.objects.get(), "decline")
+
+    assert as_referee.get(reverse("results:series", args=[tournament.slug, 1])).status_code == 403
+    assert not StaffInvitation.objects.exists() and not tournament.referees.exists()
+
+
+def test_nobody_answers_another_persons_invitation(client, tournament):
+    referee, intruder = UserFactory(), UserFactory()
+    post(client, tournament, "add", role="referees", user=referee)
+
+    answer(logged_in(intruder), StaffInvitation.objects.get(), "accept")
+
+    assert not tournament.referees.exists() and StaffInvitation.objects.filter(user=referee).exists()
+
+
+def test_the_organiser_withdraws_an_invitation(client, organiser, tournament):
+    referee = UserFactory()
+    post(client, tournament, "add", role="organisers", user=referee)
+    post(client, tournament, "remove", role="organisers", user=referee)
+    assert not StaffInvitation.objects.exists() and list(tournament.organisers.all()) == [organiser]
 
 
 def test_a_removed_referee_is_refused(client, tournament):

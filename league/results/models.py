@@ -56,6 +56,9 @@ class Protocol(models.Model):
     # Kept in the database, not the cache: the cap must hold when the cache is flushed or down.
     # The new columns have database defaults, so rows written by older code and migrations get them.
     wrong_pins = models.PositiveSmallIntegerField(_("wrong PINs since the last unlock"), default=0, db_default=0)
+    # Goes up with every unlock and new PIN; the cache's counts of wrong PINs per phone and address are
+    # kept under it, so the referee's act releases every phone and address at once.
+    pin_generation = models.PositiveIntegerField(_("PIN generation"), default=0, db_default=0)
     # The four totals typed from the paper's last line; compared with the rows before closing.
     declared_totals = models.JSONField(_("totals written on paper"), null=True, blank=True)
     ended_early = models.BooleanField(

@@ -526,11 +526,23 @@ def _check_pins_in_use(series: Series) -> None:
         raise ValidationError(_("The series is closed: its tables no longer open by PIN."), code="closed")
 
 
+def _next_pin_generation(protocols: list[Protocol]) -> None:
+    """Start a new PIN generation for each protocol: the counts of wrong PINs kept per phone and per
+    address under the old one stop counting (``league.results.table.pin``). The number goes up in the
+    database, not from the objects, which another request may have read before an earlier unlock."""
+    by_pk = {protocol.pk: protocol for protocol in protocols}
+    Protocol.objects.filter(pk__in=by_pk).update(pin_generation=F("pin_generation") + 1)
+    for pk, generation in Protocol.objects.filter(pk__in=by_pk).values_list("pk", "pin_generation"):
+        by_pk[pk].pin_generation = generation
+
+
 @atomic_write
 def protocol_pin_unlock(*, protocol: Protocol, user: AbstractBaseUser) -> Protocol:
-    """The referee lets the table try its PIN again: the count of wrong PINs starts from zero."""
+    """The referee lets the table try its PIN again: the count of wrong PINs starts from zero,
+    for the table and for every phone and address that tried it."""
     _check_pins_in_use(protocol.series)
     Protocol.objects.filter(pk=protocol.pk).update(wrong_pins=0)
+    _next_pin_generation([protocol])
     ProtocolEvent.objects.create(protocol=protocol, action=ProtocolEvent.Action.UNLOCKED, user=user)
     protocol.wrong_pins = 0
     return protocol
@@ -542,6 +554,7 @@ def _renewed(protocols: list[Protocol], user: AbstractBaseUser) -> list[Protocol
         protocol.pin = next(pin for pin in iter(new_pin, None) if pin != protocol.pin)
         protocol.wrong_pins = 0
     Protocol.objects.bulk_update(protocols, ["pin", "wrong_pins"])
+    _next_pin_generation(protocols)
     ProtocolEvent.objects.bulk_create(
         ProtocolEvent(protocol=protocol, action=ProtocolEvent.Action.PIN_RENEWED, user=user) for protocol in protocols
     )

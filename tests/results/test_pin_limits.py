@@ -96,6 +96,23 @@ def test_right_pins_do_not_count_against_the_table(protocol):
     assert Protocol.objects.get(pk=protocol.pk).wrong_pins == 0
 
 
+# --- the referee releases a locked phone (issue 24, item 3) ---------------------------------
+
+
+@pytest.mark.parametrize("release", ["unlock", "new_pin"])
+def test_the_referees_unlock_or_new_pin_lets_a_locked_phone_in_again(client, protocol, release):
+    locked_phone = phone()
+    assert guess_until_locked(protocol, lambda n: locked_phone) == pin.MAX_WRONG_TRIES
+    referee = UserFactory()
+    protocol.series.tournament.referees.add(referee)
+    client.force_login(referee)
+    args = [protocol.series.tournament.slug, protocol.series.number, protocol.table]
+    assert client.post(reverse(f"results:{release}", args=args)).status_code == 302
+    protocol.refresh_from_db()
+    # the same phone, with its cookie, typing the right PIN (the new one after a new PIN)
+    assert enter_pin(locked_phone, protocol).status_code == 302
+
+
 # --- the guessing phone first, one address next (item 4) --------------------------------------
 
 

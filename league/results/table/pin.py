@@ -11,7 +11,9 @@ Wrong PINs are counted at three levels, the guessing phone first:
 
 - per phone (``MAX_WRONG_TRIES``: its session, or the id in ``phone_id``'s cookie) and per
   client address (``ADDRESS_MAX_WRONG_TRIES``, the address read through the trusted proxies
-  by ``league.net.client_ip``), in Django's cache for ``WINDOW_SECONDS``. The phone that
+  by ``league.net.client_ip``), in Django's cache for ``WINDOW_SECONDS``, or until the referee
+  unlocks the table or gives it a new PIN (the counts are kept under ``Protocol.pin_generation``,
+  which both of them move on, so every phone and address starts afresh). The phone that
   guesses is locked first; its address only once someone there keeps throwing the cookie
   away, so one guesser on the venue's Wi-Fi (or behind the proxy) does not lock out the
   other phones.
@@ -135,7 +137,9 @@ class PinTry:
     """One try of a PIN, counted at every level before the PIN is compared (see the module)."""
 
     def __init__(self, request: HttpRequest, protocol: Protocol) -> None:
-        prefix = f"table-pin:{protocol.pk}"
+        # Under the protocol's PIN generation: the referee's unlock or new PIN starts a new one,
+        # so the counts of this phone and address before it no longer lock them.
+        prefix = f"table-pin:{protocol.pk}:{protocol.pin_generation}"
         self.counters = [
             (f"{prefix}:{phone_id(request)}", MAX_WRONG_TRIES),
             (f"{prefix}:ip:{client_ip(request)}", ADDRESS_MAX_WRONG_TRIES),

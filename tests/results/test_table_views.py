@@ -347,6 +347,31 @@ def test_the_referee_and_a_pin_holder_see_the_names_of_an_unpublished_draw(clien
     assert all(name in holder.get(url(protocol, "pin")).content.decode() for name in names)
 
 
+@pytest.fixture
+def draft(protocol: Protocol) -> Protocol:
+    """Table 1 of a tournament still a draft: not on the public pages yet."""
+    tournament = protocol.series.tournament
+    tournament.published = False
+    tournament.save()
+    return protocol
+
+
+@pytest.mark.parametrize("page", ["protocol", "pin", "state_json"])
+def test_a_draft_tournaments_table_pages_are_not_found_for_a_visitor(client, draft, page):
+    response = client.get(url(draft, page))
+    assert response.status_code == 404
+    assert draft.series.tournament.name not in response.content.decode()
+    assert enter_pin(client, draft).status_code == 404  # and its PIN opens nothing
+
+
+def test_a_draft_tournaments_pin_page_opens_for_its_referee(client, draft):
+    referee = UserFactory()
+    draft.series.tournament.referees.add(referee)
+    client.force_login(referee)
+    assert draft.series.tournament.name in client.get(url(draft, "pin")).content.decode()
+    assert enter_pin(client, draft).status_code == 302
+
+
 # --- the referee's new PIN, and a closed series --------------------------------------
 
 

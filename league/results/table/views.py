@@ -44,7 +44,7 @@ from league.results.table.scorer import (
 
 def pin_entry(request: HttpRequest, slug: str, series: int, table: int) -> HttpResponse:
     """The PIN form: a correct PIN and a seat open this one protocol for the session, while its series is open."""
-    protocol = table_protocol(slug, series, table)
+    protocol = table_protocol(request, slug, series, table)
     form = pin_form(request, protocol, request.POST or None)
     if protocol.series.status == Series.Status.CLOSED:
         return pin_page(request, protocol, form, status=403 if request.method == "POST" else 200)

@@ -40,8 +40,12 @@ def url(protocol: Protocol, name: str = "protocol", *args: int) -> str:
     return reverse(f"table:{name}", args=[series.tournament.slug, series.number, protocol.table, *args])
 
 
-def enter_pin(client: Client, protocol: Protocol, pin_value: str | None = None, seat: str = "A"):
-    return client.post(url(protocol, "pin"), {"pin": pin_value or protocol.pin, "seat": seat})
+def enter_pin(client: Client, protocol: Protocol, pin_value: str | None = None, seat: str = "A", *, by_hand=False):
+    """The PIN typed on the page the QR code opened (with the table's token), or ``by_hand`` at the short address."""
+    data = {"pin": pin_value or protocol.pin, "seat": seat}
+    if not by_hand:
+        data[pin.TOKEN_PARAM] = protocol.table_token
+    return client.post(url(protocol, "pin"), data)
 
 
 @pytest.fixture

@@ -73,7 +73,9 @@ class Protocol(models.Model):
     # Goes up with every unlock and new PIN; the cache's counts of wrong PINs per phone and address are
     # kept under it, so the referee's act releases every phone and address at once.
     pin_generation = models.PositiveIntegerField(_("PIN generation"), default=0, db_default=0)
-    table_token = models.CharField(_("table token"), max_length=32, default=new_table_token)
+    # Blank only in a row written by older code (such as an earlier migration), which has the short address alone
+    # until the referee's new PIN draws it a token.
+    table_token = models.CharField(_("table token"), max_length=32, default=new_table_token, db_default="")
     hand_wrong_pins = models.PositiveSmallIntegerField(
         _("wrong PINs at the short address since the last unlock"), default=0, db_default=0
     )

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 
 def give_each_table_its_own_token(apps, schema_editor):
-    """Adding the column gave every existing protocol the same token: draw a token per protocol."""
+    """Adding the column left every existing protocol without a token: draw a token per protocol."""
     Protocol = apps.get_model("results", "Protocol")
     protocols = list(Protocol.objects.only("pk"))
     for protocol in protocols:
@@ -30,7 +30,7 @@ class Migration(migrations.Migration):
             model_name="protocol",
             name="table_token",
             field=models.CharField(
-                default=league.results.models.new_table_token, max_length=32, verbose_name="table token"
+                db_default="", default=league.results.models.new_table_token, max_length=32, verbose_name="table token"
             ),
         ),
         migrations.RunPython(give_each_table_its_own_token, migrations.RunPython.noop),

@@ -140,6 +140,10 @@ def test_guessing_at_the_short_address_never_locks_out_the_phones_from_the_qr_co
     client.force_login(referee)
     args = [protocol.series.tournament.slug, protocol.series.number, protocol.table]
     assert "only the QR code opens it" in client.get(reverse("printing:pins", args=args[:2])).content.decode()
+    assert (
+        "phones scanning its QR code still get in"
+        in client.get(reverse("results:series", args=args[:2])).content.decode()
+    )
     assert client.post(reverse("results:unlock", args=args)).status_code == 302
     assert enter_pin(phone("192.0.2.2"), protocol, by_hand=True).status_code == 302
 

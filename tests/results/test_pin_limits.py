@@ -7,12 +7,14 @@ address the proxy names, and a forged X-Forwarded-For from anyone else counts fo
 
 from __future__ import annotations
 
+import importlib
 import threading
 import time
 
 import pytest
 from django.db import connection
 from django.db.backends.signals import connection_created
+from django.db.migrations.loader import MigrationLoader
 from django.test import Client
 from django.urls import reverse
 
@@ -182,6 +184,15 @@ def test_the_qr_code_and_the_referees_link_carry_the_token_to_the_pin_form(clien
     assert f'name="t" value="{protocol.table_token}"' in form_page
     assert enter_pin(scanned, protocol).status_code == 302
     assert f'name="t" value="{protocol.table_token}"' in scanned.get(url(protocol, "pin")).content.decode()
+
+
+def test_the_migration_gives_each_existing_table_its_own_token():
+    series = drawn_series(tables=3)
+    series.protocols.update(table_token="")  # as the new column left the rows written before it
+    apps = MigrationLoader(connection).project_state(("results", "0012_table_token")).apps
+    importlib.import_module("league.results.migrations.0012_table_token").give_each_table_its_own_token(apps, None)
+    tokens = set(series.protocols.values_list("table_token", flat=True))
+    assert len(tokens) == 3 and "" not in tokens
 
 
 # --- the guessing phone first, one address next (item 4) --------------------------------------

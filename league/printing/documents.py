@@ -46,6 +46,7 @@ from league.ranking_lists import published_lists
 from league.results.models import DealRow, Protocol
 from league.results.penalties.services import PenaltyLine, published_penalties, series_penalties
 from league.results.selectors import rows_sheet, sheet_totals
+from league.results.table import pin
 from players.models import Gender, Player
 from players.names import name_key, player_key
 from scoring import SEATS, Ruleset, parse_deal
@@ -220,9 +221,16 @@ def table_list(series: Series) -> dict[str, Any]:
 
 
 def table_entry_url(base_url: str, series: Series, table: int) -> str:
-    """The table scorer's entry page, which the printed QR code opens."""
+    """The table scorer's entry page at its short address, as printed under the QR code for typing
+    by hand; the QR code carries the table's token too (:func:`table_token_url`)."""
     path = reverse("table:protocol", args=[series.tournament.slug, series.number, table])
     return f"{base_url.rstrip('/')}{path}"
+
+
+def table_token_url(base_url: str, protocol: Protocol) -> str:
+    """The table scorer's entry page with the table's token, which the printed QR code opens
+    (the token door of ``league.results.table.pin``)."""
+    return pin.with_token(table_entry_url(base_url, protocol.series, protocol.table), protocol)
 
 
 def printed_link(url: str) -> str:
@@ -402,8 +410,8 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
                     (seat, players.get(seat), teams.get(players[seat].pk, "") if seat in players else "")
                     for seat in tournament.seats
                 ],
-                qr=qr_data_uri(url := table_entry_url(base_url, series, protocol.table)),
-                link=printed_link(url),
+                qr=qr_data_uri(table_token_url(base_url, protocol)),
+                link=printed_link(table_entry_url(base_url, series, protocol.table)),
                 # the PIN lives on the protocol; printing the sheets is when the tables need it
                 pin=protocol.pin,
                 ended_early=filled and protocol.ended_early,
@@ -416,11 +424,13 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
 
 @dataclass
 class TablePin:
-    """One table's way in for its phones: its protocol (the PIN and the count of wrong PINs
-    that locks it), its link as printed on its protocol, and who sits there."""
+    """One table's way in for its phones: its protocol (the PIN and the counts of wrong PINs
+    that lock it), its link as printed on its protocol, the address with its token (as its QR code
+    opens it), and who sits there."""
 
     protocol: Protocol
     link: str
+    token_url: str
     players: list[str]
 
 
@@ -431,7 +441,10 @@ def table_pins(series: Series, *, base_url: str) -> list[TablePin]:
         seated.setdefault(a.table, []).append(a.player.full_name)
     return [
         TablePin(
-            protocol, printed_link(table_entry_url(base_url, series, protocol.table)), seated.get(protocol.table, [])
+            protocol,
+            printed_link(table_entry_url(base_url, series, protocol.table)),
+            table_token_url(base_url, protocol),
+            seated.get(protocol.table, []),
         )
         for protocol in series.protocols.order_by("table")
     ]

@@ -30,17 +30,31 @@ def new_pin() -> str:
     return f"{secrets.randbelow(10_000):04d}"
 
 
+def new_table_token() -> str:
+    """An unguessable token for the table's link (the printed QR code and the referee's link)."""
+    return secrets.token_urlsafe(16)
+
+
 class Protocol(models.Model):
     """One table's protocol of one series; its PIN opens it on the table's phones (``league.results.table.pin``).
 
     **Grant** (dostęp): what a phone gets in its session for entering the PIN, with the seat
     the player said they sit at; each session has one grant id, stored here as who marked
-    the protocol complete and who confirmed it. **Wrong PINs** are counted here for the
-    table, from any phone or address: after ``PIN_LOCK_TRIES`` the PIN page refuses every
-    PIN until the referee unlocks it or gives the table a new PIN.
+    the protocol complete and who confirmed it.
+
+    **Table token**: a random word in the table's link as the QR code on its sheet and the referee
+    give it; the table's short address (typed by hand from the sheet) has none. The PIN is typed
+    at one of two **doors**: the token door (the link with the right token) or the short address.
+    **Wrong PINs** are counted here for the table, for each door apart: ``wrong_pins`` at the token
+    door (after ``PIN_LOCK_TRIES`` that door refuses every PIN), ``hand_wrong_pins`` at the short
+    address (after ``HAND_LOCK_TRIES`` the short address refuses every PIN and sends the player to
+    the QR code). Tries without the token never close the token door, so knowing a table's
+    (sequential) address is not enough to lock its phones out. Both doors stay closed until the
+    referee unlocks the table or gives it a new PIN, which also gives it a new token.
     """
 
     PIN_LOCK_TRIES = 20
+    HAND_LOCK_TRIES = 20
 
     class Status(models.TextChoices):
         OPEN = "open", _("being entered")
@@ -56,6 +70,15 @@ class Protocol(models.Model):
     # Kept in the database, not the cache: the cap must hold when the cache is flushed or down.
     # The new columns have database defaults, so rows written by older code and migrations get them.
     wrong_pins = models.PositiveSmallIntegerField(_("wrong PINs since the last unlock"), default=0, db_default=0)
+    # Goes up with every unlock and new PIN; the cache's counts of wrong PINs per phone and address are
+    # kept under it, so the referee's act releases every phone and address at once.
+    pin_generation = models.PositiveIntegerField(_("PIN generation"), default=0, db_default=0)
+    # Blank only in a row written by older code (such as an earlier migration), which has the short address alone
+    # until the referee's new PIN draws it a token.
+    table_token = models.CharField(_("table token"), max_length=32, default=new_table_token, db_default="")
+    hand_wrong_pins = models.PositiveSmallIntegerField(
+        _("wrong PINs at the short address since the last unlock"), default=0, db_default=0
+    )
     # The four totals typed from the paper's last line; compared with the rows before closing.
     declared_totals = models.JSONField(_("totals written on paper"), null=True, blank=True)
     ended_early = models.BooleanField(
@@ -97,8 +120,13 @@ class Protocol(models.Model):
 
     @property
     def pin_locked(self) -> bool:
-        """Too many wrong PINs: the PIN page refuses every PIN until the referee acts."""
+        """Too many wrong PINs with the token: the PIN page refuses every PIN until the referee acts."""
         return self.wrong_pins >= self.PIN_LOCK_TRIES
+
+    @property
+    def hand_door_closed(self) -> bool:
+        """Too many wrong PINs at the short address: only the link with the token takes PINs until the referee acts."""
+        return self.hand_wrong_pins >= self.HAND_LOCK_TRIES
 
 
 class ProtocolEvent(LogRow):

@@ -62,7 +62,15 @@ from django.utils.translation import ngettext
 
 from league.history import REASON_MAX_LENGTH
 from league.models import Series
-from league.results.models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent, new_pin
+from league.results.models import (
+    DealRow,
+    DealRowVersion,
+    Protocol,
+    ProtocolEvent,
+    SeriesEvent,
+    new_pin,
+    new_table_token,
+)
 from league.results.selectors import protocol_score, protocol_sheet, totals_difference
 from league.standings.tasks import schedule_recompute
 from scoring import SEATS, ProtocolResult
@@ -519,23 +527,30 @@ def protocol_reopen(*, protocol: Protocol, expected_version: int, user: Abstract
 # --- the table's PIN ------------------------------------------------------------------
 
 
-@atomic_write
-def protocol_pin_try_take(*, protocol: Protocol) -> bool:
-    """Count one PIN try against the table's cap before the PIN is compared; False once the PIN page is locked.
+def _door_counter(by_token: bool) -> tuple[str, int]:
+    """The protocol's count of wrong PINs at one door, and the count that closes that door."""
+    return ("wrong_pins", Protocol.PIN_LOCK_TRIES) if by_token else ("hand_wrong_pins", Protocol.HAND_LOCK_TRIES)
 
-    The count goes up in one conditional UPDATE, so however many tries arrive at once,
-    no more than ``Protocol.PIN_LOCK_TRIES`` are compared until the referee acts.
+
+@atomic_write
+def protocol_pin_try_take(*, protocol: Protocol, by_token: bool) -> bool:
+    """Count one PIN try against the table's cap before the PIN is compared; False once that door is closed.
+
+    ``by_token``: typed at the token door (the link with the table's token), else at the short
+    address; each has its own count (see :class:`~league.results.models.Protocol`). The count goes
+    up in one conditional UPDATE, so however many tries arrive at once, no more than the cap are
+    compared until the referee acts.
     """
-    taken = Protocol.objects.filter(pk=protocol.pk, wrong_pins__lt=Protocol.PIN_LOCK_TRIES).update(
-        wrong_pins=F("wrong_pins") + 1
-    )
+    counter, cap = _door_counter(by_token)
+    taken = Protocol.objects.filter(pk=protocol.pk, **{f"{counter}__lt": cap}).update(**{counter: F(counter) + 1})
     return bool(taken)
 
 
 @atomic_write
-def protocol_pin_try_return(*, protocol: Protocol) -> None:
+def protocol_pin_try_return(*, protocol: Protocol, by_token: bool) -> None:
     """Give back the try of a right PIN: only wrong PINs count against the table."""
-    Protocol.objects.filter(pk=protocol.pk, wrong_pins__gt=0).update(wrong_pins=F("wrong_pins") - 1)
+    counter, _cap = _door_counter(by_token)
+    Protocol.objects.filter(pk=protocol.pk, **{f"{counter}__gt": 0}).update(**{counter: F(counter) - 1})
 
 
 def _check_pins_in_use(series: Series) -> None:
@@ -544,22 +559,37 @@ def _check_pins_in_use(series: Series) -> None:
         raise ValidationError(_("The series is closed: its tables no longer open by PIN."), code="closed")
 
 
+def _next_pin_generation(protocols: list[Protocol]) -> None:
+    """Start a new PIN generation for each protocol: the counts of wrong PINs kept per phone and per
+    address under the old one stop counting (``league.results.table.pin``). The number goes up in the
+    database, not from the objects, which another request may have read before an earlier unlock."""
+    by_pk = {protocol.pk: protocol for protocol in protocols}
+    Protocol.objects.filter(pk__in=by_pk).update(pin_generation=F("pin_generation") + 1)
+    for pk, generation in Protocol.objects.filter(pk__in=by_pk).values_list("pk", "pin_generation"):
+        by_pk[pk].pin_generation = generation
+
+
 @atomic_write
 def protocol_pin_unlock(*, protocol: Protocol, user: AbstractBaseUser) -> Protocol:
-    """The referee lets the table try its PIN again: the count of wrong PINs starts from zero."""
+    """The referee lets the table try its PIN again: the count of wrong PINs starts from zero,
+    for the table and for every phone and address that tried it."""
     _check_pins_in_use(protocol.series)
-    Protocol.objects.filter(pk=protocol.pk).update(wrong_pins=0)
+    Protocol.objects.filter(pk=protocol.pk).update(wrong_pins=0, hand_wrong_pins=0)
+    _next_pin_generation([protocol])
     ProtocolEvent.objects.create(protocol=protocol, action=ProtocolEvent.Action.UNLOCKED, user=user)
-    protocol.wrong_pins = 0
+    protocol.wrong_pins = protocol.hand_wrong_pins = 0
     return protocol
 
 
 def _renewed(protocols: list[Protocol], user: AbstractBaseUser) -> list[Protocol]:
-    """Give each protocol a PIN other than its old one (ending the grants made with it) and unlock it."""
+    """Give each protocol a PIN other than its old one (ending the grants made with it) and a new
+    token (the links handed out before lead to the short address's door only), and unlock it."""
     for protocol in protocols:
         protocol.pin = next(pin for pin in iter(new_pin, None) if pin != protocol.pin)
-        protocol.wrong_pins = 0
-    Protocol.objects.bulk_update(protocols, ["pin", "wrong_pins"])
+        protocol.table_token = new_table_token()
+        protocol.wrong_pins = protocol.hand_wrong_pins = 0
+    Protocol.objects.bulk_update(protocols, ["pin", "table_token", "wrong_pins", "hand_wrong_pins"])
+    _next_pin_generation(protocols)
     ProtocolEvent.objects.bulk_create(
         ProtocolEvent(protocol=protocol, action=ProtocolEvent.Action.PIN_RENEWED, user=user) for protocol in protocols
     )

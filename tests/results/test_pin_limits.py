@@ -7,20 +7,23 @@ address the proxy names, and a forged X-Forwarded-For from anyone else counts fo
 
 from __future__ import annotations
 
+import importlib
 import threading
 import time
 
 import pytest
 from django.db import connection
 from django.db.backends.signals import connection_created
+from django.db.migrations.loader import MigrationLoader
 from django.test import Client
 from django.urls import reverse
 
 from league.net import client_ip
+from league.printing import documents
 from league.results.models import Protocol
 from league.results.table import pin
 from tests.factories import UserFactory, drawn_series
-from tests.results.test_table_views import enter_pin, wrong_pin
+from tests.results.test_table_views import enter_pin, url, wrong_pin
 
 pytestmark = pytest.mark.django_db
 
@@ -41,8 +44,7 @@ def behind_proxy(address: str) -> Client:
 
 
 def locked(response) -> bool:
-    form = response.context["form"]
-    return form.has_error("pin", "locked") or form.has_error("pin", "table_locked")
+    return response.context["form"].refused_unheard()
 
 
 def guess_until_locked(protocol: Protocol, new_phone, limit: int = 100) -> int:
@@ -94,6 +96,103 @@ def test_right_pins_do_not_count_against_the_table(protocol):
     for seat in "ABCD" * 6:
         assert enter_pin(phone(), protocol, seat=seat).status_code == 302
     assert Protocol.objects.get(pk=protocol.pk).wrong_pins == 0
+
+
+# --- the referee releases a locked phone (issue 24, item 3) ---------------------------------
+
+
+@pytest.mark.parametrize("release", ["unlock", "new_pin"])
+def test_the_referees_unlock_or_new_pin_lets_a_locked_phone_in_again(client, protocol, release):
+    locked_phone = phone()
+    assert guess_until_locked(protocol, lambda n: locked_phone) == pin.MAX_WRONG_TRIES
+    referee = UserFactory()
+    protocol.series.tournament.referees.add(referee)
+    client.force_login(referee)
+    args = [protocol.series.tournament.slug, protocol.series.number, protocol.table]
+    assert client.post(reverse(f"results:{release}", args=args)).status_code == 302
+    protocol.refresh_from_db()
+    # the same phone, with its cookie, typing the right PIN (the new one after a new PIN)
+    assert enter_pin(locked_phone, protocol).status_code == 302
+
+
+# --- two doors: the QR code's token, and the short address typed by hand (issue 24, item 4) ------
+
+
+def by_hand(address: str):
+    """A guess at the table's short address, without the token, from a new phone at ``address``."""
+    return lambda protocol: enter_pin(phone(address), protocol, wrong_pin(protocol), by_hand=True)
+
+
+def test_guessing_at_the_short_address_never_locks_out_the_phones_from_the_qr_code(client, protocol):
+    # An attacker who knows only the sequential address: 50 wrong PINs from ever new addresses.
+    for n in range(50):
+        by_hand(f"10.3.{n // 250}.{n % 250 + 1}")(protocol)
+    protocol.refresh_from_db()
+    assert protocol.hand_wrong_pins == Protocol.HAND_LOCK_TRIES and protocol.wrong_pins == 0
+    # A player typing the short address by hand is sent to the QR code, in Polish, even with the right PIN.
+    refused = enter_pin(phone("192.0.2.1", HTTP_ACCEPT_LANGUAGE="pl"), protocol, by_hand=True)
+    assert refused.status_code == 403 and refused.context["form"].has_error("pin", "hand_locked")
+    assert "Zeskanuj kod QR" in refused.content.decode()
+    assert "Zeskanuj kod QR" in phone(HTTP_ACCEPT_LANGUAGE="pl").get(url(protocol)).content.decode()
+    # A phone that scanned the QR code still opens the table with the right PIN, from the attacker's address too.
+    assert enter_pin(phone("10.3.0.1"), protocol).status_code == 302
+    # The referee's unlock opens the short address again.
+    referee = UserFactory()
+    protocol.series.tournament.referees.add(referee)
+    client.force_login(referee)
+    args = [protocol.series.tournament.slug, protocol.series.number, protocol.table]
+    assert "only the QR code opens it" in client.get(reverse("printing:pins", args=args[:2])).content.decode()
+    assert (
+        "phones scanning its QR code still get in"
+        in client.get(reverse("results:series", args=args[:2])).content.decode()
+    )
+    assert client.post(reverse("results:unlock", args=args)).status_code == 302
+    assert enter_pin(phone("192.0.2.2"), protocol, by_hand=True).status_code == 302
+
+
+def test_a_wrong_or_old_token_is_the_short_address(client, protocol):
+    forged = Protocol(pk=protocol.pk, series=protocol.series, table=protocol.table, table_token="guessed-token")
+    for n in range(Protocol.HAND_LOCK_TRIES):
+        enter_pin(phone(f"10.4.0.{n + 1}"), forged, wrong_pin(protocol))
+    protocol.refresh_from_db()
+    assert protocol.hand_wrong_pins == Protocol.HAND_LOCK_TRIES and protocol.wrong_pins == 0
+    # The referee's new PIN draws a new token: the QR code printed before leads to the short address.
+    old_token = protocol.table_token
+    referee = UserFactory()
+    protocol.series.tournament.referees.add(referee)
+    client.force_login(referee)
+    args = [protocol.series.tournament.slug, protocol.series.number, protocol.table]
+    client.post(reverse("results:new_pin", args=args))
+    protocol.refresh_from_db()
+    assert protocol.table_token != old_token
+    assert 'name="t"' not in phone().get(url(protocol) + f"?t={old_token}").content.decode()
+
+
+def test_the_qr_code_and_the_referees_link_carry_the_token_to_the_pin_form(client, protocol, monkeypatch):
+    monkeypatch.setattr(documents, "qr_data_uri", lambda address: address)  # the QR code's text, not its picture
+    [sheet] = documents.protocol_sheets(protocol.series, [protocol.table], filled=False, base_url="http://hala/")
+    assert sheet.qr == f"http://hala{url(protocol)}?t={protocol.table_token}"
+    assert sheet.link == f"hala{url(protocol)}".rstrip("/")  # the short address, for typing by hand
+    referee = UserFactory()
+    protocol.series.tournament.referees.add(referee)
+    client.force_login(referee)
+    pins_page = client.get(reverse("printing:pins", args=[protocol.series.tournament.slug, protocol.series.number]))
+    assert f"{url(protocol)}?t={protocol.table_token}" in pins_page.content.decode()
+    # The page the QR code opens sends the token back with the PIN; the phone keeps it for its next PIN.
+    scanned = phone()
+    form_page = scanned.get(sheet.qr.removeprefix("http://hala")).content.decode()
+    assert f'name="t" value="{protocol.table_token}"' in form_page
+    assert enter_pin(scanned, protocol).status_code == 302
+    assert f'name="t" value="{protocol.table_token}"' in scanned.get(url(protocol, "pin")).content.decode()
+
+
+def test_the_migration_gives_each_existing_table_its_own_token():
+    series = drawn_series(tables=3)
+    series.protocols.update(table_token="")  # as the new column left the rows written before it
+    apps = MigrationLoader(connection).project_state(("results", "0012_table_token")).apps
+    importlib.import_module("league.results.migrations.0012_table_token").give_each_table_its_own_token(apps, None)
+    tokens = set(series.protocols.values_list("table_token", flat=True))
+    assert len(tokens) == 3 and "" not in tokens
 
 
 # --- the guessing phone first, one address next (item 4) --------------------------------------

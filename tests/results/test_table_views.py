@@ -40,8 +40,12 @@ def url(protocol: Protocol, name: str = "protocol", *args: int) -> str:
     return reverse(f"table:{name}", args=[series.tournament.slug, series.number, protocol.table, *args])
 
 
-def enter_pin(client: Client, protocol: Protocol, pin_value: str | None = None, seat: str = "A"):
-    return client.post(url(protocol, "pin"), {"pin": pin_value or protocol.pin, "seat": seat})
+def enter_pin(client: Client, protocol: Protocol, pin_value: str | None = None, seat: str = "A", *, by_hand=False):
+    """The PIN typed on the page the QR code opened (with the table's token), or ``by_hand`` at the short address."""
+    data = {"pin": pin_value or protocol.pin, "seat": seat}
+    if not by_hand:
+        data[pin.TOKEN_PARAM] = protocol.table_token
+    return client.post(url(protocol, "pin"), data)
 
 
 @pytest.fixture
@@ -345,6 +349,31 @@ def test_the_referee_and_a_pin_holder_see_the_names_of_an_unpublished_draw(clien
     holder = Client()
     enter_pin(holder, protocol)
     assert all(name in holder.get(url(protocol, "pin")).content.decode() for name in names)
+
+
+@pytest.fixture
+def draft(protocol: Protocol) -> Protocol:
+    """Table 1 of a tournament still a draft: not on the public pages yet."""
+    tournament = protocol.series.tournament
+    tournament.published = False
+    tournament.save()
+    return protocol
+
+
+@pytest.mark.parametrize("page", ["protocol", "pin", "state_json"])
+def test_a_draft_tournaments_table_pages_are_not_found_for_a_visitor(client, draft, page):
+    response = client.get(url(draft, page))
+    assert response.status_code == 404
+    assert draft.series.tournament.name not in response.content.decode()
+    assert enter_pin(client, draft).status_code == 404  # and its PIN opens nothing
+
+
+def test_a_draft_tournaments_pin_page_opens_for_its_referee(client, draft):
+    referee = UserFactory()
+    draft.series.tournament.referees.add(referee)
+    client.force_login(referee)
+    assert draft.series.tournament.name in client.get(url(draft, "pin")).content.decode()
+    assert enter_pin(client, draft).status_code == 302
 
 
 # --- the referee's new PIN, and a closed series --------------------------------------

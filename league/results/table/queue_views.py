@@ -44,7 +44,7 @@ def phone_json(*, after_closing: bool = False) -> Callable[[View], View]:
         @wraps(view)
         @never_cache
         def wrapped(request: HttpRequest, slug: str, series: int, table: int) -> HttpResponse:
-            protocol = table_protocol(slug, series, table)
+            protocol = table_protocol(request, slug, series, table)
             grant = pin.grant_of(request, protocol)
             closed = protocol.series.status == Series.Status.CLOSED
             if closed and (grant is None or not after_closing):

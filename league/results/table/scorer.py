@@ -3,6 +3,8 @@
 Each table of a series has its own link; the protocol's PIN (``league.results.table.pin``) opens it
 for one browser session as one seat (:class:`Scorer`). Until the draw is published, the PIN page
 names the table's players only to a referee of the tournament and to a phone already let in.
+A draft tournament's table pages are not found (404) for anyone but those who may see the draft
+(``league.public.views.visible_tournaments``: its organisers and referees), so its name stays unknown.
 Grants end with the series: once it is closed the page only says so.
 
 The phone's pages of each game (``league.games.<game>.phone``) stand behind :func:`table_scorer`
@@ -25,6 +27,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from league.models import Series
+from league.public.views import visible_tournaments
 from league.results import selectors, services
 from league.results.models import Protocol
 from league.results.table import pin
@@ -60,10 +63,12 @@ class Scorer:
 View = Callable[..., HttpResponse]
 
 
-def table_protocol(slug: str, series: int, table: int) -> Protocol:
-    """The protocol of one table, with its series and tournament; 404 for a table the draw did not make."""
+def table_protocol(request: HttpRequest, slug: str, series: int, table: int) -> Protocol:
+    """The protocol of one table, with its series and tournament; 404 for a table the draw did not make,
+    and for a table of a draft tournament unless the visitor may see the draft (its staff)."""
     return get_object_or_404(
         Protocol.objects.select_related("series__tournament"),
+        series__tournament__in=visible_tournaments(request),
         series__tournament__slug=slug,
         series__number=series,
         table=table,
@@ -116,7 +121,7 @@ def table_scorer(view: View) -> View:
 
     @wraps(view)
     def wrapped(request: HttpRequest, slug: str, series: int, table: int, **kwargs: Any) -> HttpResponse:
-        protocol = table_protocol(slug, series, table)
+        protocol = table_protocol(request, slug, series, table)
         grant = pin.grant_of(request, protocol)
         if protocol.series.status == Series.Status.CLOSED:
             status = 403 if request.method == "POST" else 200

@@ -44,16 +44,16 @@ from league.results.table.scorer import (
 
 def pin_entry(request: HttpRequest, slug: str, series: int, table: int) -> HttpResponse:
     """The PIN form: a correct PIN and a seat open this one protocol for the session, while its series is open."""
-    protocol = table_protocol(slug, series, table)
+    protocol = table_protocol(request, slug, series, table)
     form = pin_form(request, protocol, request.POST or None)
     if protocol.series.status == Series.Status.CLOSED:
         return pin_page(request, protocol, form, status=403 if request.method == "POST" else 200)
     if request.method == "POST":
         if form.is_valid():
-            pin.grant_access(request, protocol, form.cleaned_data["seat"])
+            pin.grant_access(request, protocol, form.cleaned_data["seat"], token=form.token)
             return redirect("table:protocol", slug, series, table)
-        locked = form.has_error("pin", "locked") or form.has_error("pin", "table_locked")
-        return pin.phone_id_remember(request, pin_page(request, protocol, form, status=403 if locked else 200))
+        status = 403 if form.refused_unheard() else 200
+        return pin.phone_id_remember(request, pin_page(request, protocol, form, status=status))
     return pin_page(request, protocol, form)
 
 

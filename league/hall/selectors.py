@@ -81,6 +81,7 @@ def series_clock(series: Series) -> Clock:
         limit_minutes=series.clock_limit_minutes if started else series.tournament.time_limit_minutes,
         paused_at=series.clock_paused_at,
         paused_total=series.clock_paused_total,
+        stopped_at=series.clock_stopped_at,
     )
 
 
@@ -126,6 +127,7 @@ def room_validator(*, series: Series, now: datetime) -> tuple[object, ...]:
         series.clock_limit_minutes,
         series.clock_paused_at,
         series.clock_paused_total,
+        series.clock_stopped_at,
         reading.phase.value,
         int(now.timestamp() // 60),
     )

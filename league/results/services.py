@@ -586,7 +586,9 @@ def series_close(*, series: Series, user: AbstractBaseUser | None = None) -> Ser
     if problems or not protocols:
         raise ValidationError(problems or [_("The series has no tables.")])
     series.status = Series.Status.CLOSED
-    series.save(update_fields=["status"])
+    # the clock stops at the close: the hall and the projector show the series' final playing time
+    series.clock_stopped_at = timezone.now() if series.clock_started_at else None
+    series.save(update_fields=["status", "clock_stopped_at"])
     SeriesEvent.objects.create(series=series, action=SeriesEvent.Action.CLOSED, user=user)
     schedule_recompute(series.tournament_id)
     return series
@@ -596,7 +598,8 @@ def series_close(*, series: Series, user: AbstractBaseUser | None = None) -> Ser
 def series_reopen(*, series: Series, user: AbstractBaseUser, reason: str) -> Series:
     """Take a closed series back to being played, for corrections the table must confirm again.
 
-    A referee or organiser does it, with a reason (both logged). The public standings
+    A referee or organiser does it, with a reason (both logged). Its clock, stopped at the close,
+    runs on from the time it showed then (a pause in progress at the close goes on). The public standings
     count closed series only, so they drop this one until it is closed again; its
     protocols keep their state, and the table's PINs open them again.
     """
@@ -606,7 +609,11 @@ def series_reopen(*, series: Series, user: AbstractBaseUser, reason: str) -> Ser
     if not reason.strip():
         raise ValidationError(_("Give the reason for reopening the series."), code="reason")
     series.status = Series.Status.IN_PLAY
-    series.save(update_fields=["status"])
+    if series.clock_stopped_at and not series.clock_paused_at:
+        # the clock runs on from the time it showed at the close: the time closed counts as a pause
+        series.clock_paused_total += timezone.now() - series.clock_stopped_at
+    series.clock_stopped_at = None
+    series.save(update_fields=["status", "clock_paused_total", "clock_stopped_at"])
     SeriesEvent.objects.create(series=series, action=SeriesEvent.Action.REOPENED, user=user, reason=reason.strip())
     schedule_recompute(series.tournament_id)
     return series

@@ -134,7 +134,8 @@ def protocol_claim(protocol: Protocol, expected_version: int) -> Protocol:
 def protocol_check_may_change(protocol: Protocol, user: AbstractBaseUser | None, *, reason: str | None = None) -> None:
     """Refuse what the series' and protocol's state do not allow this writer (a referee ``user``, or the table).
 
-    ``reason`` is None for changes other than rows.
+    ``reason`` is None for changes other than rows; a row's change needs one once the series is closed,
+    and on a confirmed protocol (the change undoes the confirmation).
     """
     series = protocol.series
     referee = user is not None
@@ -147,6 +148,12 @@ def protocol_check_may_change(protocol: Protocol, user: AbstractBaseUser | None,
         raise ValidationError(_("The tables of this series have not been drawn yet."), code="not_drawn")
     elif not referee and protocol.status != Protocol.Status.OPEN:
         raise PermissionDenied(_("Only a referee may change a protocol once it is complete."))
+    elif protocol.status == Protocol.Status.CONFIRMED and reason is not None and not reason.strip():
+        # a row changed on a confirmed protocol undoes the confirmation (protocol_after_change): never silently
+        raise ValidationError(
+            _("The protocol is confirmed: give the reason for the change, as saving it undoes the confirmation."),
+            code="reason",
+        )
 
 
 def _record(

@@ -389,12 +389,11 @@ class Series(models.Model):
     )
     # The series clock ("zegar serii", league.hall.clock): when it was started, the limit copied
     # from the tournament then (a later change of the tournament does not move a running clock),
-    # the pause in progress and the pauses already over, and when closing the series stopped it.
+    # the pause in progress and the pauses already over.
     clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
     clock_limit_minutes = models.PositiveSmallIntegerField(_("clock limit (minutes)"), null=True, blank=True)
     clock_paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True)
     clock_paused_total = models.DurationField(_("clock paused for"), default=timedelta(0), db_default=timedelta(0))
-    clock_stopped_at = models.DateTimeField(_("clock stopped at"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]

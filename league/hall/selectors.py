@@ -73,6 +73,16 @@ STATE_LABELS = {
 }
 
 
+def series_closed_at(series: Series) -> datetime | None:
+    """When ``series`` was (last) closed, which stopped its clock; None while it is not closed. Read from
+    :func:`room_figures`' annotation when the series came with it."""
+    if series.status != Series.Status.CLOSED:
+        return None
+    if hasattr(series, "closed_at"):
+        return series.closed_at
+    return series.closing_events.filter(action=SeriesEvent.Action.CLOSED).aggregate(last=Max("created"))["last"]
+
+
 def series_clock(series: Series) -> Clock:
     """The series' clock; before the start it shows the tournament's limit, which the start copies."""
     started = series.clock_started_at is not None
@@ -81,22 +91,25 @@ def series_clock(series: Series) -> Clock:
         limit_minutes=series.clock_limit_minutes if started else series.tournament.time_limit_minutes,
         paused_at=series.clock_paused_at,
         paused_total=series.clock_paused_total,
-        stopped_at=series.clock_stopped_at,
+        stopped_at=series_closed_at(series),
     )
 
 
 def room_figures() -> dict[str, Any]:
     """Annotations of a series with the figures that move whenever a table changes: every write of
     a protocol bumps its version and its ``updated`` (``league.results.services``), every phone's
-    report its time; what :func:`room_validator` reads."""
+    report its time, closing the series stops its clock; what :func:`room_validator` reads."""
     # the phones' reports in subqueries: joined, they would multiply the sum of versions
     reports = PhoneContact.objects.filter(protocol__series=OuterRef("pk")).order_by().values("protocol__series")
+    closings = SeriesEvent.objects.filter(series=OuterRef("pk"), action=SeriesEvent.Action.CLOSED)
+    closings = closings.order_by().values("series")
     return {
         "protocol_count": Count("protocols"),
         "protocol_versions": Sum("protocols__version"),
         "protocols_updated": Max("protocols__updated"),
         "phones_seen": Subquery(reports.annotate(last=Max("seen_at")).values("last")),
         "phones_waiting": Subquery(reports.annotate(waiting=Sum("waiting")).values("waiting")),
+        "closed_at": Subquery(closings.annotate(last=Max("created")).values("last")),
     }
 
 
@@ -127,7 +140,7 @@ def room_validator(*, series: Series, now: datetime) -> tuple[object, ...]:
         series.clock_limit_minutes,
         series.clock_paused_at,
         series.clock_paused_total,
-        series.clock_stopped_at,
+        series.closed_at,
         reading.phase.value,
         int(now.timestamp() // 60),
     )

@@ -592,10 +592,8 @@ def series_close(*, series: Series, user: AbstractBaseUser | None = None) -> Ser
     ]
     if problems or not protocols:
         raise ValidationError(problems or [_("The series has no tables.")])
-    series.status = Series.Status.CLOSED
-    # the clock stops at the close: the hall and the projector show the series' final playing time
-    series.clock_stopped_at = timezone.now() if series.clock_started_at else None
-    series.save(update_fields=["status", "clock_stopped_at"])
+    series.status = Series.Status.CLOSED  # which stops its clock (league.hall.selectors.series_closed_at)
+    series.save(update_fields=["status"])
     SeriesEvent.objects.create(series=series, action=SeriesEvent.Action.CLOSED, user=user)
     schedule_recompute(series.tournament_id)
     return series
@@ -615,12 +613,15 @@ def series_reopen(*, series: Series, user: AbstractBaseUser, reason: str) -> Ser
         raise ValidationError(_("Only a closed series can be reopened."), code="status")
     if not reason.strip():
         raise ValidationError(_("Give the reason for reopening the series."), code="reason")
-    series.status = Series.Status.IN_PLAY
-    if series.clock_stopped_at and not series.clock_paused_at:
+    # imported here: the control room's reads import this module (through the phone's queue)
+    from league.hall.selectors import series_closed_at
+
+    closed_at = series_closed_at(series)
+    if closed_at and series.clock_started_at and not series.clock_paused_at:
         # the clock runs on from the time it showed at the close: the time closed counts as a pause
-        series.clock_paused_total += timezone.now() - series.clock_stopped_at
-    series.clock_stopped_at = None
-    series.save(update_fields=["status", "clock_paused_total", "clock_stopped_at"])
+        series.clock_paused_total += timezone.now() - closed_at
+    series.status = Series.Status.IN_PLAY
+    series.save(update_fields=["status", "clock_paused_total"])
     SeriesEvent.objects.create(series=series, action=SeriesEvent.Action.REOPENED, user=user, reason=reason.strip())
     schedule_recompute(series.tournament_id)
     return series

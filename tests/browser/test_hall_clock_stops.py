@@ -15,6 +15,7 @@ from league.hall.services import series_clock_start
 from league.hall.views import ready_rooms
 from league.models import Series, TableAssignment
 from league.results import services
+from league.results.models import SeriesEvent
 from tests.browser.test_control_room import log_in, person
 from tests.factories import RegistrationFactory, TournamentFactory, drawn_series
 from tests.results.test_closing import confirm_all
@@ -47,7 +48,7 @@ def test_the_control_rooms_clock_stops_when_the_series_is_closed(page, live_serv
 
     services.series_close(series=series, user=referee)
 
-    closed_at = timezone.localtime(Series.objects.get(pk=series.pk).clock_stopped_at).strftime("%H:%M")
+    closed_at = timezone.localtime(SeriesEvent.objects.get(series=series, action="closed").created).strftime("%H:%M")
     expect(clock).to_contain_text(f"Seria zamknięta o {closed_at}", timeout=10000)
     time = page.locator("[data-clock-time]")
     expect(time).to_have_text(re.compile(r"^48:\d\d$"))  # the time played, not the 7 minutes left

@@ -186,7 +186,7 @@ def test_a_reopened_series_clock_runs_on_from_the_time_it_stopped_at(series, ref
     played_for(series, timedelta(minutes=40))
     closed(series, referee)
     # closed for 20 minutes
-    Series.objects.filter(pk=series.pk).update(clock_stopped_at=timezone.now() - timedelta(minutes=20))
+    SeriesEvent.objects.filter(series=series, action="closed").update(created=timezone.now() - timedelta(minutes=20))
     played_for(series, timedelta(minutes=60))
 
     services.series_reopen(series=series, user=referee, reason="Table 2 disputes deal 3")

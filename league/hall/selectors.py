@@ -38,7 +38,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import Series, Tournament
 from league.results.models import PhoneContact, Protocol, SeriesEvent
-from league.results.selectors import TableSummary, series_tables
+from league.results.selectors import TableSummary, series_closed_at, series_tables
 from league.results.table.queue import Contact, protocol_contacts
 from scoring import SEATS
 
@@ -72,16 +72,6 @@ STATE_LABELS = {
     TableState.CONFIRMED: _("confirmed"),
     TableState.MISMATCH: _("paper totals differ"),
 }
-
-
-def series_closed_at(series: Series) -> datetime | None:
-    """When ``series`` was (last) closed, which stopped its clock; None while it is not closed. Read from
-    :func:`room_figures`' annotation when the series came with it."""
-    if series.status != Series.Status.CLOSED:
-        return None
-    if hasattr(series, "closed_at"):
-        return series.closed_at
-    return series.closing_events.filter(action=SeriesEvent.Action.CLOSED).aggregate(last=Max("created"))["last"]
 
 
 def series_clock(series: Series) -> Clock:

@@ -61,7 +61,7 @@ from django.utils.translation import gettext as _
 
 from league.models import Series
 from league.results.models import DealRow, DealRowVersion, Protocol, ProtocolEvent, SeriesEvent, new_pin
-from league.results.selectors import protocol_score, protocol_sheet, totals_difference
+from league.results.selectors import protocol_score, protocol_sheet, series_closed_at, totals_difference
 from league.standings.tasks import schedule_recompute
 from scoring import SEATS, ProtocolResult
 from scoring.preferans import TableScore
@@ -592,7 +592,7 @@ def series_close(*, series: Series, user: AbstractBaseUser | None = None) -> Ser
     ]
     if problems or not protocols:
         raise ValidationError(problems or [_("The series has no tables.")])
-    series.status = Series.Status.CLOSED  # which stops its clock (league.hall.selectors.series_closed_at)
+    series.status = Series.Status.CLOSED  # which stops its clock (selectors.series_closed_at)
     series.save(update_fields=["status"])
     SeriesEvent.objects.create(series=series, action=SeriesEvent.Action.CLOSED, user=user)
     schedule_recompute(series.tournament_id)
@@ -613,9 +613,6 @@ def series_reopen(*, series: Series, user: AbstractBaseUser, reason: str) -> Ser
         raise ValidationError(_("Only a closed series can be reopened."), code="status")
     if not reason.strip():
         raise ValidationError(_("Give the reason for reopening the series."), code="reason")
-    # imported here: the control room's reads import this module (through the phone's queue)
-    from league.hall.selectors import series_closed_at
-
     closed_at = series_closed_at(series)
     if closed_at and series.clock_started_at and not series.clock_paused_at:
         # the clock runs on from the time it showed at the close: the time closed counts as a pause

@@ -215,6 +215,10 @@ CACHES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# A table phone's page reports to the server every this many seconds while it is open (its
+# heartbeat); the control room shows a table whose phones were silent for 3 of them as offline.
+TABLE_HEARTBEAT_SECONDS = 20
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -9,6 +9,8 @@ reads them at a given moment. Words:
   start; ``None`` is a clock without a limit, which only counts up.
 - **pauza** (pause): a span during which the clock stands still; ``paused_total`` holds the
   pauses already over, ``paused_at`` the start of the one in progress.
+- **zatrzymanie** (stop): closing the series stops its clock for good at ``stopped_at``; reopening
+  the series lets it run on from the time it showed.
 - **ostrzeżenie** (warning): 10 and 5 minutes before the end; at the end the time is up
   ("koniec czasu").
 """
@@ -30,6 +32,7 @@ class Phase(enum.Enum):
     TEN_MINUTES = "ten"  # 10 minutes or less left
     FIVE_MINUTES = "five"  # 5 minutes or less left
     TIME_UP = "over"
+    STOPPED = "stopped"  # the series is closed: no warnings, the final time
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class Clock:
     limit_minutes: int | None = None
     paused_at: datetime | None = None
     paused_total: timedelta = timedelta(0)
+    stopped_at: datetime | None = None
 
     @property
     def started(self) -> bool:
@@ -56,7 +60,8 @@ class Reading:
 
     ``elapsed``: playing time so far, pauses left out; ``remaining``: time left before the limit
     (never below zero; ``None`` without a limit); ``ends_at``: when the time will be up if no pause
-    comes, for the browser to count down to (``None`` while paused, without a limit or before the start).
+    comes, for the browser to count down to (``None`` while paused or stopped, without a limit or before
+    the start); ``stopped_at``: when closing the series stopped the clock (``None`` while it is not closed).
     """
 
     phase: Phase
@@ -65,6 +70,7 @@ class Reading:
     ends_at: datetime | None
     paused: bool
     limit_minutes: int | None
+    stopped_at: datetime | None = None
 
 
 def clock_read(clock: Clock, *, now: datetime) -> Reading:
@@ -74,14 +80,18 @@ def clock_read(clock: Clock, *, now: datetime) -> Reading:
         return Reading(
             Phase.NOT_STARTED, timedelta(0), None if limit is None else timedelta(minutes=limit), None, False, limit
         )
-    standing_since = clock.paused_at or now
+    # a pause still in progress when the series was closed stood the clock first
+    standing_since = min((moment for moment in (clock.paused_at, clock.stopped_at) if moment), default=now)
     elapsed = max(standing_since - clock.started_at - clock.paused_total, timedelta(0))
     if clock.limit_minutes is None:
-        return Reading(Phase.RUNNING, elapsed, None, None, clock.paused, None)
+        phase = Phase.STOPPED if clock.stopped_at else Phase.RUNNING
+        return Reading(phase, elapsed, None, None, clock.paused, None, clock.stopped_at)
     limit = timedelta(minutes=clock.limit_minutes)
     remaining = max(limit - elapsed, timedelta(0))
-    ends_at = None if clock.paused else clock.started_at + clock.paused_total + limit
-    return Reading(clock_phase(remaining), elapsed, remaining, ends_at, clock.paused, clock.limit_minutes)
+    standing = clock.paused or clock.stopped_at is not None
+    ends_at = None if standing else clock.started_at + clock.paused_total + limit
+    phase = Phase.STOPPED if clock.stopped_at else clock_phase(remaining)
+    return Reading(phase, elapsed, remaining, ends_at, clock.paused, clock.limit_minutes, clock.stopped_at)
 
 
 def clock_phase(remaining: timedelta) -> Phase:
@@ -111,7 +121,7 @@ class Face:
     """A clock as a page draws it (tarcza, the clock face): the time shown as of the server's answer, and
     what the browser counts from afterwards (``static/js/hall.js``): the end in ms since the epoch, or,
     without a limit, the moment the playing time began (the start less the pauses); neither while the
-    clock stands (not started or paused)."""
+    clock stands (not started, paused or stopped). A stopped clock shows the series' final playing time."""
 
     text: str
     ends_ms: int | None
@@ -120,9 +130,9 @@ class Face:
 
 def clock_face(reading: Reading, *, now: datetime) -> Face:
     """The face of the clock read as ``reading`` at ``now``."""
-    counting_down = reading.remaining is not None
+    counting_down = reading.remaining is not None and reading.phase != Phase.STOPPED
     text = clock_text(reading.remaining if counting_down else reading.elapsed, counting_down=counting_down)
     ends_ms = int(reading.ends_at.timestamp() * 1000) if reading.ends_at else None
-    running_up = reading.phase != Phase.NOT_STARTED and not counting_down and not reading.paused
+    running_up = reading.phase not in (Phase.NOT_STARTED, Phase.STOPPED) and not counting_down and not reading.paused
     counts_from_ms = int((now - reading.elapsed).timestamp() * 1000) if running_up else None
     return Face(text, ends_ms, counts_from_ms)

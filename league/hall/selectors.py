@@ -13,7 +13,7 @@ Words used here:
   as the engine reads it from the stored entries for the referees' overview
   (:func:`league.results.selectors.series_tables`).
 - **offline**: a table whose phone reported deals waiting to be sent (issue 15's offline table
-  scoring, :func:`league.results.table.queue.protocol_contacts`).
+  scoring), or whose phones' heartbeat went quiet (:func:`league.results.table.queue.protocol_contacts`).
 - **spóźniony stół** (late table): a table still being entered that is more than N minutes
   behind the median progress. Precisely: the median table has entered *m* deals (the median
   of every table's count) in the clock's playing time *t* (pauses left out), so the median pace
@@ -32,12 +32,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Series, Tournament
 from league.results.models import PhoneContact, Protocol, SeriesEvent
-from league.results.selectors import TableSummary, series_tables
+from league.results.selectors import TableSummary, series_closed_at, series_tables
 from league.results.table.queue import Contact, protocol_contacts
 from scoring import SEATS
 
@@ -81,21 +82,25 @@ def series_clock(series: Series) -> Clock:
         limit_minutes=series.clock_limit_minutes if started else series.tournament.time_limit_minutes,
         paused_at=series.clock_paused_at,
         paused_total=series.clock_paused_total,
+        stopped_at=series_closed_at(series),
     )
 
 
 def room_figures() -> dict[str, Any]:
     """Annotations of a series with the figures that move whenever a table changes: every write of
     a protocol bumps its version and its ``updated`` (``league.results.services``), every phone's
-    report its time; what :func:`room_validator` reads."""
+    report its time, closing the series stops its clock; what :func:`room_validator` reads."""
     # the phones' reports in subqueries: joined, they would multiply the sum of versions
     reports = PhoneContact.objects.filter(protocol__series=OuterRef("pk")).order_by().values("protocol__series")
+    closings = SeriesEvent.objects.filter(series=OuterRef("pk"), action=SeriesEvent.Action.CLOSED)
+    closings = closings.order_by().values("series")
     return {
         "protocol_count": Count("protocols"),
         "protocol_versions": Sum("protocols__version"),
         "protocols_updated": Max("protocols__updated"),
         "phones_seen": Subquery(reports.annotate(last=Max("seen_at")).values("last")),
         "phones_waiting": Subquery(reports.annotate(waiting=Sum("waiting")).values("waiting")),
+        "closed_at": Subquery(closings.annotate(last=Max("created")).values("last")),
     }
 
 
@@ -110,8 +115,8 @@ def room_series(*, tournament: Tournament, number: int) -> Series | None:
 def room_validator(*, series: Series, now: datetime) -> tuple[object, ...]:
     """What the control room shows depends on, for its ETag: the tables' writes and the clock as read
     by :func:`room_series`, the tournament's settings (the limit before the start, the deals of a
-    series), the clock's phase (a warning appears without any write) and the minute (the time since
-    each table's last deal and who is late move with it)."""
+    series), the clock's phase (a warning appears without any write), the minute (the time since
+    each table's last deal and who is late move with it) and the heartbeat (a silent phone turns offline)."""
     reading = clock_read(series_clock(series), now=now)
     return (
         series.pk,
@@ -126,8 +131,11 @@ def room_validator(*, series: Series, now: datetime) -> tuple[object, ...]:
         series.clock_limit_minutes,
         series.clock_paused_at,
         series.clock_paused_total,
+        series.closed_at,
         reading.phase.value,
         int(now.timestamp() // 60),
+        # a phone's silence becomes "offline" between two reports: looked at once a heartbeat
+        int(now.timestamp() // settings.TABLE_HEARTBEAT_SECONDS),
     )
 
 
@@ -252,7 +260,7 @@ def series_room(*, series: Series, now: datetime, late_minutes: int, only_late: 
     a Preferans series adds what :func:`league.results.selectors.series_tables` reads of the pulkas."""
     reading = clock_read(series_clock(series), now=now)
     summaries = series_tables(series=series)
-    contacts = protocol_contacts(series=series)
+    contacts = protocol_contacts(series=series, now=now)
     progress = {s.protocol.pk: _progress(s, series.tournament.deals_per_series) for s in summaries}
     paced = {s.protocol.pk: _paced(s, progress[s.protocol.pk]) for s in summaries}
     median = statistics.median(paced.values()) if summaries else None

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -29,6 +30,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league.models import Series
 from league.ready_pages import LruStore, page_etag, with_validators
+from league.results.table.queue import heartbeat_silence
 from league.tournaments.roles import is_organiser, organiser_required, referee_required
 
 from . import selectors, services
@@ -84,6 +86,8 @@ def _room_context(request: HttpRequest, series: Series, late_minutes: int, only_
         "clock_from_ms": face.counts_from_ms,
         "organiser": is_organiser(request.user, request.tournament),
         "late_query": f"?late={late_minutes}" if only_late else "",
+        "heartbeat_seconds": settings.TABLE_HEARTBEAT_SECONDS,
+        "silence_seconds": int(heartbeat_silence().total_seconds()),
     }
 
 

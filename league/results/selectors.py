@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from league.games.labels import scoring_error_message
 from league.models import Series, TableAssignment
-from league.results.models import DealRow, Protocol
+from league.results.models import DealRow, Protocol, SeriesEvent
 from players.models import Player
 from scoring import SEATS, ProtocolResult, ScoringError, preferans
 
@@ -157,3 +157,13 @@ def table_players(*, series: Series, table: int) -> dict[str, Player]:
     """Who sits where at one table of the series, by seat."""
     assignments = TableAssignment.objects.filter(series=series, table=table).select_related("player")
     return {a.seat: a.player for a in assignments}
+
+
+def series_closed_at(series: Series) -> datetime | None:
+    """When ``series`` was (last) closed, which stopped its clock; None while it is not closed. Read from
+    :func:`league.hall.selectors.room_figures`' annotation when the series came with it."""
+    if series.status != Series.Status.CLOSED:
+        return None
+    if hasattr(series, "closed_at"):
+        return series.closed_at
+    return series.closing_events.filter(action=SeriesEvent.Action.CLOSED).aggregate(last=Max("created"))["last"]

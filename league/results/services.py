@@ -71,7 +71,7 @@ from league.results.models import (
     new_pin,
     new_table_token,
 )
-from league.results.selectors import protocol_score, protocol_sheet, totals_difference
+from league.results.selectors import protocol_score, protocol_sheet, series_closed_at, totals_difference
 from league.standings.tasks import schedule_recompute
 from scoring import SEATS, ProtocolResult
 from scoring.preferans import TableScore
@@ -158,7 +158,8 @@ def reason_check_length(reason: str) -> None:
 def protocol_check_may_change(protocol: Protocol, user: AbstractBaseUser | None, *, reason: str | None = None) -> None:
     """Refuse what the series' and protocol's state do not allow this writer (a referee ``user``, or the table).
 
-    ``reason`` is None for changes other than rows.
+    ``reason`` is None for changes other than rows; a row's change needs one once the series is closed,
+    and on a confirmed protocol (the change undoes the confirmation).
     """
     if reason is not None:
         reason_check_length(reason)
@@ -173,6 +174,12 @@ def protocol_check_may_change(protocol: Protocol, user: AbstractBaseUser | None,
         raise ValidationError(_("The tables of this series have not been drawn yet."), code="not_drawn")
     elif not referee and protocol.status != Protocol.Status.OPEN:
         raise PermissionDenied(_("Only a referee may change a protocol once it is complete."))
+    elif protocol.status == Protocol.Status.CONFIRMED and reason is not None and not reason.strip():
+        # a row changed on a confirmed protocol undoes the confirmation (protocol_after_change): never silently
+        raise ValidationError(
+            _("The protocol is confirmed: give the reason for the change, as saving it undoes the confirmation."),
+            code="reason",
+        )
 
 
 def _record(
@@ -633,7 +640,7 @@ def series_close(*, series: Series, user: AbstractBaseUser | None = None) -> Ser
     ]
     if problems or not protocols:
         raise ValidationError(problems or [_("The series has no tables.")])
-    series.status = Series.Status.CLOSED
+    series.status = Series.Status.CLOSED  # which stops its clock (selectors.series_closed_at)
     series.save(update_fields=["status"])
     SeriesEvent.objects.create(series=series, action=SeriesEvent.Action.CLOSED, user=user)
     schedule_recompute(series.tournament_id)
@@ -644,7 +651,8 @@ def series_close(*, series: Series, user: AbstractBaseUser | None = None) -> Ser
 def series_reopen(*, series: Series, user: AbstractBaseUser, reason: str) -> Series:
     """Take a closed series back to being played, for corrections the table must confirm again.
 
-    A referee or organiser does it, with a reason (both logged). The public standings
+    A referee or organiser does it, with a reason (both logged). Its clock, stopped at the close,
+    runs on from the time it showed then (a pause in progress at the close goes on). The public standings
     count closed series only, so they drop this one until it is closed again; its
     protocols keep their state, and the table's PINs open them again.
     """
@@ -654,8 +662,12 @@ def series_reopen(*, series: Series, user: AbstractBaseUser, reason: str) -> Ser
     if not reason.strip():
         raise ValidationError(_("Give the reason for reopening the series."), code="reason")
     reason_check_length(reason)
+    closed_at = series_closed_at(series)
+    if closed_at and series.clock_started_at and not series.clock_paused_at:
+        # the clock runs on from the time it showed at the close: the time closed counts as a pause
+        series.clock_paused_total += timezone.now() - closed_at
     series.status = Series.Status.IN_PLAY
-    series.save(update_fields=["status"])
+    series.save(update_fields=["status", "clock_paused_total"])
     SeriesEvent.objects.create(series=series, action=SeriesEvent.Action.REOPENED, user=user, reason=reason.strip())
     schedule_recompute(series.tournament_id)
     return series

@@ -368,15 +368,20 @@
   }
 
   /* Tell the server how many deals wait here, for the referee's control room: on reconnecting,
-     while deals wait and cannot be sent, and once more when the queue is empty again. One
-     request at a time: the deals are sent after it. */
-  function report() {
+     while deals wait and cannot be sent, once more when the queue is empty again, and as a
+     heartbeat (``beat``) every data-heartbeat-seconds while the page is open: a phone that loses
+     the network cannot say so, but the control room sees its heartbeat go quiet. One request at
+     a time: the deals are sent after it. */
+  function report(beat) {
     var waiting = unsent().length;
-    if (!online || (!waiting && !reported)) return Promise.resolve();
+    if (!online || (!waiting && !reported && !beat)) return Promise.resolve();
     return post("kontakt.json", {waiting: waiting, online: true}).then(function (response) {
       if (response.ok) reported = waiting;
     }).catch(function () { /* reported again at the next chance */ });
   }
+
+  var heartbeatMs = Number(bar.dataset.heartbeatSeconds) * 1000;
+  if (heartbeatMs > 0) setInterval(function () { report(true); }, heartbeatMs);
 
   function answerOf(response) {
     return response.json().catch(function () { return {}; }).then(function (data) {

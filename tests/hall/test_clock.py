@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from league.hall.clock import Clock, Phase, clock_read, clock_text
+from league.hall.clock import Clock, Face, Phase, clock_face, clock_read, clock_text
 
 START = datetime(2026, 12, 5, 18, 0, tzinfo=UTC)
 
@@ -103,3 +103,18 @@ def test_the_clock_read_at_a_moment(clock, now, phase, elapsed, remaining, ends_
 )
 def test_the_clock_shows_minutes_and_seconds(span, counting_down, shown):
     assert clock_text(span, counting_down=counting_down) == shown
+
+
+def test_a_closed_series_clock_stands_at_its_final_time_however_late_it_is_read():
+    closed_at_minute_48 = Clock(START, 55, stopped_at=at(48, 52))
+
+    readings = [clock_read(closed_at_minute_48, now=now) for now in (at(48, 52), at(70), at(600))]
+
+    assert {(r.phase, r.elapsed, r.ends_at) for r in readings} == {(Phase.STOPPED, mins(48, 52), None)}
+    assert clock_face(readings[-1], now=at(600)) == Face("48:52", None, None)
+
+
+def test_a_clock_paused_before_the_close_stands_at_the_pause():
+    reading = clock_read(Clock(START, None, paused_at=at(30), stopped_at=at(40)), now=at(90))
+
+    assert (reading.phase, reading.elapsed) == (Phase.STOPPED, mins(30))

@@ -2,14 +2,16 @@
 filter, the poll answered with 304 while nothing changed, and the end of time."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from league.models import Series
-from league.results.models import Protocol, ProtocolEvent
+from league.results.models import PhoneContact, Protocol, ProtocolEvent
 from league.results.table.queue import phone_contact_report
 from tests.factories import TournamentFactory, UserFactory, drawn_series
 from tests.hall.conftest import fill, room_url, save_deal, started_ago
@@ -204,6 +206,27 @@ def test_a_table_whose_phone_reports_waiting_deals_shows_as_offline_until_it_rep
     phone_contact_report(protocol=protocol, grant="phone-1", seat="A", waiting=0, online=True)
     sent = client.get(room_url(series, "tables"), headers={"if-none-match": waiting["ETag"]})
     assert sent.status_code == 200 and "offline" not in rows(sent.content.decode())[2]
+
+
+def test_a_table_whose_phone_went_quiet_for_3_heartbeats_shows_as_offline_and_for_how_long(client, series, referee):
+    client.force_login(referee)
+    protocol = Protocol.objects.get(series=series, table=2)
+    phone_contact_report(protocol=protocol, grant="phone-1", seat="A", waiting=0, online=True)
+    assert "offline" not in rows(client.get(room_url(series, "tables")).content.decode())[2]
+
+    # the phone's last heartbeat 59 s ago (the heartbeat is 20 s): still within its 3 beats
+    PhoneContact.objects.update(seen_at=timezone.now() - timedelta(seconds=59))
+    assert "offline" not in rows(client.get(room_url(series, "tables")).content.decode())[2]
+
+    PhoneContact.objects.update(seen_at=timezone.now() - timedelta(seconds=61))
+    quiet = rows(client.get(room_url(series, "tables")).content.decode())
+    assert "offline: no contact for 1 min" in quiet[2] and "offline" not in quiet[1]
+
+    PhoneContact.objects.update(seen_at=timezone.now() - timedelta(minutes=4, seconds=10))
+    assert "offline: no contact for 4 min" in rows(client.get(room_url(series, "tables")).content.decode())[2]
+
+    phone_contact_report(protocol=protocol, grant="phone-1", seat="A", waiting=0, online=True)
+    assert "offline" not in rows(client.get(room_url(series, "tables")).content.decode())[2]
 
 
 def test_the_room_page_is_never_kept_by_a_browser_or_a_proxy(client, series, referee):

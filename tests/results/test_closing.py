@@ -1,9 +1,15 @@
 """Closing a series after a look at what is still open, reopening it with a reason, and undoing "complete"."""
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
-from league.models import TableAssignment, Tournament
+from league.hall.clock import Phase, clock_read
+from league.hall.selectors import series_clock
+from league.hall.services import series_clock_start
+from league.models import Series, TableAssignment, Tournament
 from league.results import services
 from league.results.models import Protocol, ProtocolEvent, SeriesEvent
 from league.standings.cache import stamps
@@ -151,3 +157,40 @@ def test_undoing_complete_is_refused_once_the_series_is_closed(client, series, r
     assert "The series is closed" in response.content.decode()
     protocol.refresh_from_db()
     assert protocol.status == Protocol.Status.CONFIRMED
+
+
+def played_for(series, span: timedelta) -> None:
+    """The series' clock started ``span`` ago (the stored start moved back, as time passing would)."""
+    Series.objects.filter(pk=series.pk).update(clock_started_at=timezone.now() - span)
+
+
+def clock_at(series, later: timedelta):
+    series.refresh_from_db()
+    return clock_read(series_clock(series), now=timezone.now() + later)
+
+
+def test_closing_a_series_stops_its_clock_at_the_final_time(series, referee):
+    series_clock_start(series=series, user=referee)
+    played_for(series, timedelta(minutes=48, seconds=52))
+
+    closed(series, referee)
+
+    at_close, an_hour_later = clock_at(series, timedelta(0)), clock_at(series, timedelta(hours=1))
+    assert at_close.phase == an_hour_later.phase == Phase.STOPPED
+    assert an_hour_later.elapsed == at_close.elapsed
+    assert timedelta(minutes=48, seconds=52) <= at_close.elapsed < timedelta(minutes=49)
+
+
+def test_a_reopened_series_clock_runs_on_from_the_time_it_stopped_at(series, referee):
+    series_clock_start(series=series, user=referee)
+    played_for(series, timedelta(minutes=40))
+    closed(series, referee)
+    # closed for 20 minutes
+    SeriesEvent.objects.filter(series=series, action="closed").update(created=timezone.now() - timedelta(minutes=20))
+    played_for(series, timedelta(minutes=60))
+
+    services.series_reopen(series=series, user=referee, reason="Table 2 disputes deal 3")
+
+    reading = clock_at(series, timedelta(minutes=5))
+    assert reading.phase == Phase.RUNNING
+    assert timedelta(minutes=45) <= reading.elapsed < timedelta(minutes=45, seconds=5)

@@ -9,6 +9,7 @@ import uuid
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 import scoring
 from league.games.baska.shorthand import parse
@@ -310,14 +311,14 @@ def test_phones_report_their_waiting_deals_and_the_control_room_reads_them_per_t
     )
     one.post(url(protocol, "contact_json"), json.dumps(report), content_type="application/json")  # a repeat
 
-    contacts = queue.protocol_contacts(series=protocol.series)
+    contacts = queue.protocol_contacts(series=protocol.series, now=timezone.now())
     assert list(contacts) == [1]  # table 2 never reported
     assert contacts[1].waiting == 4 and contacts[1].offline
     assert PhoneContact.objects.count() == 2
 
     one.post(url(protocol, "contact_json"), json.dumps({"waiting": 0}), content_type="application/json")
     two.post(url(protocol, "contact_json"), json.dumps({"waiting": 0}), content_type="application/json")
-    contact = queue.protocol_contacts(series=protocol.series)[1]
+    contact = queue.protocol_contacts(series=protocol.series, now=timezone.now())[1]
     assert (contact.waiting, contact.offline, contact.online) == (0, False, True)
 
 
@@ -335,7 +336,7 @@ def test_the_control_room_reads_the_reports_of_a_series_in_one_query(protocol, d
             protocol=protocol.series.protocols.get(table=table), grant=f"g{table}", seat="A", waiting=table, online=True
         )
     with django_assert_num_queries(1):
-        contacts = queue.protocol_contacts(series=protocol.series)
+        contacts = queue.protocol_contacts(series=protocol.series, now=timezone.now())
     assert {table: contact.waiting for table, contact in contacts.items()} == {1: 1, 2: 2}
 
 

@@ -87,6 +87,22 @@ def test_the_same_form_posted_twice_stores_the_deal_once(client, protocol):
     assert protocol.rows.count() == 1
 
 
+def test_a_deal_on_a_confirmed_pulka_asks_for_the_reason_and_undoes_the_confirmation(client, referee, protocol):
+    Protocol.objects.filter(pk=protocol.pk).update(status=Protocol.Status.CONFIRMED)
+    page = client.get(url(protocol, "protocol")).content.decode()
+    assert "The protocol is confirmed — saving the deal undoes the confirmation." in page
+
+    refused = client.post(url(protocol, "pulka_deal"), {**stamp(protocol), **MADE_BY_B_FORM})
+    assert "give the reason for the change" in refused.content.decode()
+    protocol.refresh_from_db()
+    assert (protocol.status, protocol.rows.count()) == (Protocol.Status.CONFIRMED, 0)
+
+    data = {**stamp(protocol, "k2"), **MADE_BY_B_FORM, "reason": "A deal left off the paper"}
+    assert client.post(url(protocol, "pulka_deal"), data).status_code == 302
+    protocol.refresh_from_db()
+    assert (protocol.status, protocol.history.get().reason) == (Protocol.Status.OPEN, "A deal left off the paper")
+
+
 def test_a_correction_after_the_series_is_closed_needs_a_reason(client, referee, protocol):
     services.protocol_row_save(protocol=protocol, number=1, deal=MADE_BY_B, expected_version=0, user=referee)
     Series.objects.filter(pk=protocol.series_id).update(status=Series.Status.CLOSED)

@@ -26,6 +26,10 @@ def series(referee):
     return series
 
 
+LINES = ["ac60", "bd+", "ac+", "zak+"]
+PAPER = {"A": 31, "B": -11, "C": -9, "D": -11}
+
+
 def table_protocols_of(series):
     return list(series.protocols.order_by("table"))
 
@@ -172,9 +176,62 @@ def test_the_table_may_not_change_a_complete_protocol(series, referee):
             protocol=protocol, number=4, deal=parse("ac60"), expected_version=protocol.version, author="B"
         )
     protocol = services.protocol_row_save(
-        protocol=protocol, number=4, deal=parse("ac60"), expected_version=protocol.version, user=referee
+        protocol=protocol,
+        number=4,
+        deal=parse("ac60"),
+        expected_version=protocol.version,
+        user=referee,
+        reason="Paper says 60 eyes",
     )
     assert protocol.status == "open"  # the paper must be checked and confirmed again
+
+
+def confirmed_with_room_for_a_deal(series, referee):
+    """Table 1's 4 deals confirmed, then the series found to be of 5 deals: a fifth may be typed."""
+    protocol = finish(enter(table_protocols_of(series)[0], LINES, referee), referee, PAPER)
+    series.tournament.deals_per_series = 5
+    series.tournament.save()
+    return protocol
+
+
+@pytest.mark.parametrize(("number", "reason"), [(5, ""), (4, "   ")], ids=["a new deal", "a deal changed"])
+def test_a_deal_on_a_confirmed_protocol_without_a_reason_is_refused_and_changes_nothing(
+    series, referee, number, reason
+):
+    protocol = confirmed_with_room_for_a_deal(series, referee)
+
+    with pytest.raises(ValidationError, match="give the reason") as refused:
+        services.protocol_row_save(
+            protocol=protocol,
+            number=number,
+            deal=parse("ac60"),
+            expected_version=protocol.version,
+            user=referee,
+            reason=reason,
+        )
+
+    assert refused.value.code == "reason"
+    protocol.refresh_from_db()
+    assert (protocol.status, protocol.rows.count(), protocol.history.count()) == ("confirmed", 4, 4)
+
+
+def test_a_deal_on_a_confirmed_protocol_with_a_reason_undoes_the_confirmation_and_the_history_keeps_why(
+    series, referee
+):
+    protocol = confirmed_with_room_for_a_deal(series, referee)
+
+    protocol = services.protocol_row_save(
+        protocol=protocol,
+        number=5,
+        deal=parse("ac60"),
+        expected_version=protocol.version,
+        user=referee,
+        reason="Deal 5 was played but left off the paper",
+    )
+
+    assert protocol.status == "open"
+    added = protocol.history.get(number=5)
+    assert (added.action, added.user, added.reason) == ("add", referee, "Deal 5 was played but left off the paper")
 
 
 def test_the_database_refuses_a_row_that_does_not_sum_to_zero(series):
@@ -255,7 +312,7 @@ def test_reopening_forgets_who_completed_and_confirmed(series, referee):
     protocol = services.protocol_confirm(protocol=protocol, seat="B", user=referee, expected_version=protocol.version)
     assert protocol.confirmed_by_user == referee
     protocol = services.protocol_row_save(
-        protocol=protocol, number=4, deal=parse("ac60"), expected_version=protocol.version, user=referee
+        protocol=protocol, number=4, deal=parse("ac60"), expected_version=protocol.version, user=referee, reason="x"
     )
     protocol.refresh_from_db()
     assert protocol.status == "open" and protocol.confirmed_by_user is None and protocol.confirmed_by_seat == ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -118,6 +119,7 @@ def phone_page(request: HttpRequest, scorer: Scorer, status: int = 200, **contex
         "totals_form": TotalsForm(initial={"version": protocol.version, **(protocol.declared_totals or {})}),
         "confirm_form": PhoneConfirmForm(initial={"version": protocol.version}),
         "next_number": len(rows) + 1,
+        "heartbeat_seconds": settings.TABLE_HEARTBEAT_SECONDS,  # table-offline.js reports this often
         **_entry_forms(len(rows) + 1),
         **context,
     }

@@ -3,7 +3,8 @@
 The referee types each deal as a shorthand line (``league.games.baska.shorthand``), with a live
 preview of its value and the running totals while typing, or through the full deal form; a saved
 deal is corrected (or the last one deleted) on its own page, with a reason once the series is
-closed. Every save goes once per form key (``league.results.submissions``); what surrounds the
+closed; a deal typed on a confirmed protocol asks for the reason too, as saving it undoes the
+confirmation. Every save goes once per form key (``league.results.submissions``); what surrounds the
 rows (PIN, the paper's totals, "complete", confirmation, penalties) is every game's
 (``league.results.referee.views.protocol_page_context``).
 """
@@ -24,7 +25,7 @@ from league.games.baska.forms import CorrectionForm, DealForm, RowForm, typed_de
 from league.games.baska.shorthand import format_deal
 from league.results import selectors
 from league.results.models import DealRow, Protocol
-from league.results.referee.views import protocol_page_context, protocol_url, referee_protocol
+from league.results.referee.views import change_reason, protocol_page_context, protocol_url, referee_protocol
 from league.results.submissions import protocol_row_save_once
 
 
@@ -52,7 +53,8 @@ def protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> Htt
 def deal_entry(request: HttpRequest, protocol: Protocol) -> HttpResponse:
     """The next deal (or a change) typed on the protocol page, saved once per form key."""
     row_form, deal_form, deal = typed_deal(request, protocol)
-    if deal is not None:
+    reason_form, reason = change_reason(request)
+    if deal is not None and reason is not None:
         try:
             # once per form key: a double Enter or a retried POST answers as the first did
             protocol_row_save_once(
@@ -62,13 +64,14 @@ def deal_entry(request: HttpRequest, protocol: Protocol) -> HttpResponse:
                 deal=deal,
                 expected_version=row_form.cleaned_data["version"],
                 user=request.user,
+                reason=reason,
             )
             # no "#entry": a fragment in the address makes the browser skip autofocus (and drop focus);
             # the focused line scrolls into view by itself
             return redirect(protocol_url(protocol))
         except ValidationError as error:
             row_form.add_error(None, error)
-    return protocol_page(request, protocol, row_form=row_form, deal_form=deal_form)
+    return protocol_page(request, protocol, row_form=row_form, deal_form=deal_form, reason_form=reason_form)
 
 
 @referee_protocol

@@ -35,7 +35,7 @@ from league.games.preferans.services import protocol_pulka_close
 from league.results import selectors
 from league.results.forms import RowChangeForm, RowStamp, VersionForm
 from league.results.models import DealRow, Protocol
-from league.results.referee.views import protocol_page_context, protocol_url, referee_protocol
+from league.results.referee.views import change_reason, protocol_page_context, protocol_url, referee_protocol
 from league.results.submissions import protocol_row_save_once
 from players.models import Player
 
@@ -111,11 +111,18 @@ def pulka_page(request: HttpRequest, protocol: Protocol, *, seats: Mapping[str, 
 
 
 def entry_save(
-    *, protocol: Protocol, form: EntryForm, stamp: RowStamp, number: int | None = None, **writer: Any
+    *,
+    protocol: Protocol,
+    form: EntryForm,
+    stamp: RowStamp,
+    number: int | None = None,
+    reason: str = "",
+    **writer: Any,
 ) -> bool:
     """Store what a submitted entry form holds, once per its stamp's key (a double click or a retried
     POST answers as the first did): the next entry, or entry ``number`` changed (None: the stamp's number).
-    A ``PulkaChangeForm`` stamp may delete the entry instead, with its reason.
+    A ``PulkaChangeForm`` stamp may delete the entry instead, with its reason; a new entry on a confirmed
+    protocol comes with ``reason`` (saving it undoes the confirmation).
 
     ``writer``: the referee's ``user``, or the table phone's ``author`` and ``seat``. False when a
     field is wrong (the form says which); raises ``ValidationError`` (the page out of date, the
@@ -133,7 +140,7 @@ def entry_save(
         number=number or stamp.cleaned_data["number"],
         deal=None if delete else form.entry(),  # None: the entry deleted
         expected_version=stamp.cleaned_data["version"],
-        reason=stamp.cleaned_data.get("reason", ""),
+        reason=stamp.cleaned_data.get("reason", reason),
         **writer,
     )
     return True
@@ -143,15 +150,23 @@ def _entry_add(request: HttpRequest, protocol: Protocol, form_class: type[EntryF
     seats = selectors.table_players(series=protocol.series, table=protocol.table)
     form = form_class(request.POST, players=entry_players(protocol, _names(seats)))
     stamp = RowStamp(request.POST)
+    reason_form, reason = change_reason(request)
     try:
-        if entry_save(protocol=protocol, form=form, stamp=stamp, user=request.user):
+        if reason is not None and entry_save(
+            protocol=protocol, form=form, stamp=stamp, reason=reason, user=request.user
+        ):
             return redirect(protocol_url(protocol))
     except ValidationError as error:
         form.add_error(None, error)
         protocol.refresh_from_db(fields=["version", "status", "pulka_closed"])  # keeps the series read
     number = protocol.rows.count() + 1
     return pulka_page(
-        request, protocol, seats=seats, stamp=entry_stamp(protocol, number, stamp.data.get("key")), **{name: form}
+        request,
+        protocol,
+        seats=seats,
+        stamp=entry_stamp(protocol, number, stamp.data.get("key")),
+        reason_form=reason_form,
+        **{name: form},
     )
 
 

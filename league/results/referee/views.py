@@ -18,6 +18,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django import forms as django_forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
@@ -30,7 +31,7 @@ from django.views.decorators.http import require_POST
 
 from league.models import Series
 from league.results import history, selectors, services
-from league.results.forms import ConfirmForm, ReopenSeriesForm, TotalsForm, VersionForm
+from league.results.forms import ConfirmForm, ReopenSeriesForm, RowChangeForm, TotalsForm, VersionForm
 from league.results.models import Protocol
 from league.results.penalties.forms import penalty_block
 from league.results.penalties.services import table_penalty_history
@@ -148,6 +149,19 @@ def reopen_series(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return back_to(request, reverse("results:series", args=[slug, number]))
 
 
+class ChangeReasonForm(django_forms.Form):
+    """Why the referee enters a row on a confirmed protocol: saving it undoes the confirmation, so the
+    entry forms ask for the reason (the service refuses without one) and the history keeps it."""
+
+    reason = RowChangeForm.base_fields["reason"]
+
+
+def change_reason(request: HttpRequest) -> tuple[ChangeReasonForm, str | None]:
+    """The reason posted with an entry form; None when the form refused it (too long)."""
+    form = ChangeReasonForm(request.POST)
+    return form, form.cleaned_data["reason"] if form.is_valid() else None
+
+
 def protocol_page_context(
     protocol: Protocol, seats: dict[str, Any], sheet: list[selectors.SheetRow] | None = None, **forms: Any
 ) -> dict[str, Any]:
@@ -174,6 +188,7 @@ def protocol_page_context(
         "version_form": VersionForm(initial={"version": version}),
         "difference": difference,
         "next_steps": history.protocol_next_steps(protocol=protocol, difference=difference),
+        "reason_form": ChangeReasonForm(),
         **penalty_block(series=protocol.series, table=protocol.table, seated=seats),
         **forms,
     }

@@ -18,10 +18,11 @@ row); the engine is the only judge of values. The JSON views are ``league.result
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 from django.utils import timezone
@@ -274,20 +275,39 @@ class Contact:
     waiting: int
     seen_at: datetime
     online: bool
+    silent_for: timedelta = timedelta(0)  # since the latest report, once that is longer than the silence allowed
 
     @property
     def offline(self) -> bool:
-        """Deals wait on a phone of the table: the control room shows it as offline."""
-        return self.waiting > 0
+        """Deals wait on a phone of the table, or its phones went silent: the control room shows it as offline."""
+        return self.waiting > 0 or self.silent
+
+    @property
+    def silent(self) -> bool:
+        return self.silent_for > timedelta(0)
+
+    @property
+    def silent_minutes(self) -> int:
+        """Whole minutes of silence, at least 1, as the control room says it ("bez kontaktu od 1 min")."""
+        return max(1, int(self.silent_for.total_seconds() // 60))
 
 
-def protocol_contacts(*, series: Series) -> dict[int, Contact]:
-    """The table phones' reports of ``series`` by table number, for the referee's control room.
+def heartbeat_silence() -> timedelta:
+    """How long a table's phones may stay silent before the control room calls the table offline:
+    3 heartbeats (``TABLE_HEARTBEAT_SECONDS``), so one or two reports lost on a busy network do not count."""
+    return timedelta(seconds=3 * settings.TABLE_HEARTBEAT_SECONDS)
 
-    Only tables whose phones reported (``POST kontakt.json``) are in it. A table counts as
-    **offline** (``Contact.offline``) while any of its phones reports deals waiting to be sent;
-    ``seen_at`` says how old that news is (a phone that lost the network cannot report, so the
-    count is the last one it sent: it drops to 0 when the phone reports its queue empty). One query.
+
+def protocol_contacts(*, series: Series, now: datetime) -> dict[int, Contact]:
+    """The table phones' reports of ``series`` by table number at ``now``, for the referee's control room.
+
+    Only tables whose phones reported (``POST kontakt.json``) are in it. An open phone page reports
+    every ``TABLE_HEARTBEAT_SECONDS`` (its **heartbeat**). A table counts as **offline**
+    (``Contact.offline``) while any of its phones reports deals waiting to be sent, or when none
+    has reported for longer than :func:`heartbeat_silence` (a phone that lost the network cannot
+    say so: its heartbeat goes quiet; a phone put away goes quiet too, so the hall says how long).
+    ``seen_at`` says how old the news is (the waiting count is the last one sent: it drops to 0
+    when the phone reports its queue empty). One query.
     """
     contacts: dict[int, Contact] = {}
     reports = PhoneContact.objects.filter(protocol__series=series).select_related("protocol").order_by("seen_at")
@@ -299,4 +319,8 @@ def protocol_contacts(*, series: Series) -> dict[int, Contact]:
             seen_at=report.seen_at,
             online=report.online,
         )
-    return contacts
+    silence = heartbeat_silence()
+    return {
+        table: replace(contact, silent_for=now - contact.seen_at if now - contact.seen_at > silence else timedelta(0))
+        for table, contact in contacts.items()
+    }

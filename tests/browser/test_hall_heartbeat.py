@@ -1,0 +1,48 @@
+"""In a real browser at 390 px: a table phone whose page is open reports every heartbeat; when it loses
+the network the referee's control room, in another browser, shows the table offline once 3 heartbeats
+went by without a word, though the phone had no deal waiting."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from league.hall.views import ready_rooms
+from league.results.models import PhoneContact
+from tests.browser.conftest import page  # noqa: F401  (the browser fixture)
+from tests.browser.test_control_room import log_in, person
+from tests.browser.test_offline_table import open_the_table, phone_only, until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def no_room_kept():
+    """The live server keeps no fragment built from another test's database."""
+    ready_rooms.clear()
+    yield
+    ready_rooms.clear()
+
+
+def test_the_control_room_shows_a_phone_that_lost_the_network_as_offline(page, live_server, settings):  # noqa: F811
+    phone_only(page)
+    settings.TABLE_HEARTBEAT_SECONDS = 1  # silent for 3 s is offline
+    protocol = open_the_table(page, live_server)
+    until(lambda: PhoneContact.objects.filter(protocol=protocol).exists())  # the page's heartbeat
+    series = protocol.series
+    referee = person("sedzia-sali")
+    series.tournament.referees.add(referee)
+    hall = page.context.browser.new_context(viewport=page.viewport_size, locale="pl-PL").new_page()
+    room = reverse("hall:room", args=[series.tournament.slug, series.number])
+    log_in(hall, live_server, "sedzia-sali", room)
+    table = hall.locator('tr[data-table="1"]')
+    expect(hall.get_by_text("„Offline” oznacza stół")).to_be_visible()
+    hall.wait_for_timeout(4000)  # longer than 3 heartbeats: the open page keeps reporting
+    expect(table).not_to_contain_text("offline")
+
+    page.context.set_offline(True)
+
+    expect(table).to_contain_text("offline: bez kontaktu od 1 min", timeout=10000)
+    page.context.set_offline(False)
+    expect(table).not_to_contain_text("offline", timeout=10000)

@@ -272,3 +272,32 @@ def test_a_deal_fixed_on_the_phone_is_sent_as_a_correction_of_its_row(page, live
     expect(page.locator("#row-1")).to_contain_text("80 oczek")
     assert protocol.rows.get().deal["old_eyes"] == 80
     assert protocol.history.filter(action=DealRowVersion.Action.CHANGE).count() == 1
+
+
+def kept_page_shows(page, text: str) -> bool:  # noqa: F811
+    """The service worker's copy of this table's page contains ``text``."""
+    return page.evaluate(
+        f"caches.open('{STORE}').then(store => store.match(location.href.split('#')[0]))"
+        f".then(found => found ? found.text() : '').then(html => html.includes({text!r}))"
+    )
+
+
+def test_a_reload_without_the_network_shows_the_deals_entered_online(page, live_server):  # noqa: F811
+    """The phone's offline copy of the page follows the protocol: a reload without the network shows
+    every stored row, the totals and the next deal's number as the server has them."""
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    for contract, old, eyes, kontras, _deal in DEALS[:2]:
+        enter(page, contract, old, eyes, kontras)
+    expect(page.locator("#row-2")).to_be_visible(timeout=15000)  # sent, and the page reloaded from the server
+    until(lambda: kept_page_shows(page, 'id="row-2"'), seconds=5)
+
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#netbar")).to_have_attribute("data-state", "offline")
+    expect(page.locator("#row-1")).to_be_visible()
+    expect(page.locator("#row-2")).to_be_visible()
+    expect(page.locator("#entry-title")).to_have_text("Rozdanie 3")
+    totals = [sum(row.values[seat] for row in protocol.rows.all()) for seat in "ABCD"]
+    expect(page.locator(".players .player .total")).to_have_text([signed(total) for total in totals])
+    assert [row.deal for row in protocol.rows.order_by("number")] == [deal for *_typed, deal in DEALS[:2]]

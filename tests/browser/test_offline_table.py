@@ -179,6 +179,7 @@ def test_a_row_the_referee_wrote_meanwhile_is_shown_beside_the_phone_s_and_the_s
     expect(dialog.locator(".mine .what")).to_contain_text("gra zwykła B+D")
     expect(dialog.locator(".mine .vals")).to_have_text("A −2 · B +2 · C −2 · D +2")  # provisional, from the value table
     expect(page.locator("#netbar")).to_have_attribute("data-state", "blocked")
+    expect(dialog.get_by_role("link", name="Wpisz PIN jeszcze raz")).to_be_hidden()  # only the choices that apply
     for button in dialog.locator("button:visible").all():
         assert button.bounding_box()["height"] >= 48
     assert protocol.rows.count() == 2

@@ -11,8 +11,8 @@
    value table (tabela-wartosci.json, scoring/value_table.py), marked provisional: this script
    computes no value, it only builds the table's key from what the form chose, as the table's own
    description says (it knows no rule and no key format). When the server
-   refuses a deal (a conflict with the referee's row, an invalid deal, a closed protocol, a
-   missing PIN) sending stops at that deal and the scorer decides; nothing is overwritten or
+   refuses a deal (its number taken meanwhile by the referee or another phone, a correction of a
+   row that changed, an invalid deal, a closed protocol, a missing PIN) sending stops at that deal and the scorer decides; nothing is overwritten or
    dropped without their choice. The service worker (table-sw.js, registered here) keeps the page
    and its files for a reload without the network.
 
@@ -456,9 +456,13 @@
     dialog.querySelector(".server").hidden = dialog.querySelector(".mine").hidden = true;
     var title, why = problem.message || (problem.error && problem.error.message) || "";
     if (status === "conflict" && server) {
-      title = word("conflict", {number: item.number});
-      why = problem.message || word("conflict-why");
-      choices = ["theirs", "mine"];
+      // Only the phone's correction of this very row may replace it; a new deal that merely
+      // collides by number is stored as the next deal (or dropped), never over the row.
+      var correcting = item.replace && problem.replace !== false;
+      title = word(correcting ? "conflict" : "taken", {number: item.number});
+      choices = correcting ? ["theirs", "mine"] : ["renumber", "drop"];
+      dialog.dataset.rows = problem.next - 1;
+      dialog.querySelector('[data-choice="renumber"]').textContent = word("renumber", {number: problem.next});
       dialog.querySelector(".server").hidden = dialog.querySelector(".mine").hidden = false;
       fillSide("server", describe(server.deal), server.values);
       fillSide("mine", item.words, provisional(item.deal));
@@ -529,7 +533,7 @@
     if (!item || choice === "close" || choice === "pin") return;
     var done;
     if (choice === "theirs") {
-      done = forget(item);  // the referee's row stays; the deals after it keep their numbers
+      done = forget(item);  // the protocol's row stays; the deals after it keep their numbers
     } else if (choice === "mine") {
       // Sent again as a correction of that row, under a new key, if the protocol is still as compared.
       var again = {key: newKey(), table: item.table, seq: item.seq, number: item.number, deal: item.deal,

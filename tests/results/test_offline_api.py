@@ -145,6 +145,8 @@ def test_a_referee_edit_made_while_the_phone_was_offline_is_a_conflict_showing_b
     assert body["mine"] == {"deal": parse("ab70")}
     assert body["version"] == protocol.version
     assert "Nothing was overwritten" in body["message"]
+    # a new deal, not a correction: the phone offers to store it as the next deal, never over the row
+    assert (body["replace"], body["next"]) == (False, 3)
     assert protocol.rows.get(number=2).deal == parse("bd+")
 
 

@@ -357,7 +357,7 @@
   function setOnline(now) {
     if (online === now) return;
     online = now;
-    if (now) { retryDelay = RETRY_FIRST; report().then(send); }
+    if (now) { retryDelay = RETRY_FIRST; changedMeanwhile().then(report).then(send); }
     setBar();
   }
 
@@ -666,6 +666,60 @@
     target.appendChild(el("p", {"class": "errorlist", role: "alert"}, [word(reason)]));
   }
 
+  // --- what others changed while the phone was offline -----------------------------------------
+
+  /* The rows of a protocol page in the protocol's own words (as the server's describer wrote them),
+     by number, without the shorthand code. */
+  function rowsOf(root) {
+    var rows = {};
+    root.querySelectorAll('tr[id^="row-"]').forEach(function (row) {
+      var what = row.querySelector("td.what");
+      if (!what) return;
+      what = what.cloneNode(true);
+      what.querySelectorAll(".deal-code, .badge").forEach(function (node) { node.remove(); });
+      rows[row.id.slice(4)] = what.textContent.replace(/\s+/g, " ").trim();
+    });
+    return rows;
+  }
+
+  /* Kept for this browser tab until the scorer closes the note: a reload to the server's page
+     (which shows the new totals) must not lose it. */
+  var CHANGED_KEPT = "baska-stolik-zmiany:" + tableUrl;
+  function changedLines() {
+    try { return JSON.parse(sessionStorage.getItem(CHANGED_KEPT)) || []; } catch (error) { return []; }
+  }
+  function showChanged() {
+    var box = document.getElementById("changed");
+    if (!box) return;
+    var lines = changedLines();
+    var list = box.querySelector("ul");
+    list.textContent = "";
+    lines.forEach(function (line) { list.appendChild(el("li", {}, [line])); });
+    box.hidden = !lines.length;
+  }
+
+  /* Back online: the rows this page shows compared with the server's, so that a correction or a
+     deletion made meanwhile (by the referee or another phone) does not change the totals silently.
+     The phone's own queued corrections are its scorer's news, not others'. */
+  function changedMeanwhile() {
+    var before = rowsOf(document);
+    var own = items.filter(function (item) { return item.replace; }).map(function (item) { return String(item.number); });
+    return fetch(tableUrl, {credentials: "same-origin"}).then(function (response) { return response.ok ? response.text() : null; }).then(function (html) {
+      if (!html) return;
+      var after = rowsOf(new DOMParser().parseFromString(html, "text/html"));
+      var lines = Object.keys(before).filter(function (number) {
+        return own.indexOf(number) < 0 && after[number] !== before[number];
+      }).map(function (number) {
+        if (number in after) return word("changed", {number: number, before: before[number], after: after[number]});
+        return word("deleted", {number: number, before: before[number]});
+      });
+      if (!lines.length) return;
+      try { sessionStorage.setItem(CHANGED_KEPT, JSON.stringify(changedLines().concat(lines))); } catch (error) { /* shown once */ }
+      showChanged();
+      if (!unsent().length) refresh();  // the page's totals are the old ones
+    }).catch(function () { /* compared at the next reconnection */ });
+  }
+
   // --- the service worker ----------------------------------------------------------------------
 
   function registerWorker() {
@@ -695,6 +749,14 @@
     contractChosen();
   }
   if (lineForm) lineForm.addEventListener("submit", lineSaved);
+  var changedBox = document.getElementById("changed");
+  if (changedBox) {
+    changedBox.querySelector("button").addEventListener("click", function () {
+      try { sessionStorage.removeItem(CHANGED_KEPT); } catch (error) { /* nothing kept */ }
+      showChanged();
+    });
+    showChanged();
+  }
   if (dialog) {
     dialog.addEventListener("click", function (event) {
       var button = event.target.closest("[data-choice]");

@@ -363,3 +363,38 @@ def test_a_reload_without_the_network_shows_the_deals_entered_online(page, live_
     totals = [sum(row.values[seat] for row in protocol.rows.all()) for seat in "ABCD"]
     expect(page.locator(".players .player .total")).to_have_text([signed(total) for total in totals])
     assert [row.deal for row in protocol.rows.order_by("number")] == [deal for *_typed, deal in DEALS[:2]]
+
+
+def test_a_correction_the_referee_made_while_the_phone_was_offline_is_shown_on_reconnecting(page, live_server):  # noqa: F811
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    for contract, old, eyes, kontras, _deal in DEALS[:2]:
+        enter(page, contract, old, eyes, kontras)
+    expect(page.locator("#row-2")).to_be_visible(timeout=15000)
+
+    page.context.set_offline(True)
+    protocol.refresh_from_db()
+    services.protocol_row_save(
+        protocol=protocol,
+        number=1,
+        deal={"contract": "zolo", "old": ["C"], "old_eyes": 90},
+        expected_version=protocol.version,
+        author="sędzia",
+        reason="pomyłka przy wpisywaniu",
+    )
+    page.context.set_offline(False)
+
+    changed = page.locator("#changed")
+    expect(changed).to_contain_text("Rozdanie 1 zostało poprawione: było „gra zwykła A+C · 60 oczek”", timeout=15000)
+    expect(changed).to_contain_text("jest „zolo C · 90 oczek”")
+    expect(page.locator("#row-1")).to_contain_text("zolo C")  # the page reloaded: the server's rows and totals
+    totals = [sum(row.values[seat] for row in protocol.rows.all()) for seat in "ABCD"]
+    expect(page.locator(".players .player .total")).to_have_text([signed(total) for total in totals])
+    expect(changed).to_be_visible()  # the note outlives the reload until the scorer closes it
+    shot(page, "changed-meanwhile")
+    changed.get_by_role("button", name="Rozumiem").click()
+    expect(changed).to_be_hidden()
+    assert [row.deal for row in protocol.rows.order_by("number")] == [
+        {"contract": "zolo", "old": ["C"], "old_eyes": 90},
+        DEALS[1][-1],
+    ]

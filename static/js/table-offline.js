@@ -14,7 +14,11 @@
    refuses a deal (its number taken meanwhile by the referee or another phone, a correction of a
    row that changed, an invalid deal, a closed protocol, a missing PIN) sending stops at that deal and the scorer decides; nothing is overwritten or
    dropped without their choice. The service worker (table-sw.js, registered here) keeps the page
-   and its files for a reload without the network.
+   and its files for a reload without the network. Served over plain HTTP (a hall's local server
+   at http://192.168.x.x is not a secure context) there is no service worker: the open page still
+   queues and sends, but a reload without the network shows the browser's error page; the queue
+   stays in IndexedDB and is sent once the page is loaded with the network again
+   (tests/browser/test_offline_plain_http.py).
 
    Without this script the page works by its forms as before. */
 (function () {

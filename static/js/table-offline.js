@@ -11,10 +11,14 @@
    value table (tabela-wartosci.json, scoring/value_table.py), marked provisional: this script
    computes no value, it only builds the table's key from what the form chose, as the table's own
    description says (it knows no rule and no key format). When the server
-   refuses a deal (a conflict with the referee's row, an invalid deal, a closed protocol, a
-   missing PIN) sending stops at that deal and the scorer decides; nothing is overwritten or
+   refuses a deal (its number taken meanwhile by the referee or another phone, a correction of a
+   row that changed, an invalid deal, a closed protocol, a missing PIN) sending stops at that deal and the scorer decides; nothing is overwritten or
    dropped without their choice. The service worker (table-sw.js, registered here) keeps the page
-   and its files for a reload without the network.
+   and its files for a reload without the network. Served over plain HTTP (a hall's local server
+   at http://192.168.x.x is not a secure context) there is no service worker: the open page still
+   queues and sends, but a reload without the network shows the browser's error page; the queue
+   stays in IndexedDB and is sent once the page is loaded with the network again
+   (tests/browser/test_offline_plain_http.py).
 
    Without this script the page works by its forms as before. */
 (function () {
@@ -357,7 +361,7 @@
   function setOnline(now) {
     if (online === now) return;
     online = now;
-    if (now) { retryDelay = RETRY_FIRST; report().then(send); }
+    if (now) { retryDelay = RETRY_FIRST; changedMeanwhile().then(report).then(send); }
     setBar();
   }
 
@@ -461,9 +465,13 @@
     dialog.querySelector(".server").hidden = dialog.querySelector(".mine").hidden = true;
     var title, why = problem.message || (problem.error && problem.error.message) || "";
     if (status === "conflict" && server) {
-      title = word("conflict", {number: item.number});
-      why = problem.message || word("conflict-why");
-      choices = ["theirs", "mine"];
+      // Only the phone's correction of this very row may replace it; a new deal that merely
+      // collides by number is stored as the next deal (or dropped), never over the row.
+      var correcting = item.replace && problem.replace !== false;
+      title = word(correcting ? "conflict" : "taken", {number: item.number});
+      choices = correcting ? ["theirs", "mine"] : ["renumber", "drop"];
+      dialog.dataset.rows = problem.next - 1;
+      dialog.querySelector('[data-choice="renumber"]').textContent = word("renumber", {number: problem.next});
       dialog.querySelector(".server").hidden = dialog.querySelector(".mine").hidden = false;
       fillSide("server", describe(server.deal), server.values);
       fillSide("mine", item.words, provisional(item.deal));
@@ -534,7 +542,7 @@
     if (!item || choice === "close" || choice === "pin") return;
     var done;
     if (choice === "theirs") {
-      done = forget(item);  // the referee's row stays; the deals after it keep their numbers
+      done = forget(item);  // the protocol's row stays; the deals after it keep their numbers
     } else if (choice === "mine") {
       // Sent again as a correction of that row, under a new key, if the protocol is still as compared.
       var again = {key: newKey(), table: item.table, seq: item.seq, number: item.number, deal: item.deal,
@@ -667,6 +675,60 @@
     target.appendChild(el("p", {"class": "errorlist", role: "alert"}, [word(reason)]));
   }
 
+  // --- what others changed while the phone was offline -----------------------------------------
+
+  /* The rows of a protocol page in the protocol's own words (as the server's describer wrote them),
+     by number, without the shorthand code. */
+  function rowsOf(root) {
+    var rows = {};
+    root.querySelectorAll('tr[id^="row-"]').forEach(function (row) {
+      var what = row.querySelector("td.what");
+      if (!what) return;
+      what = what.cloneNode(true);
+      what.querySelectorAll(".deal-code, .badge").forEach(function (node) { node.remove(); });
+      rows[row.id.slice(4)] = what.textContent.replace(/\s+/g, " ").trim();
+    });
+    return rows;
+  }
+
+  /* Kept for this browser tab until the scorer closes the note: a reload to the server's page
+     (which shows the new totals) must not lose it. */
+  var CHANGED_KEPT = "baska-stolik-zmiany:" + tableUrl;
+  function changedLines() {
+    try { return JSON.parse(sessionStorage.getItem(CHANGED_KEPT)) || []; } catch (error) { return []; }
+  }
+  function showChanged() {
+    var box = document.getElementById("changed");
+    if (!box) return;
+    var lines = changedLines();
+    var list = box.querySelector("ul");
+    list.textContent = "";
+    lines.forEach(function (line) { list.appendChild(el("li", {}, [line])); });
+    box.hidden = !lines.length;
+  }
+
+  /* Back online: the rows this page shows compared with the server's, so that a correction or a
+     deletion made meanwhile (by the referee or another phone) does not change the totals silently.
+     The phone's own queued corrections are its scorer's news, not others'. */
+  function changedMeanwhile() {
+    var before = rowsOf(document);
+    var own = items.filter(function (item) { return item.replace; }).map(function (item) { return String(item.number); });
+    return fetch(tableUrl, {credentials: "same-origin"}).then(function (response) { return response.ok ? response.text() : null; }).then(function (html) {
+      if (!html) return;
+      var after = rowsOf(new DOMParser().parseFromString(html, "text/html"));
+      var lines = Object.keys(before).filter(function (number) {
+        return own.indexOf(number) < 0 && after[number] !== before[number];
+      }).map(function (number) {
+        if (number in after) return word("changed", {number: number, before: before[number], after: after[number]});
+        return word("deleted", {number: number, before: before[number]});
+      });
+      if (!lines.length) return;
+      try { sessionStorage.setItem(CHANGED_KEPT, JSON.stringify(changedLines().concat(lines))); } catch (error) { /* shown once */ }
+      showChanged();
+      if (!unsent().length) refresh();  // the page's totals are the old ones
+    }).catch(function () { /* compared at the next reconnection */ });
+  }
+
   // --- the service worker ----------------------------------------------------------------------
 
   function registerWorker() {
@@ -696,6 +758,14 @@
     contractChosen();
   }
   if (lineForm) lineForm.addEventListener("submit", lineSaved);
+  var changedBox = document.getElementById("changed");
+  if (changedBox) {
+    changedBox.querySelector("button").addEventListener("click", function () {
+      try { sessionStorage.removeItem(CHANGED_KEPT); } catch (error) { /* nothing kept */ }
+      showChanged();
+    });
+    showChanged();
+  }
   if (dialog) {
     dialog.addEventListener("click", function (event) {
       var button = event.target.closest("[data-choice]");

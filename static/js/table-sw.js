@@ -60,7 +60,9 @@ function page(event) {
   var request = event.request;
   var fetched = fetch(request);
   return withTimeout(fetched, NETWORK_WAIT).then(function (response) {
-    event.waitUntil(caches.open(STORE).then(function (store) { return keepPage(store, request.url, response.clone()); }));
+    // The copy is taken now, before the page reads the body: a body once read cannot be copied.
+    var copy = response.clone();
+    event.waitUntil(caches.open(STORE).then(function (store) { return keepPage(store, request.url, copy); }));
     return response;
   }, function () { return offlinePage(request); });
 }

@@ -44,12 +44,18 @@ def until(check, seconds: float = 10.0) -> None:
 
 def open_the_table(page, live_server, tournament=None):  # noqa: F811
     """A series in play, its table 1 opened on the phone with the PIN as seat A, the page kept for offline use."""
-    series = drawn_series(tournament, tables=1, status="in_play")
-    protocol = series.protocols.get()
-    table_url = reverse("table:protocol", args=[series.tournament.slug, series.number, 1])
+    protocol = drawn_series(tournament, tables=1, status="in_play").protocols.get()
+    let_in(page, live_server, protocol, "A")
+    return protocol
+
+
+def let_in(page, live_server, protocol, seat: str) -> None:  # noqa: F811
+    """The phone opens the protocol's table with the PIN as ``seat``, the page kept for offline use."""
+    series = protocol.series
+    table_url = reverse("table:protocol", args=[series.tournament.slug, series.number, protocol.table])
     page.goto(live_server.url + table_url)
     page.locator('input[name="pin"]').fill(protocol.pin)
-    page.locator('label.tap:has(input[name="seat"][value="A"])').click()
+    page.locator(f'label.tap:has(input[name="seat"][value="{seat}"])').click()
     page.get_by_role("button", name="Otwórz protokół").click()
     page.wait_for_url("**" + table_url)
     expect(page.locator("#netbar")).to_have_attribute("data-state", "online")
@@ -63,7 +69,6 @@ def open_the_table(page, live_server, tournament=None):  # noqa: F811
     )
     until(lambda: page.evaluate(kept))
     until(lambda: page.evaluate(f"localStorage.getItem('baska-stolik-wartosci:{table_url}') !== null"))
-    return protocol
 
 
 def tap(page, name: str, value: str) -> None:  # noqa: F811
@@ -156,7 +161,7 @@ def test_the_phone_s_provisional_values_of_deals_with_kontras_are_the_stored_val
     assert stored[0] == ["\u22124", "\u22124", "+4", "+4"]  # two doublings, the young (C, D) win the tie
 
 
-def test_a_row_the_referee_wrote_meanwhile_is_shown_beside_the_phone_s_and_the_scorer_decides(page, live_server):  # noqa: F811
+def test_a_deal_whose_number_the_referee_took_meanwhile_is_stored_as_the_next_deal(page, live_server):  # noqa: F811
     phone_only(page)
     protocol = open_the_table(page, live_server)
     enter(page, "zwykla", ["A", "C"], "60")
@@ -174,37 +179,94 @@ def test_a_row_the_referee_wrote_meanwhile_is_shown_beside_the_phone_s_and_the_s
 
     dialog = page.locator("dialog#conflict")
     expect(dialog).to_be_visible()
-    expect(dialog.locator("#conflict-title")).to_have_text("Rozdanie 2: wersja sędziego jest inna")
-    expect(dialog.locator(".server .what")).to_contain_text("zolo")  # the protocol's words for the referee's row
+    expect(dialog.locator("#conflict-title")).to_have_text("Rozdanie 2 jest już w protokole")
+    expect(dialog.locator(".server .what")).to_contain_text("zolo")  # the protocol's words for the stored row
     expect(dialog.locator(".mine .what")).to_contain_text("gra zwykła B+D")
     expect(dialog.locator(".mine .vals")).to_have_text("A −2 · B +2 · C −2 · D +2")  # provisional, from the value table
     expect(page.locator("#netbar")).to_have_attribute("data-state", "blocked")
+    # a new deal never replaces a stored one: store it as the next deal, or drop it
+    expect(dialog.locator("button:visible")).to_have_text(["Zapisz moje jako rozdanie 3", "Usuń moje rozdanie"])
+    expect(dialog.get_by_role("link", name="Wpisz PIN jeszcze raz")).to_be_hidden()
     for button in dialog.locator("button:visible").all():
         assert button.bounding_box()["height"] >= 48
     assert protocol.rows.count() == 2
     shot(page, "conflict")
 
-    dialog.get_by_role("button", name="Zapisz moją").click()
-    expect(page.locator("#row-3")).to_be_visible(timeout=15000)
-    rows = list(protocol.rows.order_by("number"))
-    assert [row.deal["old"] for row in rows] == [["A", "C"], ["B", "D"], ["A", "D"]]
-    change = protocol.history.filter(number=2, action=DealRowVersion.Action.CHANGE).get()
-    assert change.author.startswith("stolik 1 (telefon)")
+    dialog.get_by_role("button", name="Zapisz moje jako rozdanie 3").click()
+    expect(page.locator("#row-4")).to_be_visible(timeout=15000)
+    assert [row.deal.get("old") for row in protocol.rows.order_by("number")] == [
+        ["A", "C"],
+        ["C"],
+        ["B", "D"],
+        ["A", "D"],
+    ]
+    assert not protocol.history.filter(action=DealRowVersion.Action.CHANGE).exists()
 
-    # Once more, and this time the referee's row stays.
+
+def test_a_correction_of_a_row_the_referee_changed_meanwhile_shows_both_and_the_scorer_decides(page, live_server):  # noqa: F811
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    enter(page, "zwykla", ["A", "C"], "60")
+    enter(page, "zwykla", ["B", "D"], "70")
+    expect(page.locator("#row-2")).to_be_visible(timeout=15000)
+
+    page.locator("#row-2 a").click()  # the phone corrects deal 2 and loses the network meanwhile
+    expect(page.locator("#entry-title")).to_have_text("Popraw rozdanie 2")
     page.context.set_offline(True)
-    enter(page, "zwykla", ["B", "C"], "70")
+    page.locator("#deal-form input.eyes").fill("80")
+    page.get_by_role("button", name="Zapisz rozdanie").click()
     protocol.refresh_from_db()
+    referee_deal = {"contract": "zolo", "old": ["C"], "old_eyes": 90}
     services.protocol_row_save(
-        protocol=protocol, number=4, deal=referee_deal, expected_version=protocol.version, author="sędzia"
+        protocol=protocol, number=2, deal=referee_deal, expected_version=protocol.version, author="sędzia"
     )
     page.context.set_offline(False)
-    expect(dialog).to_be_visible()
-    dialog.get_by_role("button", name="Zostaw wersję sędziego").click()
-    expect(page.locator("#waiting")).to_be_hidden()
-    page.reload()
-    expect(page.locator("#row-4")).to_contain_text("zolo")
-    assert protocol.rows.get(number=4).deal == referee_deal and protocol.rows.count() == 4
+
+    dialog = page.locator("dialog#conflict")
+    expect(dialog.locator("#conflict-title")).to_have_text(
+        "Rozdanie 2: wersja w protokole różni się od twojej poprawki"
+    )
+    expect(dialog.locator(".server .what")).to_contain_text("zolo")
+    expect(dialog.locator(".mine .what")).to_contain_text("gra zwykła B+D")
+    expect(dialog.locator("button:visible")).to_have_text(["Zostaw wersję z protokołu", "Zapisz moją"])
+    dialog.get_by_role("button", name="Zapisz moją").click()
+    expect(page.locator("#waiting")).to_be_hidden(timeout=15000)
+    assert [row.deal for row in protocol.rows.order_by("number")] == [
+        {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60},
+        {"contract": "zwykla", "old": ["B", "D"], "old_eyes": 80},
+    ]
+    change = protocol.history.filter(number=2, action=DealRowVersion.Action.CHANGE).last()
+    assert change.author.startswith("stolik 1 (telefon)")
+
+
+def test_two_phones_typing_the_same_number_both_keep_their_deal_in_order(page, live_server):  # noqa: F811
+    """Phone A types deal 1 without the network while phone B stores its deal 1: back online, A is
+    offered to store its deal as deal 2, and the protocol holds both deals once each."""
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    other = page.context.browser.new_context(viewport=page.viewport_size, locale="pl-PL")
+    phone_b = other.new_page()
+    let_in(phone_b, live_server, protocol, "C")
+
+    page.context.set_offline(True)
+    enter(page, "zwykla", ["A", "C"], "60")
+    enter(phone_b, "zolo", ["B"], "30")
+    expect(phone_b.locator("#row-1")).to_be_visible(timeout=15000)
+    page.context.set_offline(False)
+
+    dialog = page.locator("dialog#conflict")
+    expect(dialog.locator("#conflict-title")).to_have_text("Rozdanie 1 jest już w protokole")
+    expect(dialog.locator(".server .what")).to_contain_text("zolo B")
+    expect(dialog.locator(".mine .what")).to_contain_text("gra zwykła A+C")
+    expect(dialog).not_to_contain_text("sędzi")  # another phone's deal, not the referee's
+    dialog.get_by_role("button", name="Zapisz moje jako rozdanie 2").click()
+    expect(page.locator("#row-2")).to_be_visible(timeout=15000)
+    assert [row.deal for row in protocol.rows.order_by("number")] == [
+        {"contract": "zolo", "old": ["B"], "old_eyes": 30},
+        {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60},
+    ]
+    assert protocol.history.count() == 2
+    other.close()
 
 
 def test_the_big_buttons_are_at_least_48_px(page, live_server):  # noqa: F811
@@ -272,3 +334,67 @@ def test_a_deal_fixed_on_the_phone_is_sent_as_a_correction_of_its_row(page, live
     expect(page.locator("#row-1")).to_contain_text("80 oczek")
     assert protocol.rows.get().deal["old_eyes"] == 80
     assert protocol.history.filter(action=DealRowVersion.Action.CHANGE).count() == 1
+
+
+def kept_page_shows(page, text: str) -> bool:  # noqa: F811
+    """The service worker's copy of this table's page contains ``text``."""
+    return page.evaluate(
+        f"caches.open('{STORE}').then(store => store.match(location.href.split('#')[0]))"
+        f".then(found => found ? found.text() : '').then(html => html.includes({text!r}))"
+    )
+
+
+def test_a_reload_without_the_network_shows_the_deals_entered_online(page, live_server):  # noqa: F811
+    """The phone's offline copy of the page follows the protocol: a reload without the network shows
+    every stored row, the totals and the next deal's number as the server has them."""
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    for contract, old, eyes, kontras, _deal in DEALS[:2]:
+        enter(page, contract, old, eyes, kontras)
+    expect(page.locator("#row-2")).to_be_visible(timeout=15000)  # sent, and the page reloaded from the server
+    until(lambda: kept_page_shows(page, 'id="row-2"'), seconds=5)
+
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#netbar")).to_have_attribute("data-state", "offline")
+    expect(page.locator("#row-1")).to_be_visible()
+    expect(page.locator("#row-2")).to_be_visible()
+    expect(page.locator("#entry-title")).to_have_text("Rozdanie 3")
+    totals = [sum(row.values[seat] for row in protocol.rows.all()) for seat in "ABCD"]
+    expect(page.locator(".players .player .total")).to_have_text([signed(total) for total in totals])
+    assert [row.deal for row in protocol.rows.order_by("number")] == [deal for *_typed, deal in DEALS[:2]]
+
+
+def test_a_correction_the_referee_made_while_the_phone_was_offline_is_shown_on_reconnecting(page, live_server):  # noqa: F811
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    for contract, old, eyes, kontras, _deal in DEALS[:2]:
+        enter(page, contract, old, eyes, kontras)
+    expect(page.locator("#row-2")).to_be_visible(timeout=15000)
+
+    page.context.set_offline(True)
+    protocol.refresh_from_db()
+    services.protocol_row_save(
+        protocol=protocol,
+        number=1,
+        deal={"contract": "zolo", "old": ["C"], "old_eyes": 90},
+        expected_version=protocol.version,
+        author="sędzia",
+        reason="pomyłka przy wpisywaniu",
+    )
+    page.context.set_offline(False)
+
+    changed = page.locator("#changed")
+    expect(changed).to_contain_text("Rozdanie 1 zostało poprawione: było „gra zwykła A+C · 60 oczek”", timeout=15000)
+    expect(changed).to_contain_text("jest „zolo C · 90 oczek”")
+    expect(page.locator("#row-1")).to_contain_text("zolo C")  # the page reloaded: the server's rows and totals
+    totals = [sum(row.values[seat] for row in protocol.rows.all()) for seat in "ABCD"]
+    expect(page.locator(".players .player .total")).to_have_text([signed(total) for total in totals])
+    expect(changed).to_be_visible()  # the note outlives the reload until the scorer closes it
+    shot(page, "changed-meanwhile")
+    changed.get_by_role("button", name="Rozumiem").click()
+    expect(changed).to_be_hidden()
+    assert [row.deal for row in protocol.rows.order_by("number")] == [
+        {"contract": "zolo", "old": ["C"], "old_eyes": 90},
+        DEALS[1][-1],
+    ]

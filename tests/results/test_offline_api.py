@@ -146,6 +146,8 @@ def test_a_referee_edit_made_while_the_phone_was_offline_is_a_conflict_showing_b
     assert body["mine"] == {"deal": parse("ab70")}
     assert body["version"] == protocol.version
     assert "Nothing was overwritten" in body["message"]
+    # a new deal, not a correction: the phone offers to store it as the next deal, never over the row
+    assert (body["replace"], body["next"]) == (False, 3)
     assert protocol.rows.get(number=2).deal == parse("bd+")
 
 
@@ -240,6 +242,28 @@ def test_a_hostile_body_is_refused_as_invalid_and_costs_nothing(protocol, name, 
     response = phone(protocol).post(url(protocol, name), body, content_type="application/json")
     assert response.status_code == 422
     assert not protocol.rows.exists() and not protocol.contacts.exists()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"key": "k\u0000", "number": 1, "deal": parse("ac60")},  # a NUL in the phone's key
+        {"key": "k\ud800", "number": 1, "deal": parse("ac60")},  # a lone surrogate: half of a character
+        {"key": "k1", "number": 1, "deal": {**parse("ac60"), "note\udc00": 1}},  # in a key of the deal
+        {"key": "k1", "number": 1, "deal": {**parse("ac60"), "contract": "zwykla\u0000"}},  # in a value
+    ],
+    ids=["nul-key", "surrogate-key", "surrogate-in-deal-key", "nul-in-deal-value"],
+)
+def test_text_that_cannot_be_stored_is_refused_with_a_clear_message_and_stores_nothing(protocol, body):
+    client = phone(protocol)
+    sent = json.dumps(body)  # escaped as \u0000 and \ud800, as a hostile client would write them
+    response = client.post(
+        url(protocol, "deals_json"), sent, content_type="application/json", HTTP_ACCEPT_LANGUAGE="pl"
+    )
+    assert response.status_code == 400
+    assert response.json()["status"] == "invalid"
+    assert "nie można zapisać" in response.json()["error"]["message"]
+    assert not protocol.rows.exists() and not DealSubmission.objects.exists()
 
 
 def test_without_the_pin_grant_the_phone_is_asked_for_the_pin_and_nothing_is_stored(protocol, client):

@@ -111,7 +111,7 @@ def test_the_page_carries_the_offline_bar_and_its_words_for_the_script(scorer, p
     assert f'data-version="{protocol.version}"' in bar and 'data-rows="1"' in bar
     assert 'data-totals="1 -1 1 -1 "' in bar and 'data-can-enter="1"' in bar
     assert "brak sieci – zapisuję w telefonie" in page and "Czeka na wysłanie" in page
-    assert "Zostaw wersję sędziego" in page and "Zapisz moją" in page
+    assert "Zostaw wersję z protokołu" in page and "Zapisz moją" in page
     assert '<tr id="row-1"' in page
     assert re.search(r'<script src="/static/js/table-offline.js" nonce="[^"]+" defer>', page)
 

@@ -7,8 +7,9 @@ Words used below:
 - **konflikt** (conflict): the phone queued a deal while offline and the protocol moved on
   meanwhile: its row is there already with another deal (the referee or another phone wrote it),
   or its number is no longer the next free row. Nothing is overwritten; the phone shows both and
-  the scorer may keep the server's row or send theirs again as a **zamiana** (replace): a
-  correction of that row, stored only if the protocol is still at the version the scorer saw.
+  the scorer may store theirs as the next deal. Only a deal the phone sent as a **zamiana**
+  (replace: a correction of that row) may replace the row, if the scorer chooses it and the
+  protocol is still at the version the scorer saw.
 - **kontakt** (contact): a phone's report of how many deals wait on it to be sent; the control
   room shows a table with waiting deals as offline (:func:`protocol_contacts`).
 
@@ -77,12 +78,18 @@ def closed(protocol: Protocol) -> Answer | None:
     return Answer(409, {"status": "closed", "message": message})
 
 
-def _conflict(protocol: Protocol, number: int, deal: dict[str, Any], server: DealRow | None, message: str) -> Answer:
+def _conflict(
+    protocol: Protocol, number: int, deal: dict[str, Any], server: DealRow | None, message: str, *, replace: bool
+) -> Answer:
+    """The conflict answer: ``replace`` says whether the phone was correcting row ``number`` (only
+    then may it offer to replace that row), ``next`` the number a new deal would get now."""
     return Answer(
         409,
         {
             "status": "conflict",
             "number": number,
+            "replace": replace,
+            "next": protocol.rows.count() + 1,
             "server": {"deal": server.deal, "values": server.values} if server else None,
             "mine": {"deal": deal},
             "version": protocol.version,
@@ -142,6 +149,7 @@ def _deal_submit(
                 deal,
                 None,
                 _("Deal %(number)s is no longer in the protocol: read the protocol again.") % {"number": number},
+                replace=True,
             )
         if base_version != protocol.version:
             return _conflict(
@@ -151,6 +159,7 @@ def _deal_submit(
                 current,
                 _("The protocol changed again since you compared deal %(number)s: compare it once more.")
                 % {"number": number},
+                replace=True,
             )
     elif current is not None:
         return _conflict(
@@ -159,10 +168,11 @@ def _deal_submit(
             deal,
             current,
             _(
-                "Deal %(number)s was entered meanwhile with another deal (by the referee or another phone). "
-                "Nothing was overwritten: choose which one stays."
+                "Deal %(number)s is already in the protocol with another deal, entered meanwhile elsewhere. "
+                "Nothing was overwritten: save yours as deal %(next)s, or drop it if it is the same deal."
             )
-            % {"number": number},
+            % {"number": number, "next": count + 1},
+            replace=False,
         )
     elif number != count + 1:
         return _conflict(
@@ -175,6 +185,7 @@ def _deal_submit(
                 "Nothing was saved: read the protocol again."
             )
             % {"next": count + 1, "number": number},
+            replace=False,
         )
     try:
         saved = services.protocol_row_save(

@@ -10,6 +10,7 @@ and answered is decided in ``league.results.table.queue``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from functools import wraps
@@ -73,6 +74,28 @@ def _body(request: HttpRequest) -> dict[str, Any] | None:
     return body if isinstance(body, dict) else None
 
 
+def _storable(body: Any) -> bool:
+    """Every text of the body, its keys too, can be stored: no NUL character (PostgreSQL refuses it)
+    and no lone surrogate (a ``\\ud800`` escape, half of a character, which UTF-8 cannot encode).
+    Walked with a list, not by recursion: the parser allows nesting deeper than Python's recursion."""
+    waiting = [body]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, dict):
+            waiting.extend(value.keys())
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+        elif isinstance(value, str):
+            if "\x00" in value:
+                return False
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True
+
+
 def _integer(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -113,6 +136,9 @@ def deals(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     if not scorer.protocol.series.tournament.game_rules().offline_queue:
         return _no_queue(scorer)
     body = _body(request)
+    if body is not None and not _storable(body):
+        message = _("The request holds a character that cannot be stored (a NUL character or half of a character).")
+        return _answer(dataclasses.replace(queue.invalid("invalid_request", message), status=400))
     if refusal := _malformed(body):
         return _answer(refusal)
     assert body is not None

@@ -162,9 +162,9 @@ class Server:
                 self.process.wait(timeout=10)
 
 
-def start_gunicorn(db_name: str, *, workers: int = 4, threads: int = 4, extra_env: dict | None = None) -> Server:
-    port = int(os.environ.get("BENCH_PORT", "0")) or free_port()
-    log = Path(f"/tmp/bench-gunicorn-{db_name}-{port}.log")
+def server_env(db_name: str, *, extra_env: dict | None = None, broker_url: str | None = None) -> dict[str, str]:
+    """The environment of a web or worker process on ``db_name``: without ``broker_url``
+    there is no broker and Celery tasks run eagerly in the web process."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url(db_name),
@@ -174,7 +174,24 @@ def start_gunicorn(db_name: str, *, workers: int = 4, threads: int = 4, extra_en
         "CACHE_URL": CACHE_URL,
         **(extra_env or {}),
     }
-    env.pop("CELERY_BROKER_URL", None)
+    if broker_url:
+        env["CELERY_BROKER_URL"] = broker_url
+    else:
+        env.pop("CELERY_BROKER_URL", None)
+    return env
+
+
+def start_gunicorn(
+    db_name: str,
+    *,
+    workers: int = 4,
+    threads: int = 4,
+    extra_env: dict | None = None,
+    broker_url: str | None = None,
+) -> Server:
+    port = int(os.environ.get("BENCH_PORT", "0")) or free_port()
+    log = Path(f"/tmp/bench-gunicorn-{db_name}-{port}.log")
+    env = server_env(db_name, extra_env=extra_env, broker_url=broker_url)
     command = [
         str(ROOT / ".venv/bin/gunicorn"),
         "league.wsgi",

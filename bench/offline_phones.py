@@ -71,8 +71,11 @@ class Results:
     errors: list[str] = field(default_factory=list)
 
 
-def post_json(client: load.Client, path: str, body: dict) -> tuple[int, dict | None, bool]:
-    """POST ``body`` as the phone's JS does; (status, answer, lost): a lost answer is read and dropped."""
+def post_json(
+    client: load.Client, path: str, body: dict, *, lose_one_in: int = LOST_ANSWER
+) -> tuple[int, dict | None, bool]:
+    """POST ``body`` as the phone's JS does; (status, answer, lost): a lost answer (one in
+    ``lose_one_in``; 0: none) is read and dropped."""
     headers = {
         "Host": f"{load.HOST}:{client.port}",
         "Content-Type": "application/json",
@@ -86,8 +89,19 @@ def post_json(client: load.Client, path: str, body: dict) -> tuple[int, dict | N
         text = response.read().decode()
     finally:
         conn.close()
-    lost = random.random() < 1 / LOST_ANSWER
-    return response.status, (json.loads(text) if text and not lost else None), lost
+    lost = bool(lose_one_in) and random.random() < 1 / lose_one_in
+    is_json = response.headers.get_content_type() == "application/json"  # a 503 page is HTML
+    answer = json.loads(text) if text and is_json and not lost else None
+    return response.status, answer, lost
+
+
+def sign_in(client: load.Client, base: str, pin: str) -> bool:
+    """Open the table at ``base`` with the real PIN form (GET for the CSRF cookie, POST PIN and seat)."""
+    page = client.get(base + "pin/")
+    login = client.post(
+        base + "pin/", {"csrfmiddlewaretoken": load.hidden(load.CSRF_RE, page.body), "pin": pin, "seat": "A"}
+    )
+    return login.status == 302
 
 
 def phone(port: int, table: int, pin: str, profile: Profile, results: Results) -> None:
@@ -97,12 +111,8 @@ def phone(port: int, table: int, pin: str, profile: Profile, results: Results) -
     rng = random.Random(SEED * 1000 + table)
     base = f"/turnieje/{SLUG}/stolik/1/{table}/"
     client = load.Client(port)
-    page = client.get(base + "pin/")
-    login = client.post(
-        base + "pin/", {"csrfmiddlewaretoken": load.hidden(load.CSRF_RE, page.body), "pin": pin, "seat": "A"}
-    )
-    if login.status != 302:
-        results.errors.append(f"table {table}: PIN {login.status}")
+    if not sign_in(client, base, pin):
+        results.errors.append(f"table {table}: PIN refused")
         return
     deals = [random_deal(rng, RULESET) for _ in range(profile.deals)]
     with results.lock:

@@ -8,7 +8,7 @@ from django.db.migrations.executor import MigrationExecutor
 from league.models import DrawLog, SeasonVersion
 from league.results.models import DealRowVersion, PenaltyVersion, ProtocolEvent, SeriesEvent
 from league.rulesets.models import OwnRulesetVersion
-from tests.factories import OwnRulesetFactory, PlayerFactory, SeasonFactory, UserFactory, drawn_series
+from tests.factories import OwnRulesetFactory, PlayerFactory, SeasonFactory, SeriesFactory, UserFactory
 
 BEFORE = [("league", "0011_preferans_tournaments"), ("results", "0009_pulka_closed"), ("rulesets", "0001_initial")]
 
@@ -22,17 +22,24 @@ def test_history_rows_stored_before_the_base_survive_its_migrations():
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
     user = UserFactory()
-    series = drawn_series()
-    protocol = series.protocols.get()
+    series = SeriesFactory()
+    # the protocol as the old schema stores it: today's model has columns added since
+    protocol = executor.loader.project_state(BEFORE).apps.get_model("results", "Protocol")
+    protocol = protocol.objects.create(series_id=series.pk, table=1, pin="1234")
     rows = [
         SeasonVersion.objects.create(
             season=SeasonFactory(), action="change", old={"year": 2025}, new={"year": 2026}, user=user, reason="rok"
         ),
         DrawLog.objects.create(series=series, action="draw", seed=7, user=user, details={"tables": 1}),
-        ProtocolEvent.objects.create(protocol=protocol, action="completed", seat="B", grant="g1", user=user),
+        ProtocolEvent.objects.create(protocol_id=protocol.pk, action="completed", seat="B", grant="g1", user=user),
         SeriesEvent.objects.create(series=series, action="reopened", user=user, reason="błąd w stole 1"),
         DealRowVersion.objects.create(
-            protocol=protocol, number=1, action="add", new_deal={"points": [1, -1, 0, 0]}, author="stolik 1", seat="A"
+            protocol_id=protocol.pk,
+            number=1,
+            action="add",
+            new_deal={"points": [1, -1, 0, 0]},
+            author="stolik 1",
+            seat="A",
         ),
         PenaltyVersion.objects.create(
             series=series,

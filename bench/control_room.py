@@ -95,18 +95,6 @@ def build() -> None:
     )
 
 
-def logged_in(port: int) -> load.Client:
-    client = load.Client(port)
-    page = client.get("/konto/logowanie/")
-    answer = client.post(
-        "/konto/logowanie/",
-        {"csrfmiddlewaretoken": load.hidden(load.CSRF_RE, page.body), "username": USERNAME, "password": PASSWORD},
-    )
-    if answer.status != 302:
-        raise RuntimeError(f"login answered {answer.status}")
-    return client
-
-
 class Poller:
     """One client polling ``path`` (the room's fragment) with the ETag of its last 200; ``counts``
     reads each table's deal count out of a page, for the watcher."""
@@ -289,7 +277,7 @@ def main() -> int:
         f"gunicorn -w {workers} --threads {threads} on 127.0.0.1:{server.port}, 64 tables; load {load.load_average()}"
     )
     try:
-        session = logged_in(server.port)
+        session = load.logged_in(server.port, USERNAME, PASSWORD)
         cookie = "; ".join(f"{k}={v}" for k, v in session.cookies.items())
         saved: dict[tuple[int, int], float] = {}
         lags: list[float] = []

@@ -161,15 +161,7 @@ def signed_in(client: load.Client, base: str, pin: str) -> bool:
 
 def organiser(port: int) -> load.Client:
     """A logged-in superuser's browser (the organiser who prints)."""
-    client = load.Client(port)
-    page = client.get("/konto/logowanie/")
-    answer = client.post(
-        "/konto/logowanie/",
-        {"csrfmiddlewaretoken": load.hidden(load.CSRF_RE, page.body), "username": ORGANISER, "password": PASSWORD},
-    )
-    if answer.status != 302:
-        raise RuntimeError(f"organiser login answered {answer.status}")
-    return client
+    return load.logged_in(port, ORGANISER, PASSWORD)
 
 
 def organiser_post(client: load.Client, path: str, data: dict, log: Log) -> str:

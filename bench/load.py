@@ -287,6 +287,19 @@ def hidden(pattern: re.Pattern, body: str) -> str:
     return match.group(1)
 
 
+def logged_in(port: int, username: str, password: str) -> Client:
+    """A browser signed in through the login page, as a person signs in."""
+    client = Client(port)
+    page = client.get("/konto/logowanie/")
+    answer = client.post(
+        "/konto/logowanie/",
+        {"csrfmiddlewaretoken": hidden(CSRF_RE, page.body), "username": username, "password": password},
+    )
+    if answer.status != 302:
+        raise RuntimeError(f"login of {username} answered {answer.status}")
+    return client
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from league.hall.views import ready_rooms
+
 CHROMIUM = Path("/usr/bin/chromium")
 VIEWPORTS = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 # As the workplace starts Chromium: no sandbox as root, and no calls home on a closed network.
@@ -45,6 +47,14 @@ def page(request, monkeypatch, tmp_path):
         yield page
         page.screenshot(path=str(tmp_path / f"{request.param}.png"), full_page=True)
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def no_room_kept():
+    """The live server keeps no control-room fragment built from another test's database."""
+    ready_rooms.clear()
+    yield
+    ready_rooms.clear()
 
 
 def fits_the_screen(page) -> bool:

@@ -13,21 +13,12 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from league.hall.views import ready_rooms
 from league.models import Series
 from league.results.models import Protocol
 from tests.browser.conftest import VIEWPORTS, fits_the_screen
 from tests.factories import TournamentFactory, UserFactory, drawn_series
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def no_room_kept():
-    """The live server keeps no fragment built from another test's database."""
-    ready_rooms.clear()
-    yield
-    ready_rooms.clear()
 
 
 SHOTS = Path("/tmp/shots/hall")

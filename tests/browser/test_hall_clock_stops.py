@@ -12,7 +12,6 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from league.hall.services import series_clock_start
-from league.hall.views import ready_rooms
 from league.models import Series, TableAssignment
 from league.results import services
 from league.results.models import SeriesEvent
@@ -21,14 +20,6 @@ from tests.factories import RegistrationFactory, TournamentFactory, drawn_series
 from tests.results.test_closing import confirm_all
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def no_room_kept():
-    """The live server keeps no fragment built from another test's database."""
-    ready_rooms.clear()
-    yield
-    ready_rooms.clear()
 
 
 def test_the_control_rooms_clock_stops_when_the_series_is_closed(page, live_server):

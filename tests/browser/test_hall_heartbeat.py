@@ -8,21 +8,12 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from league.hall.views import ready_rooms
 from league.results.models import PhoneContact
 from tests.browser.conftest import page  # noqa: F401  (the browser fixture)
 from tests.browser.test_control_room import log_in, person
 from tests.browser.test_offline_table import open_the_table, phone_only, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def no_room_kept():
-    """The live server keeps no fragment built from another test's database."""
-    ready_rooms.clear()
-    yield
-    ready_rooms.clear()
 
 
 def test_the_control_room_shows_a_phone_that_lost_the_network_as_offline(page, live_server, settings):  # noqa: F811
@@ -37,7 +28,7 @@ def test_the_control_room_shows_a_phone_that_lost_the_network_as_offline(page, l
     room = reverse("hall:room", args=[series.tournament.slug, series.number])
     log_in(hall, live_server, "sedzia-sali", room)
     table = hall.locator('tr[data-table="1"]')
-    expect(hall.get_by_text("„Offline” oznacza stół")).to_be_visible()
+    expect(hall.get_by_text("„Offline” oznacza stolik")).to_be_visible()
     hall.wait_for_timeout(4000)  # longer than 3 heartbeats: the open page keeps reporting
     expect(table).not_to_contain_text("offline")
 

@@ -22,12 +22,14 @@ from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.views.decorators.gzip import gzip_page
 from django_tables2 import RequestConfig
 
+from league.leagues.selectors import home_leagues
 from league.models import Season, Series, Tournament
 from league.public import page_store
 from league.public.page_store import recent_stamp
@@ -154,10 +156,12 @@ def seating(series: Series) -> list[dict[str, Any]]:
 
 @gzip_page
 def home(request: HttpRequest) -> HttpResponse:
-    """The public front page: the seasons and the published tournaments not archived, newest first."""
-    public = Tournament.objects.filter(published=True, archived=False)
+    """The public front page: the leagues with their next tournaments, then the seasons and the
+    published tournaments not archived outside any league, newest first."""
+    public = Tournament.objects.filter(published=True, archived=False, league__isnull=True)
     context = {
-        "seasons": Season.objects.order_by("-year", "name"),
+        "leagues": home_leagues(today=timezone.localdate()),
+        "seasons": Season.objects.filter(league__isnull=True).order_by("-year", "name"),
         "tournaments": public.select_related("season").order_by("-date")[:30],
     }
     return render(request, "home.html", context)

@@ -110,3 +110,19 @@ def test_the_home_page_lists_each_league_with_its_next_tournament_then_the_tourn
     assert "Następny w lidze" not in page[page.index("</section>", page.index('id="home-leagues"')) :]
     for feed in (reverse("leagues:calendar_ics", args=[league.slug]), reverse("leagues:calendar_all_ics")):
         assert f'<link rel="alternate" type="text/calendar" href="{feed}"' in page
+
+
+@pytest.mark.parametrize("tournaments", [1, 12])
+def test_the_calendar_page_and_feed_take_the_same_queries_for_few_and_many_tournaments(
+    client, league, tournaments, django_assert_max_num_queries
+):
+    for n in range(tournaments):
+        TournamentFactory(date=days(n - tournaments // 2), league=league)
+
+    with django_assert_max_num_queries(2):  # the league, its tournaments
+        page = client.get(reverse("leagues:calendar", args=[league.slug]))
+    with django_assert_max_num_queries(2):
+        feed = client.get(reverse("leagues:calendar_ics", args=[league.slug]))
+
+    assert page.content.decode().count("<li>") == tournaments
+    assert feed.content.decode().count("BEGIN:VEVENT") == tournaments

@@ -70,7 +70,7 @@ def visible_tournaments(request: HttpRequest) -> QuerySet[Tournament]:
 
 def visible_tournament(request: HttpRequest, slug: str) -> Tournament:
     """The tournament with ``slug`` if the visitor may see it (:func:`visible_tournaments`), else 404."""
-    return get_object_or_404(visible_tournaments(request).select_related("season"), slug=slug)
+    return get_object_or_404(visible_tournaments(request).select_related("season", "league"), slug=slug)
 
 
 def visible_stamp(request: HttpRequest, slug: str) -> tuple[int, str] | None:
@@ -170,7 +170,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @gzip_page
 def season_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's tables, saying how they add up its tournaments (the scheme, best K of N)."""
-    season = get_object_or_404(Season, slug=slug)
+    season = get_object_or_404(Season.objects.select_related("league"), slug=slug)
     counted = list(season_tournaments(season))
     current = stamps(season_tournaments(season))
     lists = season_rankings_of(season, counted, current)
@@ -297,7 +297,7 @@ def standings_content(canonical: HttpRequest, pk: int, stamp: str) -> dict[str, 
     """The standings page without its frame (the head naming who is logged in, the CSRF token):
     the part that is the same for every visitor and can be cached; ``canonical`` is the
     request as :func:`sorted_only` makes it."""
-    tournament = Tournament.objects.select_related("season").get(pk=pk)
+    tournament = Tournament.objects.select_related("season", "league").get(pk=pk)
     context = {
         "tournament": tournament,
         "rankings": published_rankings(canonical, tournament, stamp),

@@ -126,3 +126,12 @@ def test_the_calendar_page_and_feed_take_the_same_queries_for_few_and_many_tourn
 
     assert page.content.decode().count("<li>") == tournaments
     assert feed.content.decode().count("BEGIN:VEVENT") == tournaments
+
+
+def test_a_tournament_and_a_season_of_the_league_link_to_its_page(client, league):
+    season = SeasonFactory(league=league)
+    tournament = TournamentFactory(league=league, season=season)
+    home = f'href="{reverse("leagues:page", args=[league.slug])}"'
+
+    assert home in client.get(reverse("public:tournament", args=[tournament.slug])).content.decode()
+    assert home in client.get(reverse("public:season", args=[season.slug])).content.decode()

@@ -79,7 +79,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
     actions = ["plan_missing_series"]
     fieldsets = [
-        (None, {"fields": ["name", "slug", "date", "venue", "season", "counts_for_season"]}),
+        (None, {"fields": ["name", "slug", "date", "start_time", "venue", "league", "season", "counts_for_season"]}),
         (_("Organiser"), {"fields": ["organiser_name", "organiser_logo", "organisers", "referees"]}),
         (
             _("Rules"),

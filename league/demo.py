@@ -1,5 +1,6 @@
-"""The demo league: clubs, players, teams, a season and its tournaments, and one
-Preferans evening (pulka sheets at tables of four, docs/preferans.md).
+"""The demo league: clubs, players, teams, one league (liga) holding a season and its
+tournaments, one of them still to come in its calendar, and one Preferans evening (pulka
+sheets at tables of four, docs/preferans.md).
 
 Built through the same services an organiser uses, from a fixed random seed, so
 every newcomer sees the same league. Used by ``manage.py load_demo``.
@@ -8,7 +9,7 @@ every newcomer sees the same league. Used by ``manage.py load_demo``.
 from __future__ import annotations
 
 import random
-from datetime import date
+from datetime import date, time
 
 from django.contrib.auth.models import Group, Permission, User
 from django.db import transaction
@@ -16,7 +17,8 @@ from django.db import transaction
 import scoring
 from league.games.preferans import services as pulka_services
 from league.games.preferans.pulka import protocol_pulka
-from league.models import DEALS_PER_SERIES, Game, PulkaVariant, Season, Series, Tournament
+from league.leagues.services import league_create
+from league.models import DEALS_PER_SERIES, Game, League, PulkaVariant, Season, Series, Tournament
 from league.results import services as results
 from league.results.models import Protocol
 from league.results.selectors import protocol_sheet, sheet_totals
@@ -268,7 +270,14 @@ def load_demo() -> dict[str, str]:
         members = players[index * 4 : index * 4 + 4]
         teams.append(team_create(name=name, members=members, captain=members[0], club=members[0].club))
 
-    season = Season.objects.create(name="Liga Baśki Kaszuby", slug="liga-kaszuby-2026", year=2026, best_of=3)
+    league = league_create(
+        user=organiser,
+        name="Liga Baśki Kaszuby",
+        description="Turnieje Baśki na Kaszubach: Puck, Kościerzyna, Kartuzy i Wejherowo, raz w miesiącu.",
+    )
+    season = Season.objects.create(
+        name="Liga Baśki Kaszuby", slug="liga-kaszuby-2026", year=2026, best_of=3, league=league
+    )
     spring = tournament_create(
         user=organiser,
         name="Turniej o Puchar Wójta Gminy Puck",
@@ -276,6 +285,7 @@ def load_demo() -> dict[str, str]:
         date=date(2026, 3, 14),
         venue="Puck, Dom Kultury",
         organiser_name="Pucka Liga Baśki",
+        league=league,
         season=season,
         series_count=3,
         deals_per_series=40,
@@ -304,8 +314,10 @@ def load_demo() -> dict[str, str]:
         name="Mistrzostwa Kościerzyny w Baśce",
         ruleset_preset="gorzow",
         date=date(2026, 12, 5),
+        start_time=time(10, 0),
         venue="Kościerzyna, Klub Baśki",
         organiser_name="Klub Baśki Kościerzyna",
+        league=league,
         season=season,
         series_count=4,
         deals_per_series=20,
@@ -315,11 +327,11 @@ def load_demo() -> dict[str, str]:
     for team in teams[:6]:
         for member in team.members.all():
             registration_create(tournament=autumn, player=member)
-    _preferans_evening(organiser, referee, players[36:48])
+    _preferans_evening(organiser, referee, players[36:48], league)
     return {"organizator": "organiser", "sedzia": "referee"}
 
 
-def _preferans_evening(organiser: User, referee: User, players: list[Player]) -> Tournament:
+def _preferans_evening(organiser: User, referee: User, players: list[Player], league: League) -> Tournament:
     """Twelve players, three series at three tables of four, Sochi pulkas to 20, all played out
     (one closed by agreement, one with a referee's penalty), the series closed and published."""
     # its own random numbers, so the Baśka tournaments above stay as they always were
@@ -338,6 +350,7 @@ def _preferans_evening(organiser: User, referee: User, players: list[Player]) ->
         date=date(2026, 4, 18),
         venue="Wejherowo, Gryf",
         organiser_name="Gryf Wejherowo",
+        league=league,
         series_count=3,
         published=True,
         team_ranking=Tournament._meta.get_field("team_ranking").default,

@@ -2,7 +2,9 @@
 
 Domain words used across the app:
 
-- **liga / sezon** (league, season): several tournaments whose results add up.
+- **liga** (league): a club's or region's body of organisers with its calendar of
+  tournaments and its seasons; tournaments and seasons outside any league stay as they are.
+- **sezon** (season): several tournaments whose results add up.
 - **turniej** (tournament): one day of play, made of series.
 - **seria** (series, also "runda"): one sitting of the whole tournament; every
   player sits at a table or has a bye.
@@ -96,6 +98,58 @@ class PulkaVariant(models.TextChoices):
     LENINGRAD = "leningrad", _("Leningrad")
 
 
+class League(models.Model):
+    """A liga (league): its organisers manage every tournament and season it holds, and its
+    public page (``/liga/<slug>/``) and calendar announce them. A tournament or a season
+    belongs to at most one league, or to none."""
+
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name for addresses"), max_length=80, unique=True)
+    # checked and re-encoded as Tournament.organiser_logo is (league.logo)
+    logo = models.FileField(
+        _("logo"), upload_to="logos/", blank=True, validators=[FileExtensionValidator(LOGO_EXTENSIONS)]
+    )
+    description = models.TextField(_("description"), blank=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, verbose_name=_("organisers"), related_name="organised_leagues", blank=True
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("leagues:page", args=[self.slug])
+
+
+class LeagueVersion(ChangeRow):
+    """One change of a league: its settings before and after, or an organiser added or taken
+    off; who, when and why. ``old`` is empty for a new league."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("created")
+        CHANGE = "change", _("settings changed")
+        ADD_ORGANISER = "add", _("organiser added")
+        REMOVE_ORGANISER = "remove", _("organiser taken off")
+
+    league = models.ForeignKey(League, verbose_name=_("league"), related_name="history", on_delete=models.CASCADE)
+    action = models.CharField(_("action"), max_length=6, choices=Action.choices)
+
+    class Meta:
+        ordering = ["league", "-created", "-pk"]
+        verbose_name = _("change of a league")
+        verbose_name_plural = _("changes of leagues")
+
+    def __str__(self) -> str:
+        return f"{self.league} {self.action}"
+
+
 class SeasonScheme(models.TextChoices):
     """How a season adds up its tournaments (docs/rules.md §6, psb examples I and II)."""
 
@@ -137,6 +191,11 @@ class Season(models.Model):
         default=list,
         blank=True,
         help_text=_("Season points for 1st, 2nd, 3rd … place of a team with a positive result."),
+    )
+    # SET_NULL: a league's seasons and tournaments outlive it, outside any league (their own
+    # organisers keep them), rather than blocking the league's deletion or losing results.
+    league = models.ForeignKey(
+        League, verbose_name=_("league"), related_name="seasons", null=True, blank=True, on_delete=models.SET_NULL
     )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("organisers"), related_name="organised_seasons", blank=True
@@ -213,6 +272,8 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(_("short name for addresses"), max_length=80, unique=True)
     date = models.DateField(_("date"))
+    # the calendar's start of the event (Europe/Warsaw); without it the calendar lists the whole day
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=160, blank=True)
     organiser_name = models.CharField(_("organiser"), max_length=160, blank=True)
     # A FileField rather than ImageField: the forms check an upload by its content and store
@@ -233,6 +294,9 @@ class Tournament(models.Model):
         on_delete=models.SET_NULL,
     )
     counts_for_season = models.BooleanField(_("counts for the season"), default=True)
+    league = models.ForeignKey(
+        League, verbose_name=_("league"), related_name="tournaments", null=True, blank=True, on_delete=models.SET_NULL
+    )
 
     game = models.CharField(_("game"), max_length=10, choices=Game.choices, default=Game.BASKA)
     # Preferans only: the pulka's house rules, its size and the players at a table

@@ -74,6 +74,16 @@ class TeamMemberFactory(factory.django.DjangoModelFactory):
 # --- league: tournaments and registrations ----------------------------------
 
 
+class LeagueFactory(factory.django.DjangoModelFactory):
+    """A league (liga) with no organisers: add them with ``league.organisers.add(user)``."""
+
+    class Meta:
+        model = "league.League"
+
+    name = factory.Sequence(lambda n: f"Złota Liga {n}")
+    slug = factory.Sequence(lambda n: f"zlota-liga-{n}")
+
+
 class SeasonFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = "league.Season"

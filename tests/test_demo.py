@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.db import transaction
 
 from league.games.preferans.pulka import protocol_pulka
-from league.models import Series, TableAssignment, Tournament
+from league.models import League, Series, TableAssignment, Tournament
 from league.results.models import DealRow, Protocol
 from league.standings.compute import tournament_standings
 from players.models import Player, Team
@@ -81,3 +81,13 @@ def test_every_pulka_of_the_evening_is_over_with_remizes_one_closed_by_agreement
     assert "misere" in contracts and len(contracts) > 10
     remizes = [deal for deal in deals if deal.level and deal.tricks is not None and deal.tricks < deal.level]
     assert len(remizes) >= 5
+
+
+def test_one_league_holds_the_demo_season_and_every_tournament_with_a_timed_one_in_its_calendar():
+    league = League.objects.get()
+    assert league.organisers.filter(username="organizator").exists()
+    assert set(league.tournaments.all()) == set(Tournament.objects.all())
+    assert list(league.seasons.values_list("slug", flat=True)) == ["liga-kaszuby-2026"]
+    autumn = league.tournaments.get(ruleset_preset="gorzow")
+    assert (autumn.date.isoformat(), autumn.start_time.isoformat()) == ("2026-12-05", "10:00:00")
+    assert autumn.published

@@ -21,6 +21,7 @@ any answer other than OK/REDIR/BAD must leave the database exactly as it was.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,12 +35,14 @@ from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
+from league.logo import small_png
 from league.models import Series
 from league.printing.models import PrintJob
 from league.results import services
 from league.results.models import Penalty
 from tests.factories import (
     ClubFactory,
+    LeagueFactory,
     OwnRulesetFactory,
     PlayerFactory,
     RegistrationFactory,
@@ -199,6 +202,31 @@ MATRIX: list[Case] = [
         get=ORGANISER_405,
         post=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN),
     ),
+    # leagues (issue 25): the organiser organises the league of the tournament; the other organiser
+    # organises another league, whose draft only they reach (not being among its own organisers)
+    Case("leagues:list", get=LOGGED_IN),
+    Case("leagues:create", get=PERMITTED, post=PERMITTED),
+    Case("leagues:edit", ("league",), get=ORGANISER, post=ORGANISER),
+    Case("leagues:organiser_add", ("league",), get=ORGANISER_405, post=ORGANISER),
+    Case("leagues:organiser_remove", ("league",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case(
+        "tournaments:detail",
+        ("league_draft",),
+        variant="draft of another league",
+        get=(LOGIN, LOGIN, LOGIN, DENY, OK, DENY),
+    ),
+    Case(
+        "tournaments:update",
+        ("league_draft",),
+        variant="draft of another league",
+        get=(LOGIN, LOGIN, LOGIN, DENY, OK, DENY),
+    ),
+    Case(
+        "public:tournament",
+        ("league_draft",),
+        variant="draft of another league",
+        get=(HIDDEN, HIDDEN, HIDDEN, HIDDEN, OK, HIDDEN),
+    ),
     # --- the referee's results screens (series 1 in play, series 2 closed) ---
     Case("results:series", ("slug", 1), get=REFEREE),
     Case("results:series", ("slug", 2), variant="closed", get=REFEREE),
@@ -330,6 +358,12 @@ MATRIX: list[Case] = [
     Case("public:player", ("player",), get=EVERYONE),
     Case("public:team", ("team",), get=EVERYONE),
     Case("public:api_standings", ("slug",), get=EVERYONE, post=NOBODY_405),
+    Case("leagues:page", ("league",), get=EVERYONE),
+    Case("leagues:logo", ("league",), get=EVERYONE),
+    Case("leagues:logo", ("other_league",), variant="no logo", get=HIDDEN_ALL),
+    Case("leagues:calendar", ("league",), get=EVERYONE),
+    Case("leagues:calendar_ics", ("league",), get=EVERYONE, post=NOBODY_405),
+    Case("leagues:calendar_all_ics", get=EVERYONE),
 ]
 
 # Not the app's own screens: Django's admin (its own permission system) and the language switch.
@@ -380,10 +414,18 @@ class World:
     own_ruleset: int
     pins: dict[int, str]
     users: dict[str, Any]
+    league: str = ""
+    other_league: str = ""
+    league_draft: str = ""
     penalty: int = 0
 
 
 DEAL = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
+# a 1×1 transparent PNG: the league's logo
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082"
+)
 
 
 def _organiser_user(username: str):
@@ -435,9 +477,20 @@ def _build_world() -> World:
     table_protocols(other_series)
     other_job = PrintJob.objects.create(series=other_series, kind=PrintJob.Kind.PROTOCOLS)
 
+    league = LeagueFactory(logo=ContentFile(small_png(io.BytesIO(PNG)), name="liga.png"))
+    league.organisers.add(organiser)
+    tournament.league = league
+    tournament.save(update_fields=["league"])
+    other_league = LeagueFactory()
+    other_league.organisers.add(other_organiser)
+    league_draft = TournamentFactory(slug="matrix-league-draft", published=False, league=other_league)
+
     PlayerFactory(club=ClubFactory())
     TeamFactory(members=4)
     return World(
+        league=league.slug,
+        other_league=other_league.slug,
+        league_draft=league_draft.slug,
         slug=tournament.slug,
         other_slug=other.slug,
         missing_slug="no-such-tournament",

@@ -22,12 +22,14 @@ from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.views.decorators.gzip import gzip_page
 from django_tables2 import RequestConfig
 
+from league.leagues.selectors import home_leagues
 from league.models import Season, Series, Tournament
 from league.public import page_store
 from league.public.page_store import recent_stamp
@@ -68,7 +70,7 @@ def visible_tournaments(request: HttpRequest) -> QuerySet[Tournament]:
 
 def visible_tournament(request: HttpRequest, slug: str) -> Tournament:
     """The tournament with ``slug`` if the visitor may see it (:func:`visible_tournaments`), else 404."""
-    return get_object_or_404(visible_tournaments(request).select_related("season"), slug=slug)
+    return get_object_or_404(visible_tournaments(request).select_related("season", "league"), slug=slug)
 
 
 def visible_stamp(request: HttpRequest, slug: str) -> tuple[int, str] | None:
@@ -154,10 +156,12 @@ def seating(series: Series) -> list[dict[str, Any]]:
 
 @gzip_page
 def home(request: HttpRequest) -> HttpResponse:
-    """The public front page: the seasons and the published tournaments not archived, newest first."""
-    public = Tournament.objects.filter(published=True, archived=False)
+    """The public front page: the leagues with their next tournaments, then the seasons and the
+    published tournaments not archived outside any league, newest first."""
+    public = Tournament.objects.filter(published=True, archived=False, league__isnull=True)
     context = {
-        "seasons": Season.objects.order_by("-year", "name"),
+        "leagues": home_leagues(today=timezone.localdate()),
+        "seasons": Season.objects.filter(league__isnull=True).order_by("-year", "name"),
         "tournaments": public.select_related("season").order_by("-date")[:30],
     }
     return render(request, "home.html", context)
@@ -166,7 +170,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @gzip_page
 def season_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's tables, saying how they add up its tournaments (the scheme, best K of N)."""
-    season = get_object_or_404(Season, slug=slug)
+    season = get_object_or_404(Season.objects.select_related("league"), slug=slug)
     counted = list(season_tournaments(season))
     current = stamps(season_tournaments(season))
     lists = season_rankings_of(season, counted, current)
@@ -293,7 +297,7 @@ def standings_content(canonical: HttpRequest, pk: int, stamp: str) -> dict[str, 
     """The standings page without its frame (the head naming who is logged in, the CSRF token):
     the part that is the same for every visitor and can be cached; ``canonical`` is the
     request as :func:`sorted_only` makes it."""
-    tournament = Tournament.objects.select_related("season").get(pk=pk)
+    tournament = Tournament.objects.select_related("season", "league").get(pk=pk)
     context = {
         "tournament": tournament,
         "rankings": published_rankings(canonical, tournament, stamp),

@@ -6,9 +6,11 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.contrib.auth.models import AbstractBaseUser
 from django.utils.formats import localize
 from django.utils.translation import gettext_lazy as _
 
+from league.leagues.selectors import league_choices
 from league.models import Season, SeasonScheme, Tournament
 from league.ranking_lists import points
 from scoring.ruleset import MAX_POINTS
@@ -103,10 +105,14 @@ class SeasonForm(forms.ModelForm):
 
     class Meta:
         model = Season
-        fields = ["name", "slug", "year", "scheme", "best_of", "place_points", "team_place_points"]
+        fields = ["name", "slug", "year", "league", "scheme", "best_of", "place_points", "team_place_points"]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: AbstractBaseUser | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if user is not None:  # the leagues the user organises, and the one the season is in
+            self.fields["league"].queryset = league_choices(user=user, current=self.instance.league_id)
+        self.fields["league"].empty_label = _("— none: outside any league —")
+        self.fields["league"].help_text = _("The league's organisers manage the season too.")
         # empty on creation: made from the name and year
         self.fields["slug"].required = self.instance.pk is not None
         self.fields["slug"].help_text = _("Part of the season page's address; left empty, made from the name and year.")

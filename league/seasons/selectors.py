@@ -23,13 +23,22 @@ PLACES_SHOWN = 3
 
 
 def is_season_organiser(*, user: User, season: Season) -> bool:
-    """A superuser, or one of the season's organisers: only they change a season."""
-    return user.is_authenticated and (user.is_superuser or season.organisers.filter(pk=user.pk).exists())
+    """A superuser, one of the season's organisers or of its league's: only they change a season."""
+    return user.is_authenticated and (
+        user.is_superuser or Season.objects.filter(_organised_by(user), pk=season.pk).exists()
+    )
+
+
+def _organised_by(user: AbstractBaseUser) -> Q:
+    return Q(organisers=user) | Q(league__organisers=user)
 
 
 def season_list(*, user: AbstractBaseUser) -> QuerySet[Season]:
-    """The seasons the user organises (a superuser: all), newest first, with their tournament counts."""
-    seasons = Season.objects.all() if user.is_superuser else Season.objects.filter(organisers=user)
+    """The seasons the user organises, themself or through their league (a superuser: all),
+    newest first, with their tournament counts."""
+    seasons = Season.objects.all()
+    if not user.is_superuser:  # by a subquery: joined here, the organisers would multiply the counts
+        seasons = seasons.filter(pk__in=Season.objects.filter(_organised_by(user)).values("pk"))
     return seasons.annotate(
         tournament_count=Count("tournaments"),
         counted_count=Count("tournaments", filter=Q(tournaments__counts_for_season=True)),
@@ -42,9 +51,11 @@ def season_tournaments_all(*, season: Season) -> QuerySet[Tournament]:
 
 
 def attachable_tournaments(*, user: AbstractBaseUser, season: Season) -> QuerySet[Tournament]:
-    """The tournaments ``user`` organises (a superuser: all) that are not yet in ``season``,
-    newest first, with the season each is in now."""
-    tournaments = Tournament.objects.all() if user.is_superuser else Tournament.objects.filter(organisers=user)
+    """The tournaments ``user`` organises, themself or through their league (a superuser: all),
+    that are not yet in ``season``, newest first, with the season each is in now."""
+    tournaments = Tournament.objects.all()
+    if not user.is_superuser:
+        tournaments = tournaments.filter(pk__in=Tournament.objects.filter(_organised_by(user)).values("pk"))
     return (
         tournaments.filter(Q(season__isnull=True) | ~Q(season=season))
         .select_related("season")

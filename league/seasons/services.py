@@ -18,11 +18,14 @@ from django.utils.translation import gettext as _
 from league.models import Season, SeasonVersion, Tournament
 from league.tournaments.roles import is_organiser
 
-SETTINGS_FIELDS = ("name", "slug", "year", "scheme", "best_of", "place_points", "team_place_points")
+SETTINGS_FIELDS = ("name", "slug", "year", "league", "scheme", "best_of", "place_points", "team_place_points")
 
 
 def _settings(season: Season) -> dict[str, Any]:
-    return {name: getattr(season, name) for name in SETTINGS_FIELDS}
+    """The settings as the history keeps them: the league by its name (None outside any)."""
+    values = {name: getattr(season, name) for name in SETTINGS_FIELDS}
+    values["league"] = season.league.name if season.league else None
+    return values
 
 
 def _tournament(tournament: Tournament, **extra: Any) -> dict[str, Any]:

@@ -54,7 +54,7 @@ def season_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @permission_required("league.add_tournament", raise_exception=True)
 def season_create(request: HttpRequest) -> HttpResponse:
-    form = SeasonForm(request.POST or None)
+    form = SeasonForm(request.POST or None, user=request.user)
     if form.is_valid():
         try:
             season = services.season_create(user=request.user, **form.cleaned_data)
@@ -70,7 +70,7 @@ def season_create(request: HttpRequest) -> HttpResponse:
 def season_edit(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's settings, its tournaments and the user's tournaments that may join it."""
     season = request.season
-    form = SeasonForm(request.POST or None, instance=season)
+    form = SeasonForm(request.POST or None, instance=season, user=request.user)
     if form.is_valid():
         try:
             season = services.season_update(season=season, user=request.user, **form.cleaned_data)
@@ -108,13 +108,13 @@ def season_attach(request: HttpRequest, slug: str) -> HttpResponse:
         posted = request.POST.get("tournament", "")
         if posted.isdigit() and season.tournaments.filter(pk=posted).exists():
             return redirect("seasons:edit", slug=slug)  # a resent form: attached already
-        return _edit_page(request, season, form=SeasonForm(instance=season), attach=form)
+        return _edit_page(request, season, form=SeasonForm(instance=season, user=request.user), attach=form)
     tournament = form.cleaned_data["tournament"]
     try:
         services.season_tournament_attach(season=season, tournament=tournament, user=request.user)
     except ValidationError as error:
         form.add_error("tournament", error)
-        return _edit_page(request, season, form=SeasonForm(instance=season), attach=form)
+        return _edit_page(request, season, form=SeasonForm(instance=season, user=request.user), attach=form)
     messages.success(request, _("%(name)s now belongs to the season.") % {"name": tournament.name})
     return redirect("seasons:edit", slug=slug)
 

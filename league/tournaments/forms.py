@@ -14,6 +14,7 @@ from django.db.models import BLANK_CHOICE_DASH, Q
 from django.utils.translation import gettext_lazy as _
 
 from league.games import game_rules, registered_games
+from league.leagues.selectors import league_choices
 from league.logo import logo_normalise
 from league.models import SEED, Between, Registration, Season, Series, StaffRole, Tournament
 from league.ranking_lists import PUBLISH_FIELDS
@@ -35,8 +36,8 @@ class TournamentForm(forms.ModelForm):
     pulka's variant and total, "pulka": the sheet each table fills up to the agreed total, and
     the players at a table, 4 or 3).
 
-    ``user`` sees only their own rulesets ("własne zasady") and the seasons they organise (a
-    superuser: every season), plus those the tournament already has; without ``user`` (the admin,
+    ``user`` sees only their own rulesets ("własne zasady"), the seasons and leagues they organise
+    (a superuser: every one), plus those the tournament already has; without ``user`` (the admin,
     where staff work) every choice is offered. Own rules chosen replace
     the preset (which becomes the one they are based on). ``rules_fixed`` (deals have been
     played) shows the rules and the deals per series without letting them change, and
@@ -49,9 +50,11 @@ class TournamentForm(forms.ModelForm):
             "game",
             "name",
             "date",
+            "start_time",
             "venue",
             "organiser_name",
             "organiser_logo",
+            "league",
             "season",
             "pulka_variant",
             "pulka_total",
@@ -66,7 +69,10 @@ class TournamentForm(forms.ModelForm):
             "team_best_of",
             *PUBLISH_FIELDS,
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
 
     def __init__(
         self,
@@ -96,7 +102,14 @@ class TournamentForm(forms.ModelForm):
             self.fields["own_ruleset"].empty_label = _("— none: the rules above —")
         if user is not None and not user.is_superuser:
             season = Q(pk=self.instance.season_id) if self.instance.season_id else Q(pk__in=[])
-            self.fields["season"].queryset = Season.objects.filter(Q(organisers=user) | season).distinct()
+            organised = Q(organisers=user) | Q(league__organisers=user)
+            self.fields["season"].queryset = Season.objects.filter(organised | season).distinct()
+        if user is not None and "league" in self.fields:
+            self.fields["league"].queryset = league_choices(user=user, current=self.instance.league_id)
+            self.fields["league"].empty_label = _("— none: outside any league —")
+            self.fields["league"].help_text = _("The league's organisers manage the tournament too.")
+        if "start_time" in self.fields:
+            self.fields["start_time"].help_text = _("For the league's calendar; empty: the whole day.")
         if rules_fixed:
             for name in (name for game in registered_games().values() for name in game.rules_fields):
                 self.fields[name].disabled = True

@@ -2,8 +2,9 @@
 
 Roles (rola):
 
-- **organizator** (organiser): everything for the tournaments they organise;
-  a superuser counts as the organiser of every tournament.
+- **organizator** (organiser): everything for the tournaments they organise, and for
+  every tournament of a league (liga) they organise; a superuser counts as the
+  organiser of every tournament.
 - **sędzia** (referee): results and their corrections; every organiser is also
   a referee of their tournament.
 - **protokolant stolika** (table scorer): only their own table, through the
@@ -24,11 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from league.models import Tournament
+from league.models import League, Tournament
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -53,12 +54,16 @@ def tournament_with_roles(*, slug: str, user: User) -> Tournament:
 def role_annotations(*, user: User, tournament: str = "pk") -> dict[str, Exists]:
     """Annotations saying whether ``user`` organises or referees the tournament at ``tournament``
     (a path from the queried model, e.g. ``series__tournament``), for one-query doors."""
-    return {
+    listed = {
         annotation: Exists(
             getattr(Tournament, role).through.objects.filter(tournament=OuterRef(tournament), user=user.pk)
         )
         for role, annotation in ROLE_ANNOTATIONS.items()
     }
+    league = "league" if tournament == "pk" else f"{tournament}__league"
+    leads = Exists(League.organisers.through.objects.filter(league=OuterRef(league), user=user.pk))
+    organises = ROLE_ANNOTATIONS["organisers"]
+    return listed | {organises: ExpressionWrapper(listed[organises] | leads, output_field=BooleanField())}
 
 
 def roles_remember(*, tournament: Tournament, user: User, annotated: object) -> None:
@@ -75,7 +80,14 @@ def _has_role(user: User, tournament: Tournament, role: str) -> bool:
         return False
     if getattr(tournament, "roles_of", None) == user.pk:
         return getattr(tournament, ROLE_ANNOTATIONS[role])
+    if role == "organisers" and tournament.league_id and leads_league(user=user, league_id=tournament.league_id):
+        return True
     return getattr(tournament, role).filter(pk=user.pk).exists()
+
+
+def leads_league(*, user: User, league_id: int) -> bool:
+    """Whether ``user`` is one of the league's organisers (not counting a superuser)."""
+    return League.organisers.through.objects.filter(league=league_id, user=user.pk).exists()
 
 
 def is_organiser(user: User, tournament: Tournament) -> bool:

@@ -26,15 +26,16 @@ SEARCH_LIMIT = 20
 
 
 def tournament_list(*, user: AbstractBaseUser) -> list[tuple[Tournament, bool]]:
-    """The tournaments the user organises or referees, newest first, each with
-    whether the user organises it (a superuser organises every one)."""
+    """The tournaments the user organises (themself or as an organiser of their league) or
+    referees, newest first, each with whether the user organises it (a superuser organises every one)."""
     tournaments = (
         Tournament.objects.select_related("season", "own_ruleset").prefetch_related("series").order_by("-date", "name")
     )
     if user.is_superuser:
         return [(tournament, True) for tournament in tournaments]
-    tournaments = tournaments.filter(Q(organisers=user) | Q(referees=user)).distinct()
-    organised = set(Tournament.objects.filter(organisers=user).values_list("pk", flat=True))
+    organises = Q(organisers=user) | Q(league__organisers=user)
+    tournaments = tournaments.filter(organises | Q(referees=user)).distinct()
+    organised = set(Tournament.objects.filter(organises).values_list("pk", flat=True))
     return [(tournament, tournament.pk in organised) for tournament in tournaments]
 
 

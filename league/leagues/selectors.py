@@ -1,0 +1,151 @@
+"""Reads of the leagues: whose leagues, a league's public page (next tournaments, the current
+season's top, the latest results, past seasons) and its calendar."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+
+from league.models import League, LeagueVersion, Season, Series, Tournament
+from league.standings.cache import season_rankings_of, stamps, tournament_rankings
+from league.standings.seasons import season_tournaments, season_uses_big_points
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+    User = AbstractBaseUser | AnonymousUser
+
+# what the league's page lists of each kind; the full lists are a link away
+NEXT_SHOWN = 5
+SEASON_TOP = 10
+RESULTS_SHOWN = 3
+HISTORY_SHOWN = 50
+
+
+def is_league_organiser(*, user: User, league: League) -> bool:
+    """A superuser, or one of the league's organisers: only they change it."""
+    return user.is_authenticated and (user.is_superuser or league.organisers.filter(pk=user.pk).exists())
+
+
+def leagues_organised(*, user: AbstractBaseUser) -> QuerySet[League]:
+    """The leagues ``user`` organises (a superuser: all), by name."""
+    leagues = League.objects.all() if user.is_superuser else League.objects.filter(organisers=user)
+    return leagues.order_by("name", "pk")
+
+
+def league_choices(*, user: AbstractBaseUser, current: int | None) -> QuerySet[League]:
+    """The leagues a tournament or season of ``user`` may be put in: those they organise (a
+    superuser: all), and the one it is in now (``current``), which it may keep."""
+    if user.is_superuser:
+        return League.objects.order_by("name", "pk")
+    chosen = Q(pk=current) if current else Q(pk__in=[])
+    return League.objects.filter(Q(organisers=user) | chosen).distinct().order_by("name", "pk")
+
+
+def league_organisers(*, league: League) -> list[AbstractBaseUser]:
+    return list(league.organisers.order_by("username"))
+
+
+def league_history(*, league: League) -> list[dict[str, Any]]:
+    """The league's changes, newest first, in words: when, who, what and why; a change of settings
+    names each setting with its value before and after, an organiser's change their user name."""
+    rows = []
+    for version in league.history.select_related("user")[:HISTORY_SHOWN]:
+        if version.action == LeagueVersion.Action.CHANGE:
+            details = "; ".join(
+                f"{League._meta.get_field(name).verbose_name}: {old or '—'} → {version.new[name] or '—'}"
+                for name, old in version.old.items()
+            )
+        elif version.action == LeagueVersion.Action.CREATE:
+            details = ""
+        else:
+            details = (version.new or version.old)["username"]
+        rows.append(
+            {
+                "when": version.created,
+                "who": version.user.get_username() if version.user else "—",
+                "what": version.get_action_display(),
+                "details": details,
+                "reason": version.reason,
+            }
+        )
+    return rows
+
+
+def public_tournaments(*, league: League) -> QuerySet[Tournament]:
+    """The league's published tournaments, earliest first."""
+    return league.tournaments.filter(published=True).order_by("date", "start_time", "pk")
+
+
+def next_tournaments(*, league: League, today: date) -> QuerySet[Tournament]:
+    """The league's published tournaments from ``today`` on, the soonest first."""
+    return public_tournaments(league=league).filter(date__gte=today)
+
+
+def home_leagues(*, today: date) -> QuerySet[League]:
+    """Every league with its next published tournament (``next_name``, ``next_slug``,
+    ``next_date``; None without one), in one query."""
+    upcoming = (
+        Tournament.objects.filter(league=OuterRef("pk"), published=True, date__gte=today)
+        .order_by("date", "start_time", "pk")
+        .values
+    )
+    return League.objects.annotate(
+        next_name=Subquery(upcoming("name")[:1]),
+        next_slug=Subquery(upcoming("slug")[:1]),
+        next_date=Subquery(upcoming("date")[:1]),
+    ).order_by("name", "pk")
+
+
+@dataclass
+class SeasonTop:
+    """The current season of a league and the first ``SEASON_TOP`` of its individual table."""
+
+    season: Season
+    rows: list[dict[str, Any]]
+    big_points: bool
+
+
+@dataclass
+class LatestResult:
+    """A finished tournament and the winners of its individual ranking (several when tied)."""
+
+    tournament: Tournament
+    winners: list[str]
+
+
+def current_season(*, league: League) -> SeasonTop | None:
+    """The league's latest season (by year) with the top of its individual table, read from the
+    standings cache as the season's own page reads it; None for a league without seasons."""
+    season = league.seasons.order_by("-year", "-pk").first()
+    if season is None:
+        return None
+    counted = list(season_tournaments(season))
+    rankings = season_rankings_of(season, counted, stamps(season_tournaments(season)))
+    return SeasonTop(season, rankings["individual"][:SEASON_TOP], season_uses_big_points(season, counted))
+
+
+def past_seasons(*, league: League, current: Season | None) -> QuerySet[Season]:
+    seasons = league.seasons.order_by("-year", "name")
+    return seasons.exclude(pk=current.pk) if current else seasons
+
+
+def latest_results(*, league: League) -> list[LatestResult]:
+    """The league's last ``RESULTS_SHOWN`` published tournaments whose every series is closed,
+    newest first, with their winners; one query for the stamps of all of them."""
+    open_series = Series.objects.filter(tournament=OuterRef("pk")).exclude(status=Series.Status.CLOSED)
+    finished = (
+        public_tournaments(league=league)
+        .filter(Exists(Series.objects.filter(tournament=OuterRef("pk"))), ~Exists(open_series))
+        .order_by("-date", "-pk")[:RESULTS_SHOWN]
+    )
+    tournaments = list(finished)
+    current = stamps(Tournament.objects.filter(pk__in=[t.pk for t in tournaments]))
+    results = []
+    for tournament in tournaments:
+        individual = tournament_rankings(tournament, current[tournament.pk])["individual"]
+        results.append(LatestResult(tournament, [row["name"] for row in individual if row["place"] == 1]))
+    return results

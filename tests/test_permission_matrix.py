@@ -330,6 +330,14 @@ MATRIX: list[Case] = [
     Case("public:player", ("player",), get=EVERYONE),
     Case("public:team", ("team",), get=EVERYONE),
     Case("public:api_standings", ("slug",), get=EVERYONE, post=NOBODY_405),
+    # online sign-ups (issue 25): the public form and private link, the organiser's list and settings
+    Case("signups:signup", ("slug",), get=EVERYONE, post=EVERYONE),
+    Case("signups:signup", ("missing_slug",), variant="missing", get=HIDDEN_ALL, post=HIDDEN_ALL),
+    Case("signups:detail", ("slug", "forged_link"), variant="forged link", get=HIDDEN_ALL, post=HIDDEN_ALL),
+    Case("signups:list", ("slug",), get=ORGANISER),
+    Case("signups:window", ("slug",), get=ORGANISER, post=ORGANISER),
+    Case("signups:confirm", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("signups:cancel", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
 ]
 
 # Not the app's own screens: Django's admin (its own permission system) and the language switch.
@@ -381,6 +389,7 @@ class World:
     pins: dict[int, str]
     users: dict[str, Any]
     penalty: int = 0
+    forged_link: str = "1:forged-signature"
 
 
 DEAL = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
@@ -505,7 +514,7 @@ def snapshot() -> dict[str, list[tuple]]:
     """Every row of the app's own tables (many-to-many ones too), read with plain SQL to stay quick."""
     state = {}
     with connection.cursor() as cursor:
-        for label in ("league", "results", "players", "printing"):
+        for label in ("league", "results", "players", "printing", "signups"):
             for model in apps.get_app_config(label).get_models(include_auto_created=True):
                 table = connection.ops.quote_name(model._meta.db_table)
                 cursor.execute(f"SELECT * FROM {table} ORDER BY 1")

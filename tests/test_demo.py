@@ -6,6 +6,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
 
 from league.games.preferans.pulka import protocol_pulka
 from league.models import Series, TableAssignment, Tournament
@@ -81,3 +83,12 @@ def test_every_pulka_of_the_evening_is_over_with_remizes_one_closed_by_agreement
     assert "misere" in contracts and len(contracts) > 10
     remizes = [deal for deal in deals if deal.level and deal.tricks is not None and deal.tricks < deal.level]
     assert len(remizes) >= 5
+
+
+def test_a_coming_tournament_is_open_for_sign_ups_with_a_few_sign_ups(client):
+    coming = Tournament.objects.get(signup_window__is_open=True)
+    assert coming.date > timezone.localdate()
+    assert sorted(coming.signups.values_list("status", flat=True)) == ["confirmed", "new", "new", "new"]
+    assert coming.registrations.count() == 1
+    page = client.get(reverse("public:tournament", args=[coming.slug]))
+    assert reverse("signups:signup", args=[coming.slug]) in page.content.decode()

@@ -19,6 +19,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from league.history import ChangeRow
 from players.models import Gender, refuse_control_characters
@@ -75,10 +76,10 @@ class SignUp(models.Model):
     """A sign-up (zgłoszenie) for a tournament."""
 
     class Status(models.TextChoices):
-        NEW = "new", _("new")
-        CONFIRMED = "confirmed", _("confirmed")
-        WAITING = "waiting", _("waiting")
-        CANCELLED = "cancelled", _("cancelled")
+        NEW = "new", pgettext_lazy("sign-up status", "new")
+        CONFIRMED = "confirmed", pgettext_lazy("sign-up status", "confirmed")
+        WAITING = "waiting", pgettext_lazy("sign-up status", "waiting")
+        CANCELLED = "cancelled", pgettext_lazy("sign-up status", "cancelled")
 
     # A sign-up takes a place while new or confirmed; a waiting one is in the queue for a place.
     TAKING_A_PLACE = (Status.NEW, Status.CONFIRMED)

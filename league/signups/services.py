@@ -167,10 +167,11 @@ def signup_cancel(*, signup: SignUp, user: AbstractBaseUser | None, page: str, r
 def signups_cancel(
     *, tournament: Tournament, signups: Iterable[SignUp], user: AbstractBaseUser, page: str
 ) -> list[SignUp]:
-    """The organiser cancels the ticked sign-ups, all or none; returns those moved up from the waiting list."""
+    """The organiser cancels the ticked sign-ups, all or none; returns those moved up from the waiting
+    list (and not cancelled among the ticked ones themselves)."""
     with transaction.atomic():
         moved = [signup_cancel(signup=signup, user=user, page=page) for signup in signups]
-    return [signup for signup in moved if signup is not None]
+    return list(tournament.signups.filter(pk__in=[s.pk for s in moved if s is not None], status=SignUp.Status.NEW))
 
 
 NEW_PLAYER = "new"

@@ -1,4 +1,5 @@
-"""The e-mail a person gets after signing up: the same as the confirmation page, with the private link."""
+"""The e-mail a person gets after signing up, and again when their sign-up moves up from the waiting
+list: what the private link's page says (the sign-up and its status), with the link."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from league.signups.models import SignUp
 
 @shared_task(name="league.signups.confirmation_mail")
 def signup_confirmation_mail(signup_id: int, link: str, language: str) -> None:
-    """Send the sign-up's confirmation to its e-mail address, in the language of the page it came from.
+    """Send the sign-up as it stands to its e-mail address, in the language of the page that changed it.
 
     Sending again is harmless (the same message twice), so a broker that is down costs nothing
     (``league.queueing.enqueue_or_run`` sends it from the web process then)."""

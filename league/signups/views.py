@@ -50,7 +50,8 @@ def signup_page(request: HttpRequest, slug: str) -> HttpResponse:
         query = search.cleaned_data["q"] if search.is_valid() else ""
         chosen = _chosen_player(request)
         form = SignUpForm(initial={"form_token": new_form_token(), "player": chosen.pk if chosen else None})
-        found = selectors.register_search(text=query) if query else []
+        # the register is searched only for a tournament taking sign-ups: the search serves nothing else
+        found = selectors.register_search(text=query) if query and context["open"] else []
         return render(
             request,
             "signups/signup.html",
@@ -89,13 +90,23 @@ def signup_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "signups/signup.html", {**context, "form": form, "chosen": chosen, "candidates": candidates})
 
 
+def _link(signup: SignUp) -> str:
+    return reverse("signups:detail", args=[signup.tournament.slug, signup_token(signup=signup)])
+
+
+def _mail(request: HttpRequest, signup: SignUp) -> None:
+    """The sign-up as it stands, with its private link, to its e-mail address (if it has one)."""
+    if signup.email:
+        link = request.build_absolute_uri(_link(signup))
+        enqueue_or_run(signup_confirmation_mail, signup.pk, link, get_language())
+
+
 def _signed_up(request: HttpRequest, signup: SignUp, *, made: bool) -> HttpResponse:
     """To the private link's page; a new sign-up with an e-mail address gets the link by e-mail too."""
-    url = reverse("signups:detail", args=[signup.tournament.slug, signup_token(signup=signup)])
-    if made and signup.email:
-        enqueue_or_run(signup_confirmation_mail, signup.pk, request.build_absolute_uri(url), get_language())
+    if made:
+        _mail(request, signup)
     messages.success(request, _("Thank you: your sign-up is in."))
-    return redirect(url)
+    return redirect(_link(signup))
 
 
 @never_cache
@@ -109,11 +120,13 @@ def signup_detail(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         raise Http404
     if request.method == "POST" and signup.status != SignUp.Status.CANCELLED:
         try:
-            services.signup_cancel(signup=signup, user=None, page=request.path)
+            moved = services.signup_cancel(signup=signup, user=None, page=request.path)
         except ValidationError as error:
             show_errors(request, error)
         else:
             messages.success(request, _("Your sign-up is cancelled."))
+            if moved is not None:
+                _mail(request, moved)
         return redirect(request.path)
     place = selectors.waiting_place(signup=signup) if signup.status == SignUp.Status.WAITING else None
     window = selectors.signup_window(tournament=signup.tournament)
@@ -210,4 +223,5 @@ def signups_cancel(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("Cancelled: %(count)s.") % {"count": len(form.cleaned_data["signups"])})
             for signup in moved:
                 messages.info(request, _("%(name)s moved up from the waiting list.") % {"name": signup.full_name})
+                _mail(request, signup)
     return redirect("signups:list", slug=slug)

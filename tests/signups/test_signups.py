@@ -274,3 +274,60 @@ def test_the_tournament_page_links_to_the_form_while_sign_ups_are_open(client, t
     assert form not in client.get(page).content.decode()
     open_window(tournament)
     assert form in client.get(page).content.decode()
+
+
+def test_the_e_mail_carries_the_private_link_and_the_note(client, tournament):
+    open_window(tournament)
+    url = reverse("signups:signup", args=[tournament.slug])
+    response = client.post(url, form_data())
+    (message,) = mail.outbox
+    assert message.to == ["ewa@example.org"]
+    assert "Ewa Nowa" in message.body and "Wpisowe 20 zł" in message.body
+    assert f"http://testserver{response['Location']}" in message.body
+    client.post(url, form_data(form_token="other", first_name="Jan", last_name="Bork", email="", phone="600 100 200"))
+    assert len(mail.outbox) == 1  # no address, no e-mail
+
+
+def test_whoever_moves_up_gets_an_e_mail_with_their_link(client, tournament):
+    organiser = UserFactory()
+    tournament.organisers.add(organiser)
+    client.force_login(organiser)
+    open_window(tournament, capacity=1)
+    taking = sign_up(tournament, "Jan Bork")
+    waiting = sign_up(tournament, "Ola Hinz")
+    response = client.post(reverse("signups:cancel", args=[tournament.slug]), {"signups": [taking.pk]}, follow=True)
+    assert "Ola Hinz moved up from the waiting list." in response.content.decode()
+    (message,) = mail.outbox
+    assert message.to == [waiting.email]
+    assert reverse("signups:detail", args=[tournament.slug, signup_token(signup=waiting)]) in message.body
+
+
+def test_the_organiser_opens_sign_ups_and_the_change_is_kept(client, tournament):
+    organiser = UserFactory()
+    tournament.organisers.add(organiser)
+    client.force_login(organiser)
+    url = reverse("signups:window", args=[tournament.slug])
+    data = {"is_open": "on", "capacity": "16", "waiting_list": "on", "note": "20 zł"}
+
+    too_late = (timezone.localdate() + timedelta(days=10)).isoformat() + "T10:00"
+    refused = client.post(url, data | {"closes_at": too_late})
+    assert "Sign-ups must close before the tournament" in refused.content.decode()
+    assert not tournament.signups.exists() and not hasattr(tournament, "signup_window")
+
+    closes = (timezone.localdate() + timedelta(days=3)).isoformat() + "T20:00"
+    assert client.post(url, data | {"closes_at": closes}).status_code == 302
+    tournament.refresh_from_db()
+    window = tournament.signup_window
+    assert (window.is_open, window.capacity, timezone.localtime(window.closes_at).hour) == (True, 16, 20)
+    (change,) = window.changes.all()
+    assert (change.user, change.page, change.old, change.new["capacity"]) == (organiser, url, None, 16)
+
+
+def test_the_register_is_not_searched_for_a_tournament_without_open_sign_ups(client, tournament):
+    PlayerFactory(first_name="Żaneta", last_name="Kąkol")
+    url = reverse("signups:signup", args=[tournament.slug])
+    closed = client.get(url, {"q": "kakol"})
+    assert "Kąkol" not in closed.content.decode()
+    assert "not open" in closed.content.decode()
+    open_window(tournament)
+    assert "Kąkol" in client.get(url, {"q": "kakol"}).content.decode()

@@ -30,6 +30,16 @@ def _window_snapshot(window: SignUpWindow) -> dict[str, Any]:
     return values
 
 
+def _window_for_update(tournament: Tournament) -> SignUpWindow | None:
+    """The tournament's window, locked: sign-ups, cancellations and confirmations of one tournament
+    take turns (and lock the window first, the tournament after), so two of them never count the
+    same free place."""
+    window = SignUpWindow.objects.select_for_update().filter(tournament=tournament).first()
+    if window is not None:
+        window.tournament = tournament
+    return window
+
+
 @transaction.atomic
 def signup_window_save(*, tournament: Tournament, user: AbstractBaseUser, page: str, **fields: Any) -> SignUpWindow:
     """Open, close or change the tournament's sign-up window (made on first use).
@@ -38,7 +48,11 @@ def signup_window_save(*, tournament: Tournament, user: AbstractBaseUser, page: 
     """
     if fields["closes_at"] > selectors.tournament_day_start(tournament=tournament):
         raise ValidationError(_("Sign-ups must close before the tournament's day begins."), code="closes_too_late")
-    window = SignUpWindow.objects.select_for_update().filter(tournament=tournament).first()
+    window = _window_for_update(tournament)
+    if window is None:
+        # the tournament's lock keeps two organisers from making its first window at once
+        Tournament.objects.select_for_update().only("pk").get(pk=tournament.pk)
+        window = _window_for_update(tournament)
     old = _window_snapshot(window) if window else None
     if window is None:
         window = SignUpWindow(tournament=tournament)
@@ -52,12 +66,6 @@ def signup_window_save(*, tournament: Tournament, user: AbstractBaseUser, page: 
 
 def _record(signup: SignUp, *, old: dict | None, user: AbstractBaseUser | None, page: str, reason: str) -> None:
     SignUpChange.objects.create(signup=signup, user=user, page=page, reason=reason, old=old, new=signup.snapshot())
-
-
-def _window_for_update(tournament: Tournament) -> SignUpWindow | None:
-    """The tournament's window, locked: sign-ups and cancellations of one tournament take turns,
-    so two of them never count the same free place."""
-    return SignUpWindow.objects.select_for_update().filter(tournament=tournament).first()
 
 
 @transaction.atomic
@@ -132,10 +140,11 @@ def signup_cancel(*, signup: SignUp, user: AbstractBaseUser | None, page: str, r
     """Cancel a sign-up (by its person, ``user`` None, or by the organiser); a confirmed one takes
     its registration back too, as long as the player is in no series drawn.
 
-    A place freed goes to the first sign-up on the waiting list, in the same transaction;
-    returns that sign-up, or None. Cancelling a cancelled sign-up changes nothing.
+    A place freed goes to the first sign-up on the waiting list, in the same transaction (unless
+    the organiser has confirmed more than the places); returns that sign-up, or None. Cancelling a
+    cancelled sign-up changes nothing.
     """
-    _window_for_update(signup.tournament)
+    window = _window_for_update(signup.tournament)
     stored = SignUp.objects.select_for_update().get(pk=signup.pk)
     if stored.status == SignUp.Status.CANCELLED:
         return None
@@ -147,14 +156,11 @@ def signup_cancel(*, signup: SignUp, user: AbstractBaseUser | None, page: str, r
     stored.status = SignUp.Status.CANCELLED
     stored.save(update_fields=["status", "registration"])
     _record(stored, old=old, user=user, page=page, reason=reason)
-    if not freed:
+    signups = stored.tournament.signups
+    taken = signups.filter(status__in=SignUp.TAKING_A_PLACE).count()
+    if not freed or window is None or window.capacity is None or taken >= window.capacity:
         return None
-    first = (
-        stored.tournament.signups.select_for_update()
-        .filter(status=SignUp.Status.WAITING)
-        .order_by("created", "pk")
-        .first()
-    )
+    first = signups.select_for_update().filter(status=SignUp.Status.WAITING).order_by("created", "pk").first()
     if first is None:
         return None
     old = first.snapshot()
@@ -164,13 +170,13 @@ def signup_cancel(*, signup: SignUp, user: AbstractBaseUser | None, page: str, r
     return first
 
 
+@transaction.atomic
 def signups_cancel(
     *, tournament: Tournament, signups: Iterable[SignUp], user: AbstractBaseUser, page: str
 ) -> list[SignUp]:
     """The organiser cancels the ticked sign-ups, all or none; returns those moved up from the waiting
     list (and not cancelled among the ticked ones themselves)."""
-    with transaction.atomic():
-        moved = [signup_cancel(signup=signup, user=user, page=page) for signup in signups]
+    moved = [signup_cancel(signup=signup, user=user, page=page) for signup in signups]
     return list(tournament.signups.filter(pk__in=[s.pk for s in moved if s is not None], status=SignUp.Status.NEW))
 
 
@@ -192,6 +198,7 @@ def signups_confirm(
     from the typed data, or None to keep the player the sign-up already names. A sign-up of nobody
     in the register without a match is refused: the organiser decides who the person is.
     """
+    _window_for_update(tournament)
     Tournament.objects.select_for_update().only("pk").get(pk=tournament.pk)
     confirmed, errors = [], []
     for signup, match in choices:

@@ -331,3 +331,15 @@ def test_the_register_is_not_searched_for_a_tournament_without_open_sign_ups(cli
     assert "not open" in closed.content.decode()
     open_window(tournament)
     assert "Kąkol" in client.get(url, {"q": "kakol"}).content.decode()
+
+
+def test_no_one_moves_up_while_the_organiser_has_taken_more_than_the_places(tournament):
+    open_window(tournament, capacity=1)
+    taking = sign_up(tournament, "Jan Bork")
+    extra = sign_up(tournament, "Ola Hinz")
+    last = sign_up(tournament, "Piotr Kreft")
+    choices = [(extra, PlayerFactory(first_name="Ola", last_name="Hinz"))]
+    services.signups_confirm(tournament=tournament, choices=choices, user=UserFactory(), page="/")
+
+    assert services.signup_cancel(signup=taking, user=None, page="/") is None  # one place, still taken
+    assert SignUp.objects.get(pk=last.pk).status == "waiting"

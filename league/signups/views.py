@@ -29,8 +29,8 @@ from league.tournaments.views import show_errors
 PICK_PARAM = "gracz"
 
 
-def _chosen_player(request: HttpRequest) -> selectors.PublicPlayer | None:
-    value = request.GET.get(PICK_PARAM, "")
+def _chosen_player(value: str) -> selectors.PublicPlayer | None:
+    """The player of the register picked by a search result's link or the form's ``player`` field."""
     return selectors.public_player(pk=int(value)) if value.isdigit() else None
 
 
@@ -43,12 +43,11 @@ def signup_page(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament": tournament,
         "window": window,
         "open": selectors.signups_open(window=window, now=timezone.now()),
-        "day_start": selectors.tournament_day_start(tournament=tournament),
     }
     if request.method != "POST":
         search = RegisterSearchForm(request.GET)
         query = search.cleaned_data["q"] if search.is_valid() else ""
-        chosen = _chosen_player(request)
+        chosen = _chosen_player(request.GET.get(PICK_PARAM, ""))
         form = SignUpForm(initial={"form_token": new_form_token(), "player": chosen.pk if chosen else None})
         # the register is searched only for a tournament taking sign-ups: the search serves nothing else
         found = selectors.register_search(text=query) if query and context["open"] else []
@@ -61,11 +60,10 @@ def signup_page(request: HttpRequest, slug: str) -> HttpResponse:
         context["refused"] = _("Too many sign-ups from your network for now. Try again in an hour.")
         return render(request, "signups/signup.html", context, status=429)
     form = SignUpForm(request.POST)
-    chosen, candidates = None, []
+    chosen, candidates = _chosen_player(request.POST.get("player", "")), []
     if form.is_valid():
         data = form.cleaned_data
         player = data["player"]
-        chosen = selectors.public_player(pk=player.pk) if player else None
         if player is None and not data["not_listed"]:
             candidates = selectors.namesakes(first_name=data["first_name"], last_name=data["last_name"])
         if not candidates:

@@ -343,3 +343,14 @@ def test_no_one_moves_up_while_the_organiser_has_taken_more_than_the_places(tour
 
     assert services.signup_cancel(signup=taking, user=None, page="/") is None  # one place, still taken
     assert SignUp.objects.get(pk=last.pk).status == "waiting"
+
+
+@pytest.mark.parametrize("field", ["first_name", "last_name", "phone"])
+def test_a_control_character_is_refused_with_a_message_and_nothing_stored(client, tournament, field):
+    open_window(tournament)
+    response = client.post(
+        reverse("signups:signup", args=[tournament.slug]), form_data(**{field: "Ewa\u202e", "not_listed": "1"})
+    )
+    assert response.status_code == 200
+    assert "Control characters" in response.content.decode()
+    assert not SignUp.objects.exists()

@@ -119,6 +119,13 @@ def test_the_organiser_confirms_sign_ups_into_registrations(page, live_server):
     page.get_by_role("button", name="Zaloguj").click()
     page.wait_for_url(f"**{registrations}")
     page.get_by_role("link", name="Zapisy online").click()
+    page.get_by_role("link", name="Zmień ustawienia zapisów").click()
+    page.get_by_label("Liczba miejsc").fill("2")
+    accessible(page)
+    shot(page, f"{viewport}-window")
+    page.get_by_role("button", name="Zapisz").click()
+    page.get_by_text("Zapisano ustawienia zapisów.").wait_for()
+    assert "2 miejsca; potem lista rezerwowa." in page.content()
     assert "nowe: 3" in page.locator("#signup-counts").inner_text()
     accessible(page)
     shot(page, f"{viewport}-organiser-list")
@@ -136,3 +143,27 @@ def test_the_organiser_confirms_sign_ups_into_registrations(page, live_server):
     registered = set(tournament.registrations.values_list("player__last_name", flat=True))
     assert registered == {"Bork", "Kiedrowska"}
     assert Player.objects.filter(last_name="Kiedrowska").count() == 1
+
+
+@pytest.mark.parametrize("page", ["phone"], indirect=True)
+def test_a_player_who_types_a_name_of_the_register_is_asked_before_anything_is_sent(page, live_server):
+    tournament, _organiser = coming_tournament()
+    known = PlayerFactory(first_name="Łucja", last_name="Żmuda", club=ClubFactory(name="Piast Gorzów"))
+
+    page.goto(live_server.url + reverse("signups:signup", args=[tournament.slug]))
+    page.get_by_label("Imię").fill("Lucja")
+    page.get_by_label("Nazwisko").fill("Zmuda")
+    page.get_by_label("Płeć").select_option(label="kobieta")
+    page.get_by_label("Telefon").fill("600 100 200")
+    page.get_by_role("button", name="Zgłoś się").click()
+
+    candidates = page.locator("#candidates")
+    candidates.get_by_text("Łucja Żmuda").wait_for()
+    assert not SignUp.objects.exists()
+    accessible(page)
+    shot(page, "phone-candidates")
+    candidates.get_by_role("button", name="To ja").click()
+    page.get_by_text("Dziękujemy: zgłoszenie przyjęte.").wait_for()
+    signup = SignUp.objects.get()
+    assert (signup.player, signup.phone) == (known, "600 100 200")
+    assert Player.objects.count() == 1

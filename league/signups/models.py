@@ -158,3 +158,12 @@ class SignUpChange(ChangeRow):
 
     class Meta:
         ordering = ["created", "pk"]
+
+    @property
+    def status_before(self) -> str:
+        """The sign-up's status before the change, as the pages name it; empty for a new sign-up."""
+        return SignUp.Status(self.old["status"]).label if self.old else ""
+
+    @property
+    def status_after(self) -> str:
+        return SignUp.Status(self.new["status"]).label

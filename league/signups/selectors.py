@@ -6,11 +6,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import datetime, time
 
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from league.models import Tournament
-from league.signups.models import SignUp, SignUpWindow
+from league.signups.models import SignUp, SignUpChange, SignUpWindow
 from players.models import Player, search_key
 from players.names import player_key
 
@@ -107,12 +107,14 @@ class SignUpRow:
 
 
 def signup_list(*, tournament: Tournament) -> tuple[list[SignUpRow], Counter]:
-    """The tournament's sign-ups in the order they came, with the count of each status: three
-    queries however many sign-ups (the sign-ups, and the namesakes of all unmatched ones at once)."""
+    """The tournament's sign-ups in the order they came, each with its history, and the count of each
+    status: three queries however many sign-ups (the sign-ups, their histories, and the namesakes of
+    all unmatched ones at once)."""
+    history = Prefetch("changes", queryset=SignUpChange.objects.select_related("user"))
     signups = list(
-        tournament.signups.select_related("player", "player__club", "club", "team", "registration").order_by(
-            "created", "pk"
-        )
+        tournament.signups.select_related("player", "player__club", "club", "team", "registration")
+        .prefetch_related(history)
+        .order_by("created", "pk")
     )
     unmatched = {signup.search_name for signup in signups if signup.player_id is None}
     by_name: dict[str, list[Player]] = defaultdict(list)

@@ -354,3 +354,18 @@ def test_a_control_character_is_refused_with_a_message_and_nothing_stored(client
     assert response.status_code == 200
     assert "Control characters" in response.content.decode()
     assert not SignUp.objects.exists()
+
+
+def test_the_list_tells_who_changed_a_sign_up_when_and_from_which_page(client, tournament):
+    organiser = UserFactory(first_name="Ewa", last_name="Organizatorska")
+    tournament.organisers.add(organiser)
+    client.force_login(organiser)
+    open_window(tournament)
+    signup = sign_up(tournament, "Jan Bork", player=PlayerFactory())
+    cancel = reverse("signups:cancel", args=[tournament.slug])
+    client.post(cancel, {"signups": [signup.pk]})
+    page = client.get(reverse("signups:list", args=[tournament.slug])).content.decode()
+    history = re.search(r'<ul class="signup-history">(.*?)</ul>', page, re.S).group(1)
+    lines = [re.sub(r"\s+", " ", line).strip() for line in re.findall(r"<li>(.*?)</li>", history, re.S)]
+    assert lines[0].endswith("new · the person signing up · /t/x/zgloszenie/")
+    assert lines[1].endswith(f"new → cancelled · Ewa Organizatorska · {cancel}")

@@ -1,6 +1,6 @@
 """The demo league: clubs, players, teams, one league (liga) holding a season and its
-tournaments, one of them still to come in its calendar, and one Preferans evening (pulka
-sheets at tables of four, docs/preferans.md).
+tournaments, one of them still to come in its calendar, one Preferans evening (pulka
+sheets at tables of four, docs/preferans.md) and a coming tournament open for online sign-ups.
 
 Built through the same services an organiser uses, from a fixed random seed, so
 every newcomer sees the same league. Used by ``manage.py load_demo``.
@@ -9,10 +9,11 @@ every newcomer sees the same league. Used by ``manage.py load_demo``.
 from __future__ import annotations
 
 import random
-from datetime import date, time
+from datetime import date, datetime, time, timedelta
 
 from django.contrib.auth.models import Group, Permission, User
 from django.db import transaction
+from django.utils import timezone
 
 import scoring
 from league.games.preferans import services as pulka_services
@@ -22,6 +23,7 @@ from league.models import DEALS_PER_SERIES, Game, League, PulkaVariant, Season, 
 from league.results import services as results
 from league.results.models import Protocol
 from league.results.selectors import protocol_sheet, sheet_totals
+from league.signups.services import signup_create, signup_window_save, signups_confirm
 from league.tournaments.draws import series_draw
 from league.tournaments.registrations import registration_create
 from league.tournaments.services import tournament_create
@@ -328,6 +330,7 @@ def load_demo() -> dict[str, str]:
         for member in team.members.all():
             registration_create(tournament=autumn, player=member)
     _preferans_evening(organiser, referee, players[36:48], league)
+    _tournament_open_for_signups(organiser, players[:3], league)
     return {"organizator": "organiser", "sedzia": "referee"}
 
 
@@ -374,6 +377,48 @@ def _preferans_evening(organiser: User, referee: User, players: list[Player], le
             )
         results.series_close(series=series)
     return evening
+
+
+def _tournament_open_for_signups(organiser: User, regulars: list[Player], league: League) -> Tournament:
+    """A tournament three weeks from the day the demo is loaded, open for online sign-ups (closing
+    two days before it), with 16 places and a waiting list: three regulars of the register signed
+    up, one of them confirmed, and a newcomer who typed her name and e-mail address."""
+    day = timezone.localdate() + timedelta(days=21)
+    tournament = tournament_create(
+        user=organiser,
+        name="Turniej Mikołajkowy w Baśce",
+        ruleset_preset="pomorska",
+        date=day,
+        start_time=time(10),
+        league=league,
+        venue="Kartuzy, Kaszubski Dom Kultury",
+        organiser_name="Kaszëbë Kartuzy",
+        series_count=3,
+        deals_per_series=20,
+        published=True,
+    )
+    signup_window_save(
+        tournament=tournament,
+        user=organiser,
+        page="demo",
+        is_open=True,
+        closes_at=timezone.make_aware(datetime.combine(day - timedelta(days=2), time(20))),
+        capacity=16,
+        waiting_list=True,
+        note="Wpisowe 20 zł, płatne na miejscu. Start o 10:00, zapisy na sali do 9:45.",
+    )
+    common = {"tournament": tournament, "page": "demo", "gender": "", "first_name": "", "last_name": ""}
+    signups = [
+        signup_create(**common, form_token=f"demo-{player.pk}", player=player, phone="600 100 200")[0]
+        for player in regulars
+    ]
+    signup_create(
+        **common | {"first_name": "Grażyna", "last_name": "Kiedrowska", "gender": "F"},
+        form_token="demo-newcomer",
+        email="grazyna.kiedrowska@example.org",
+    )
+    signups_confirm(tournament=tournament, choices=[(signups[0], None)], user=organiser, page="demo")
+    return tournament
 
 
 PULKA_PENALTY = {"penalty": "pulka", "player": "C", "size": 2, "reason": "dopisał sobie 2 do pulki"}

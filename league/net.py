@@ -1,10 +1,12 @@
-"""The client's network address, read through the reverse proxies we were told to trust."""
+"""The client's network address, read through the reverse proxies we were told to trust, and the
+count of a client's tries that the limits per address (table PINs, online sign-ups) keep."""
 
 from __future__ import annotations
 
 from ipaddress import ip_address
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest
 
 
@@ -33,3 +35,15 @@ def client_ip(request: HttpRequest) -> str:
         if hop not in trusted:
             return hop if _is_address(hop) else remote
     return remote
+
+
+def count_try(*, key: str, limit: int, seconds: int) -> bool:
+    """Count one try under ``key`` in the cache (shared by the web workers with ``CACHE_URL``);
+    whether it is within ``limit``. The window of ``seconds`` runs from the first try."""
+    cache.add(key, 0, seconds)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr (this try opens a new window), or the cache is down
+        cache.set(key, 1, seconds)
+        count = 1
+    return count <= limit

@@ -141,6 +141,7 @@ INSTALLED_APPS = [
     "league.printing",
     "league.rulesets",
     "league.games",
+    "league.signups",
 ]
 
 # The games a tournament may play: each one's rules object (league.games.base.GameRules), the
@@ -250,6 +251,17 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 BASKA_UPLOAD_MAX_BYTES = env_int("BASKA_UPLOAD_MAX_BYTES", 2 * 1024 * 1024)
+
+# E-mail (the sign-ups' confirmations): printed to the console until EMAIL_HOST names an SMTP server.
+EMAIL_HOST = env_str("EMAIL_HOST")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "liga@localhost")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -6,6 +6,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
 
 from league.games.preferans.pulka import protocol_pulka
 from league.models import League, Series, TableAssignment, Tournament
@@ -91,3 +93,10 @@ def test_one_league_holds_the_demo_season_and_every_tournament_with_a_timed_one_
     autumn = league.tournaments.get(ruleset_preset="gorzow")
     assert (autumn.date.isoformat(), autumn.start_time.isoformat()) == ("2026-12-05", "10:00:00")
     assert autumn.published
+def test_a_coming_tournament_is_open_for_sign_ups_with_a_few_sign_ups(client):
+    coming = Tournament.objects.get(signup_window__is_open=True)
+    assert coming.date > timezone.localdate()
+    assert sorted(coming.signups.values_list("status", flat=True)) == ["confirmed", "new", "new", "new"]
+    assert coming.registrations.count() == 1
+    page = client.get(reverse("public:tournament", args=[coming.slug]))
+    assert reverse("signups:signup", args=[coming.slug]) in page.content.decode()

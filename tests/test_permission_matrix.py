@@ -364,6 +364,14 @@ MATRIX: list[Case] = [
     Case("leagues:calendar", ("league",), get=EVERYONE),
     Case("leagues:calendar_ics", ("league",), get=EVERYONE, post=NOBODY_405),
     Case("leagues:calendar_all_ics", get=EVERYONE),
+    # online sign-ups (issue 25): the public form and private link, the organiser's list and settings
+    Case("signups:signup", ("slug",), get=EVERYONE, post=EVERYONE),
+    Case("signups:signup", ("missing_slug",), variant="missing", get=HIDDEN_ALL, post=HIDDEN_ALL),
+    Case("signups:detail", ("slug", "forged_link"), variant="forged link", get=HIDDEN_ALL, post=HIDDEN_ALL),
+    Case("signups:list", ("slug",), get=ORGANISER),
+    Case("signups:window", ("slug",), get=ORGANISER, post=ORGANISER),
+    Case("signups:confirm", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("signups:cancel", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
 ]
 
 # Not the app's own screens: Django's admin (its own permission system) and the language switch.
@@ -418,6 +426,7 @@ class World:
     other_league: str = ""
     league_draft: str = ""
     penalty: int = 0
+    forged_link: str = "1:forged-signature"
 
 
 DEAL = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
@@ -558,7 +567,7 @@ def snapshot() -> dict[str, list[tuple]]:
     """Every row of the app's own tables (many-to-many ones too), read with plain SQL to stay quick."""
     state = {}
     with connection.cursor() as cursor:
-        for label in ("league", "results", "players", "printing"):
+        for label in ("league", "results", "players", "printing", "signups"):
             for model in apps.get_app_config(label).get_models(include_auto_created=True):
                 table = connection.ops.quote_name(model._meta.db_table)
                 cursor.execute(f"SELECT * FROM {table} ORDER BY 1")

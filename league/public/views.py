@@ -38,6 +38,7 @@ from league.ready_pages import ReadyPage, page_etag, ready_response, with_valida
 from league.results.models import Protocol
 from league.results.penalties.services import published_penalties
 from league.seasons.selectors import season_scheme_sentence
+from league.signups.selectors import open_signup_window
 from league.standings.cache import (
     season_rankings_of,
     stamp_seen,
@@ -214,6 +215,7 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
         "series_list": series_list,
         "current": current,
         "seating": seating(current) if current else [],
+        "signup_window": open_signup_window(tournament=tournament),
     }
     return render(request, "public/tournament.html", context)
 

@@ -52,7 +52,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext_lazy as _
 
-from league.net import client_ip
+from league.net import client_ip, count_try
 from league.results import services
 from league.results.models import Protocol
 
@@ -145,17 +145,6 @@ def phone_id_remember(request: HttpRequest, response: HttpResponse) -> HttpRespo
     return response
 
 
-def _count(key: str, limit: int) -> bool:
-    """Count one try under ``key``; whether it is within ``limit``. The window runs from the first try."""
-    cache.add(key, 0, WINDOW_SECONDS)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr (this try opens a new window), or the cache is down
-        cache.set(key, 1, WINDOW_SECONDS)
-        count = 1
-    return count <= limit
-
-
 def _uncount(key: str) -> None:
     try:
         cache.decr(key)
@@ -186,7 +175,7 @@ class PinTry:
         PIN may be compared."""
         for key, limit in self.counters:
             self.counted.append(key)
-            if not _count(key, limit):
+            if not count_try(key=key, limit=limit, seconds=WINDOW_SECONDS):
                 self.give_back()  # refused unheard: it was no wrong PIN
                 return "locked"
         if not services.protocol_pin_try_take(protocol=self.protocol, by_token=self.by_token):

@@ -20,7 +20,16 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = Path("/tmp/shots-regulars")
 PASSWORD = "haslo-organizatora"
 MOST_CLICKS = 5  # issue 25: registering 40 regulars of last month
-TEAMS = ["Kaszëbë Puck", "Gwiazda Morza", "Czarne Damy", "Korona Baśki", "Gryfici", "Stare Damy", "Młodzi Wilcy", "Hirsz"]
+TEAMS = [
+    "Kaszëbë Puck",
+    "Gwiazda Morza",
+    "Czarne Damy",
+    "Korona Baśki",
+    "Gryfici",
+    "Stare Damy",
+    "Młodzi Wilcy",
+    "Hirsz",
+]
 
 
 def last_month_with_40_players(organiser, date: datetime.date):

@@ -71,7 +71,8 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
     search = RegistrationSearchForm(request.GET)
     query = search.cleaned_data["q"] if search.is_valid() else ""
     found = players_found(text=query, unregistered_in=tournament) if query else []
-    results = {"tournament": tournament, "search": search, "found": found, "query": query}
+    kept = _kept_filter(request.GET)
+    results = {"tournament": tournament, "search": search, "found": found, "query": query, "kept_filter": kept}
     if request.htmx and request.htmx.target == "search-results":
         return render(request, "league/_search_results.html", results)
     rows = RegistrationFilter(request.GET or None, queryset=selectors.registration_list(tournament=tournament))
@@ -83,7 +84,6 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
             **results,
             "registrations": registered,
             "filter": rows,
-            "kept_filter": _kept_filter(request.GET),
             "total": tournament.registrations.count() if rows.active else len(registered),
             "flag_legends": [("checked_in", _("Presence")), ("fee_paid", _("Entry fee"))],
             # every team of the tournament, filtered out or not: each row offers them without a query of its own

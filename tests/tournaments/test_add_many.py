@@ -207,6 +207,7 @@ def test_only_the_organisers_own_earlier_tournaments_are_offered_newest_first(cl
 
     assert re.findall(r">([^<(]+) \(", select) == ["Październik", "Wrzesień"]
     refused = preview(client, tournament, earlier=foreign).text
+    assert "Select a valid choice" in refused
     assert 'name="entries"' not in refused
 
 
@@ -301,6 +302,21 @@ def test_the_list_keeps_its_filter_in_every_form(client, tournament, door):
     for form in forms:
         assert 'name="who" value="puck"' in form
         assert 'name="unpaid" value="on"' in form
+
+
+def test_the_search_keeps_the_filter_in_the_address_and_in_its_results(client, tournament, door):
+    newcomer = PlayerFactory(last_name="Kowalska")
+    page = client.get(url("registrations", tournament), {"who": "puck"}).text
+    search = re.search(r'<form method="get" hx-get.*?</form>', page, flags=re.S).group()
+    assert '<input type="hidden" name="who" value="puck">' in search
+    found = client.get(
+        url("registrations", tournament),
+        {"q": "kowalska", "who": "puck"},
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="search-results",
+    ).text
+    assert newcomer.full_name in found
+    assert '<input type="hidden" name="who" value="puck">' in found.split("<form")[1]
 
 
 def test_a_single_toggle_keeps_the_filter(client, tournament, door):

@@ -243,10 +243,10 @@ class FlagAllForm(forms.Form):
     value = forms.TypedChoiceField(choices=[("1", _("tick")), ("0", _("untick"))], coerce=lambda value: value == "1")
 
 
-def _polish_choices(field: forms.ModelChoiceField, *, blank: bool = True) -> None:
+def _polish_choices(field: forms.ModelChoiceField) -> None:
     """The field's choices by name in Polish alphabetical order, read once (a database sorts by code point)."""
     choices = sorted(((item.pk, str(item)) for item in field.queryset), key=lambda choice: name_key(choice[1]))
-    field.choices = ([("", field.empty_label)] if blank else []) + choices
+    field.choices = [("", field.empty_label), *choices]
 
 
 class RegistrationGroupForm(forms.Form):

@@ -2,7 +2,7 @@
 tournament in one action (*dodaj wielu*, add many), after a preview (*podgląd*).
 
 The preview and the confirmation are two requests. The preview signs the entries it showed (which
-player, for which team) with :mod:`django.core.signing`, salted with the tournament, and the
+player, for which team) and the tournament they are for with :mod:`django.core.signing`, and the
 confirmation registers exactly those: nobody can add a player the organiser did not see by editing
 the form. What may have changed in between is checked again when registering
 (``registrations.registration_group_create``): whoever got registered meanwhile is skipped, so
@@ -63,7 +63,7 @@ def entries_unsigned(*, tournament_pk: int, token: str) -> list[Entry]:
         raise ValidationError(
             _("The preview is more than an hour old; show it again and confirm."), code="preview_expired"
         ) from error
-    except (signing.BadSignature, ValueError, TypeError) as error:
+    except signing.BadSignature as error:
         raise ValidationError(_("The preview was changed; show it again and confirm."), code="preview_bad") from error
     if signed_for != tournament_pk:
         raise ValidationError(_("The preview was changed; show it again and confirm."), code="preview_bad")

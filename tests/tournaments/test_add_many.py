@@ -8,6 +8,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from league.tournaments import draws, regulars
 from tests.factories import (
@@ -351,3 +353,20 @@ def test_the_registration_search_finds_the_players_of_a_team_or_a_club(client, t
     assert all(name in found for name in names)
     assert registered_one.full_name not in found
     assert stranger.full_name not in found
+
+
+# --- the team size kept, as a rule of its own -------------------------------------------------------
+
+
+@given(
+    entries=st.lists(st.tuples(st.integers(1, 60), st.none() | st.integers(1, 4)), unique_by=lambda e: e[0]),
+    registered=st.dictionaries(st.integers(1, 4), st.integers(0, 6)),
+)
+def test_no_team_grows_past_its_size_and_nobody_is_left_out(entries, registered):
+    fitted = regulars.teams_fitted(entries, registered=registered, limit=5)
+    assert [player for player, _team in fitted.entries] == [player for player, _team in entries]
+    for team in {team for _player, team in entries if team is not None}:
+        joined = sum(1 for _player, chosen in fitted.entries if chosen == team)
+        before = registered.get(team, 0)
+        assert joined == max(0, min(5 - before, sum(1 for _player, wanted in entries if wanted == team)))
+        assert len(fitted.overflow.get(team, [])) == sum(1 for _p, wanted in entries if wanted == team) - joined

@@ -93,6 +93,8 @@ def test_one_league_holds_the_demo_season_and_every_tournament_with_a_timed_one_
     autumn = league.tournaments.get(ruleset_preset="gorzow")
     assert (autumn.date.isoformat(), autumn.start_time.isoformat()) == ("2026-12-05", "10:00:00")
     assert autumn.published
+
+
 def test_a_coming_tournament_is_open_for_sign_ups_with_a_few_sign_ups(client):
     coming = Tournament.objects.get(signup_window__is_open=True)
     assert coming.date > timezone.localdate()

@@ -164,6 +164,9 @@ MATRIX: list[Case] = [
     ),
     Case("tournaments:registrations_bulk", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
     Case("tournaments:team_build", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    # registering the regulars (issue 25): add many with its preview, tick or untick everyone the filter shows
+    Case("tournaments:add_many", ("slug",), get=ORGANISER, post=ORGANISER_REDIR),
+    Case("tournaments:registrations_all", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
     Case("tournaments:draw", ("slug",), get=ORGANISER, post=ORGANISER),
     Case("tournaments:swap", ("slug", 1), get=ORGANISER, post=(LOGIN, LOGIN, LOGIN, DENY, DENY, BAD)),
     Case("tournaments:swap", ("slug", 9), variant="missing series", get=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN)),

@@ -19,7 +19,9 @@ from league.logo import logo_normalise
 from league.models import SEED, Between, Registration, Season, Series, StaffRole, Tournament
 from league.ranking_lists import PUBLISH_FIELDS
 from league.rulesets.models import OwnRuleset
+from league.tournaments.selectors import tournament_earlier_choices
 from players.models import Club, Gender, Player, Team
+from players.names import name_key
 
 
 def optional_game_fields() -> tuple[str, ...]:
@@ -245,6 +247,49 @@ class TeamBuildForm(TickedRegistrationsForm):
     club = forms.ModelChoiceField(
         label=_("club"), queryset=Club.objects.all(), required=False, empty_label=_("no club")
     )
+
+
+class FlagAllForm(forms.Form):
+    """Presence or the fee ticked (``value`` 1) or unticked (0) for every player the list's filter shows."""
+
+    flag = forms.ChoiceField(choices=[("checked_in", _("present")), ("fee_paid", _("paid"))])
+    value = forms.TypedChoiceField(choices=[("1", _("tick")), ("0", _("untick"))], coerce=lambda value: value == "1")
+
+
+def _polish_choices(field: forms.ModelChoiceField) -> None:
+    """The field's choices by name in Polish alphabetical order, read once (a database sorts by code point)."""
+    choices = sorted(((item.pk, str(item)) for item in field.queryset), key=lambda choice: name_key(choice[1]))
+    field.choices = [("", field.empty_label), *choices]
+
+
+class RegistrationGroupForm(forms.Form):
+    """What "add many" registers (``league.tournaments.regulars``): one whole team, one whole club, or
+    everyone from one earlier tournament; the newest earlier tournament is offered first."""
+
+    team = forms.ModelChoiceField(
+        label=_("a whole team"), queryset=Team.objects.filter(active=True), required=False, empty_label=_("— team —")
+    )
+    club = forms.ModelChoiceField(
+        label=_("a whole club"), queryset=Club.objects.all(), required=False, empty_label=_("— club —")
+    )
+    earlier = forms.ModelChoiceField(
+        label=_("everyone from a tournament"), queryset=Tournament.objects.none(), required=False, empty_label=None
+    )
+
+    def __init__(self, *args, tournament: Tournament, user: AbstractBaseUser, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _polish_choices(self.fields["team"])
+        _polish_choices(self.fields["club"])
+        earlier = self.fields["earlier"]
+        earlier.queryset = tournament_earlier_choices(tournament=tournament, user=user)
+        # newest first, as the organiser looks for last month's; the date tells namesakes apart
+        earlier.choices = [(item.pk, f"{item.name} ({item.date:%d.%m.%Y})") for item in earlier.queryset]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if sum(data.get(name) is not None for name in ("team", "club", "earlier")) != 1:
+            raise forms.ValidationError(_("Choose one team, one club or one tournament."), code="choose_one")
+        return data
 
 
 class DrawForm(forms.Form):

@@ -15,14 +15,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from league.models import Registration
-from league.tournaments import registrations, selectors
+from league.tournaments import registrations, regulars, selectors
+from league.tournaments.filters import FILTER_PARAMETERS, RegistrationFilter
 from league.tournaments.forms import (
     BulkTickForm,
+    FlagAllForm,
     QuickAddForm,
     RegisterForm,
+    RegistrationGroupForm,
     RegistrationSearchForm,
     RegistrationTeamForm,
     TeamBuildForm,
@@ -39,11 +43,18 @@ def _search_text(data) -> str:
     return search.cleaned_data["q"] if search.is_valid() else ""
 
 
+def _kept_filter(data) -> list[tuple[str, str]]:
+    """The filter of the list as ``data`` gives it (the page's query or a form's fields), as pairs of
+    parameter and value: what every form of the list sends along to come back to the same rows."""
+    return [(name, data[name]) for name in FILTER_PARAMETERS if data.get(name)]
+
+
 def _back_to_list(request: HttpRequest, slug: str) -> HttpResponse:
-    """The registration list again, with the search the posted form carried."""
+    """The registration list again, with the search and the filter the posted form carried."""
     url = reverse("tournaments:registrations", args=[slug])
     query = _search_text(request.POST)
-    return redirect(f"{url}?{urlencode({'q': query})}" if query else url)
+    parameters = ([("q", query)] if query else []) + _kept_filter(request.POST)
+    return redirect(f"{url}?{urlencode(parameters)}" if parameters else url)
 
 
 def _form_refused(request: HttpRequest, form: Form) -> None:
@@ -60,18 +71,23 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
     search = RegistrationSearchForm(request.GET)
     query = search.cleaned_data["q"] if search.is_valid() else ""
     found = players_found(text=query, unregistered_in=tournament) if query else []
-    results = {"tournament": tournament, "search": search, "found": found, "query": query}
+    kept = _kept_filter(request.GET)
+    results = {"tournament": tournament, "search": search, "found": found, "query": query, "kept_filter": kept}
     if request.htmx and request.htmx.target == "search-results":
         return render(request, "league/_search_results.html", results)
-    registered = list(selectors.registration_list(tournament=tournament))
+    rows = RegistrationFilter(request.GET or None, queryset=selectors.registration_list(tournament=tournament))
+    registered = list(rows.qs if rows.is_valid() else rows.queryset)
     return render(
         request,
         "league/registration_list.html",
         {
             **results,
             "registrations": registered,
-            # the teams of the tournament, from the list itself: each row offers them without a query of its own
-            "teams": sorted({r.team for r in registered if r.team}, key=lambda team: team.name),
+            "filter": rows,
+            "total": tournament.registrations.count() if rows.active else len(registered),
+            "flag_legends": [("checked_in", _("Presence")), ("fee_paid", _("Entry fee"))],
+            # every team of the tournament, filtered out or not: each row offers them without a query of its own
+            "teams": selectors.tournament_teams(tournament=tournament),
             "build_form": TeamBuildForm(tournament=tournament),
             "withdraw_choices": range(1, tournament.series_count),
             "next_series": selectors.series_next_undrawn(tournament=tournament),
@@ -127,7 +143,8 @@ def toggle(request: HttpRequest, slug: str, pk: int, flag: registrations.Flag) -
     registrations.registration_flag_toggle(registration=registration, flag=flag)
     if request.htmx:
         context = {"tournament": tournament, "registration": registration, "flag": flag}
-        return render(request, "league/_toggle.html", {**context, "query": _search_text(request.POST)})
+        kept = {"query": _search_text(request.POST), "kept_filter": _kept_filter(request.POST)}
+        return render(request, "league/_toggle.html", {**context, **kept})
     return _back_to_list(request, slug)
 
 
@@ -146,6 +163,58 @@ def bulk_tick(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         _form_refused(request, form)
     return _back_to_list(request, slug)
+
+
+@organiser_required
+@require_POST
+def flag_all(request: HttpRequest, slug: str) -> HttpResponse:
+    """Tick or untick presence or the fee for every player the list's filter shows, in one transaction."""
+    form = FlagAllForm(request.POST)
+    rows = RegistrationFilter(request.POST, queryset=request.tournament.registrations.all())
+    if form.is_valid() and rows.is_valid():
+        count = registrations.registration_flags_set(
+            tournament=request.tournament,
+            registrations=rows.qs,
+            flag=form.cleaned_data["flag"],
+            value=form.cleaned_data["value"],
+        )
+        if form.cleaned_data["value"]:
+            messages.success(request, _("Ticked: %(count)s.") % {"count": count})
+        else:
+            messages.success(request, _("Unticked: %(count)s.") % {"count": count})
+    else:
+        _form_refused(request, form)
+        _form_refused(request, rows.form)
+    return _back_to_list(request, slug)
+
+
+@organiser_required
+def add_many(request: HttpRequest, slug: str) -> HttpResponse:
+    """Add many (*dodaj wielu*): choose a whole team, club or earlier tournament, see the preview, and
+    confirm it (``league.tournaments.regulars``). The preview is a GET and saves nothing."""
+    tournament = request.tournament
+    if request.method == "POST":
+        try:
+            entries = regulars.entries_unsigned(tournament_pk=tournament.pk, token=request.POST.get("entries", ""))
+            added = registrations.registration_group_create(tournament=tournament, entries=entries)
+        except ValidationError as error:
+            show_errors(request, error)
+            return redirect("tournaments:add_many", slug=slug)
+        if added:
+            messages.success(
+                request,
+                ngettext("%(count)s player registered.", "%(count)s players registered.", len(added))
+                % {"count": len(added)},
+            )
+        else:
+            messages.info(request, _("Nobody new to register: they are all registered already."))
+        return redirect("tournaments:registrations", slug=slug)
+    form = RegistrationGroupForm(request.GET or None, tournament=tournament, user=request.user)
+    preview = None
+    if form.is_valid():
+        candidates = selectors.registration_group_candidates(**form.cleaned_data)
+        preview = selectors.registration_group_preview(tournament=tournament, candidates=candidates)
+    return render(request, "league/add_many.html", {"tournament": tournament, "form": form, "preview": preview})
 
 
 @organiser_required

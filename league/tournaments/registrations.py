@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING, Literal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from league.models import MAX_PLAYERS, Registration, Series, TableAssignment, Tournament
-from league.tournaments.selectors import player_current_team
+from league.models import MAX_PLAYERS, Registration, TableAssignment, Tournament
+from league.tournaments.regulars import Entry, teams_fitted
+from league.tournaments.selectors import late_arrivals_first_series, player_current_team, team_counts
 from players.models import Club, Player, Team
 from players.services import MAX_TEAM_SIZE, team_create
 
@@ -46,20 +47,47 @@ def registration_create(
     elif team is None:
         team = player_current_team(player=player)
     registration = Registration(tournament=tournament, player=player, team=team)
-    if tournament.series.exclude(status=Series.Status.PLANNED).exists():
-        # A late arrival plays from the first series after every one with results: a series drawn
-        # but not begun is drawn again for them (the draw page offers it, draws.series_outdated).
-        played = tournament.series.filter(results_entered=True).aggregate(last=Max("number"))["last"] or 0
-        first = tournament.series.filter(number__gt=played).order_by("number").values_list("number", flat=True).first()
-        if first is None:
-            raise ValidationError(
-                _("Every series already has results, so a late player cannot join any more."),
-                code="all_series_played",
-            )
+    first = late_arrivals_first_series(tournament=tournament)
+    if first is not None:
         registration.first_series = first
         registration.checked_in = True
     registration.save()
     return registration
+
+
+@transaction.atomic
+def registration_group_create(*, tournament: Tournament, entries: Iterable[Entry]) -> list[Registration]:
+    """Register many players at once (*dodaj wielu*, ``league.tournaments.regulars``), each for the team
+    of its entry or (None) as an individual, all or none.
+
+    Whoever is registered already, inactive, or gone from the register is skipped, so the same entries
+    confirmed twice register nobody twice; a team's players beyond ``MAX_TEAM_SIZE`` in this tournament
+    play as individuals, and an inactive team's as well. Once the draw has begun they are late arrivals,
+    present, as ``registration_create`` makes one.
+    """
+    # The lock makes a second confirmation (or an organiser registering meanwhile) wait and then see these.
+    Tournament.objects.select_for_update().only("pk").get(pk=tournament.pk)
+    registered = set(tournament.registrations.values_list("player_id", flat=True))
+    wanted = {player: team for player, team in entries if player not in registered}
+    players = Player.objects.filter(active=True).in_bulk(list(wanted))
+    teams = Team.objects.filter(active=True).in_bulk([team for team in wanted.values() if team is not None])
+    chosen = [(player, team if team in teams else None) for player, team in wanted.items() if player in players]
+    fitted = teams_fitted(chosen, registered=team_counts(tournament=tournament), limit=MAX_TEAM_SIZE).entries
+    if len(registered) + len(fitted) > MAX_PLAYERS:
+        raise ValidationError(
+            _("A tournament takes at most %(limit)s players."), code="tournament_full", params={"limit": MAX_PLAYERS}
+        )
+    first = late_arrivals_first_series(tournament=tournament)
+    return Registration.objects.bulk_create(
+        Registration(
+            tournament=tournament,
+            player=players[player],
+            team=teams.get(team),
+            first_series=first or 1,
+            checked_in=first is not None,
+        )
+        for player, team in fitted
+    )
 
 
 @transaction.atomic
@@ -106,11 +134,14 @@ def registration_withdraw(*, registration: Registration, number: int | None) -> 
     return [drawn for drawn in _series_drawn_with(registration=registration) if drawn > number]
 
 
-def registration_flags_set(*, tournament: Tournament, registrations: Iterable[Registration], flag: Flag) -> int:
-    """Tick presence or the fee for all ``registrations`` of ``tournament`` at once (the door's
-    bulk button); ticks already set stay. Returns how many were ticked now."""
+@transaction.atomic
+def registration_flags_set(
+    *, tournament: Tournament, registrations: Iterable[Registration], flag: Flag, value: bool = True
+) -> int:
+    """Tick (or, ``value`` False, untick) presence or the fee for all ``registrations`` of ``tournament``
+    at once (the door's bulk buttons); the others stay. Returns how many changed."""
     chosen = tournament.registrations.filter(pk__in=[registration.pk for registration in registrations])
-    return chosen.filter(**{flag: False}).update(**{flag: True})
+    return chosen.exclude(**{flag: value}).update(**{flag: value})
 
 
 def _series_drawn_with(*, registration: Registration) -> list[int]:

@@ -7,17 +7,23 @@ all seats and byes of the tournament at once instead of asking per series.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
+from django.utils.translation import gettext as _
 
 import scoring
 from league.draw import SeriesDraw, count_repeats
-from league.models import Bye, DrawLog, Registration, Series, StaffInvitation, TableAssignment, Tournament
+from league.models import MAX_PLAYERS, Bye, DrawLog, Registration, Series, StaffInvitation, TableAssignment, Tournament
 from league.results.models import DealRow
-from players.models import Player, Team, TeamMember
+from league.tournaments.regulars import entries_signed, teams_fitted
+from players.models import Club, Player, Team, TeamMember
+from players.names import name_key, player_key
+from players.services import MAX_TEAM_SIZE
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -116,10 +122,132 @@ def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
     return tournament.registrations.select_related("player__club", "team")
 
 
+def tournament_teams(*, tournament: Tournament) -> list[Team]:
+    """The teams players play for in the tournament, by name in Polish order."""
+    teams = Team.objects.filter(registrations__tournament=tournament).distinct()
+    return sorted(teams, key=lambda team: name_key(team.name))
+
+
 def player_current_team(*, player: Player) -> Team | None:
     """The player's active team, which is the default team for a new registration."""
     membership = TeamMember.objects.filter(player=player, team_active=True).select_related("team").first()
     return membership.team if membership else None
+
+
+def players_current_teams(*, players: Iterable[int]) -> dict[int, Team]:
+    """The active team of each of ``players`` (primary keys) that has one, in one query."""
+    memberships = TeamMember.objects.filter(player__in=list(players), team_active=True).select_related("team")
+    return {membership.player_id: membership.team for membership in memberships}
+
+
+def team_counts(*, tournament: Tournament) -> dict[int, int]:
+    """How many players play for each team in ``tournament``, by the team's primary key."""
+    counted = tournament.registrations.exclude(team=None).values("team").annotate(count=Count("pk"))
+    return {row["team"]: row["count"] for row in counted}
+
+
+def late_arrivals_first_series(*, tournament: Tournament) -> int | None:
+    """The series a player registered now plays from once the draw has begun (a late arrival,
+    *spóźniony*); None before the draw. Refused when every series already has results.
+
+    A late arrival plays from the first series after every one with results: a series drawn
+    but not begun is drawn again for them (the draw page offers it, draws.series_outdated).
+    """
+    if not tournament.series.exclude(status=Series.Status.PLANNED).exists():
+        return None
+    played = tournament.series.filter(results_entered=True).aggregate(last=Max("number"))["last"] or 0
+    first = tournament.series.filter(number__gt=played).order_by("number").values_list("number", flat=True).first()
+    if first is None:
+        raise ValidationError(
+            _("Every series already has results, so a late player cannot join any more."),
+            code="all_series_played",
+        )
+    return first
+
+
+# --- adding many (league.tournaments.regulars) ----------------------------------------------------
+
+
+def tournament_earlier_choices(*, tournament: Tournament, user: AbstractBaseUser) -> QuerySet[Tournament]:
+    """The earlier tournaments whose players "add many" offers to register again, newest first:
+    those ``user`` organises (a superuser: every one) held before ``tournament`` or on its day.
+
+    The one place that decides which tournaments count as earlier ones of the same circle."""
+    earlier = Tournament.objects.filter(date__lte=tournament.date).exclude(pk=tournament.pk).order_by("-date", "-pk")
+    return earlier if user.is_superuser else earlier.filter(organisers=user)
+
+
+def registration_group_candidates(
+    *, team: Team | None = None, club: Club | None = None, earlier: Tournament | None = None
+) -> list[tuple[Player, Team | None]]:
+    """The players of a whole ``team``, a whole ``club`` or ``earlier`` tournament, each with the team
+    they would play for: the chosen team; in a club, their current team; from an earlier tournament,
+    the team they played for then while it is active, else their current one. Inactive players too,
+    for the preview to name them."""
+    if earlier is not None:
+        rows = [(r.player, r.team) for r in earlier.registrations.select_related("player", "team")]
+    elif team is not None:
+        rows = [(player, team) for player in Player.objects.filter(memberships__team=team)]
+    elif club is not None:
+        rows = [(player, None) for player in Player.objects.filter(club=club)]
+    else:
+        return []
+    current = players_current_teams(players=[player.pk for player, _team in rows])
+    return [
+        (player, chosen if chosen is not None and chosen.active else current.get(player.pk)) for player, chosen in rows
+    ]
+
+
+@dataclass
+class GroupPreview:
+    """What "add many" would do, before anything is saved: who is registered and for which team
+    (``rows``, None an individual), who is skipped as registered already or inactive, the teams that
+    would exceed their size with the players who then play as individuals, from which series they
+    play once the draw has begun, and the signed ``token`` of ``rows`` the confirmation sends back.
+    ``error`` says why nothing can be registered (too many players, every series played)."""
+
+    rows: list[tuple[Player, Team | None]]
+    registered: list[Player]
+    inactive: list[Player]
+    overflow: list[tuple[Team, list[Player]]]
+    first_series: int | None
+    token: str
+    error: str = ""
+
+
+def registration_group_preview(*, tournament: Tournament, candidates: list[tuple[Player, Team | None]]) -> GroupPreview:
+    """The preview of registering ``candidates`` (``registration_group_candidates``), each list in Polish order."""
+    candidates = sorted(candidates, key=lambda row: player_key(row[0]))
+    registered_pks = set(tournament.registrations.values_list("player_id", flat=True))
+    registered = [player for player, _team in candidates if player.pk in registered_pks]
+    inactive = [player for player, _team in candidates if not player.active and player.pk not in registered_pks]
+    wanted = [(player, team) for player, team in candidates if player.active and player.pk not in registered_pks]
+    fitted = teams_fitted(
+        [(player.pk, team.pk if team else None) for player, team in wanted],
+        registered=team_counts(tournament=tournament),
+        limit=MAX_TEAM_SIZE,
+    )
+    players = {player.pk: player for player, _team in wanted}
+    teams = {team.pk: team for _player, team in wanted if team is not None}
+    rows = [(players[player], teams.get(team)) for player, team in fitted.entries]
+    overflow = [(teams[team], [players[pk] for pk in pks]) for team, pks in fitted.overflow.items()]
+    error = ""
+    first_series = None
+    if len(registered_pks) + len(rows) > MAX_PLAYERS:
+        error = _("A tournament takes at most %(limit)s players.") % {"limit": MAX_PLAYERS}
+    try:
+        first_series = late_arrivals_first_series(tournament=tournament)
+    except ValidationError as refused:
+        error = " ".join(refused.messages)
+    return GroupPreview(
+        rows=rows,
+        registered=registered,
+        inactive=inactive,
+        overflow=sorted(overflow, key=lambda item: name_key(item[0].name)),
+        first_series=first_series,
+        token=entries_signed(tournament_pk=tournament.pk, entries=fitted.entries),
+        error=error,
+    )
 
 
 def series_next_undrawn(*, tournament: Tournament) -> int | None:

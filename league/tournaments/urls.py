@@ -38,6 +38,8 @@ urlpatterns += [
     path("<slug:slug>/zapisy/<int:pk>/usun/", registration_views.unregister, name="unregister"),
     path("<slug:slug>/zapisy/zaznaczeni/", registration_views.bulk_tick, name="registrations_bulk"),
     path("<slug:slug>/zapisy/nowa-druzyna/", registration_views.build_team, name="team_build"),
+    path("<slug:slug>/zapisy/wszyscy/", registration_views.flag_all, name="registrations_all"),
+    path("<slug:slug>/zapisy/wielu/", registration_views.add_many, name="add_many"),
 ]
 
 # the draw (draw_views)

@@ -6,13 +6,62 @@ from django.core.exceptions import ValidationError
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
+from league.history import REASON_MAX_LENGTH
+
+from . import selectors
 from .models import Club, Player, Team
 
 # A search of more is no name or licence; the limit also bounds the words the query ANDs together.
 SEARCH_MAX_CHARS = 100
 
 
-class PlayerForm(forms.ModelForm):
+class ProbableDuplicateCheck(forms.Form):
+    """A form that adds a player (``first_name``, ``last_name``, ``club``) and first looks for them
+    in the register (``selectors.player_probable_duplicates``): while any are found
+    (``duplicates``, for the page to show with the way to pick one), it saves only once
+    ``different_person`` is ticked; the tick box shows from then on."""
+
+    different_person = forms.BooleanField(
+        label=_("This is a different person: add a new player"), required=False, widget=forms.HiddenInput
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["different_person"] = self.fields.pop("different_person")  # last, beside the button
+        self.duplicates: list[Player] = []
+
+    def adds_player(self) -> bool:
+        return True
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if self.adds_player() and not self.errors:
+            self.duplicates = selectors.player_probable_duplicates(
+                first_name=cleaned["first_name"], last_name=cleaned["last_name"], club=cleaned.get("club")
+            )
+        if self.duplicates:
+            self.fields["different_person"].widget = forms.CheckboxInput()
+            if not cleaned.get("different_person"):
+                raise ValidationError(
+                    _(
+                        "This player is probably in the register already (see below). Pick the existing entry, or "
+                        "tick “a different person” to add a new one."
+                    ),
+                    code="probable_duplicate",
+                )
+        return cleaned
+
+    def player_data(self) -> dict:
+        """The cleaned fields that describe the player, without the confirmation."""
+        return {name: value for name, value in self.cleaned_data.items() if name != "different_person"}
+
+
+class PlayerForm(ProbableDuplicateCheck, forms.ModelForm):
+    """A player of the register; a new one is first looked for (``ProbableDuplicateCheck``)."""
+
+    def adds_player(self) -> bool:
+        return self.instance.pk is None
+
     class Meta:
         model = Player
         fields = ["first_name", "last_name", "gender", "club", "licence", "active"]
@@ -76,3 +125,20 @@ class PlayerSearchForm(forms.Form):
     """The type-ahead's query: Django's CharField already refuses a NUL, which PostgreSQL cannot compare."""
 
     q = forms.CharField(label=_("name or licence"), max_length=SEARCH_MAX_CHARS, required=False)
+
+
+class MergeForm(forms.Form):
+    """The other entry of the same person, chosen on the merge page, and why they are one."""
+
+    other = forms.ModelChoiceField(queryset=Player.objects.all(), widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label=_("why they are one person"),
+        max_length=REASON_MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class DeleteForm(forms.Form):
+    reason = forms.CharField(
+        label=_("reason"), max_length=REASON_MAX_LENGTH, required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )

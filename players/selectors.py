@@ -66,13 +66,18 @@ def teams_editable_by(*, user: AbstractBaseUser, teams: QuerySet[Team] | None = 
     return _editable(Team.objects.all() if teams is None else teams, user=user, registered_as="team")
 
 
-def players_found(*, text: str, unregistered_in: Tournament | None = None) -> QuerySet[Player]:
+def players_found(
+    *, text: str, unregistered_in: Tournament | None = None, registered_in: Tournament | None = None
+) -> QuerySet[Player]:
     """Active players matching ``text`` (``PlayerQuerySet.search``: every word, with or without Polish
     letters), at most ``SEARCH_LIMIT``, each with the club and the current team (``team_name``) to tell
-    namesakes apart; with ``unregistered_in``, only those not registered for that tournament yet."""
+    namesakes apart; with ``unregistered_in``, only those not registered for that tournament yet, with
+    ``registered_in`` only those who are (the registration search says so instead of "nobody")."""
     players = Player.objects.filter(active=True)
     if unregistered_in is not None:
         players = players.exclude(registrations__tournament=unregistered_in)
+    if registered_in is not None:
+        players = players.filter(registrations__tournament=registered_in)
     return players.search(text).with_current_team().select_related("club")[:SEARCH_LIMIT]
 
 

@@ -18,6 +18,7 @@ from league.logo import logo_normalise
 from league.models import SEED, Between, Registration, Season, Series, StaffRole, Tournament
 from league.ranking_lists import PUBLISH_FIELDS
 from league.rulesets.models import OwnRuleset
+from players.forms import ProbableDuplicateCheck
 from players.models import Club, Gender, Player, Team
 
 
@@ -162,8 +163,9 @@ class RegistrationSearchForm(forms.Form):
     q = forms.CharField(label=_("Search known players"), max_length=160, required=False)
 
 
-class QuickAddForm(forms.Form):
-    """A newcomer nobody has on file: created as a player and registered at once."""
+class QuickAddForm(ProbableDuplicateCheck):
+    """A newcomer nobody has on file: created as a player and registered at once, once the register
+    holds nobody who is probably them (``ProbableDuplicateCheck``)."""
 
     first_name = forms.CharField(label=_("first name"), max_length=80)
     last_name = forms.CharField(label=_("last name"), max_length=80)

@@ -60,7 +60,14 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
     search = RegistrationSearchForm(request.GET)
     query = search.cleaned_data["q"] if search.is_valid() else ""
     found = players_found(text=query, unregistered_in=tournament) if query else []
-    results = {"tournament": tournament, "search": search, "found": found, "query": query}
+    registered_found = players_found(text=query, registered_in=tournament) if query else []
+    results = {
+        "tournament": tournament,
+        "search": search,
+        "found": found,
+        "registered_found": registered_found,
+        "query": query,
+    }
     if request.htmx and request.htmx.target == "search-results":
         return render(request, "league/_search_results.html", results)
     registered = list(selectors.registration_list(tournament=tournament))
@@ -111,11 +118,13 @@ def quick_add(request: HttpRequest, slug: str) -> HttpResponse:
     form = QuickAddForm(request.POST or None)
     if form.is_valid():
         try:
-            _registered(request, registrations.registration_quick_add(tournament=tournament, **form.cleaned_data))
+            _registered(request, registrations.registration_quick_add(tournament=tournament, **form.player_data()))
             return redirect("tournaments:registrations", slug=slug)
         except ValidationError as error:
             form.add_error(None, error)
-    return render(request, "league/quick_add.html", {"tournament": tournament, "form": form})
+    # a probable duplicate already registered is said to be so, instead of offered again
+    registered = set(tournament.registrations.filter(player__in=form.duplicates).values_list("player", flat=True))
+    return render(request, "league/quick_add.html", {"tournament": tournament, "form": form, "registered": registered})
 
 
 @organiser_required

@@ -10,9 +10,32 @@ from league.history import REASON_MAX_LENGTH
 
 from . import selectors
 from .models import Club, Player, Team
+from .names import name_key, player_key
 
 # A search of more is no name or licence; the limit also bounds the words the query ANDs together.
 SEARCH_MAX_CHARS = 100
+
+
+class PolishOrderIterator(forms.models.ModelChoiceIterator):
+    """A select's choices by name in Polish order (``players.names``): players by last name, clubs
+    and teams by name. The database's ordering puts Łeba after Żukowo (SQLite) or depends on the
+    server's collation (PostgreSQL); the few dozen choices of a select sort in Python."""
+
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        for obj in sorted(self.queryset, key=lambda obj: (_name_order(obj), obj.pk)):
+            yield self.choice(obj)
+
+
+def _name_order(obj: object) -> tuple:
+    return player_key(obj) if isinstance(obj, Player) else (name_key(str(obj)),)
+
+
+def in_polish_order(*fields: forms.ModelChoiceField) -> None:
+    """Offer each of ``fields``' choices in Polish order (``PolishOrderIterator``)."""
+    for field in fields:
+        field.iterator = PolishOrderIterator
 
 
 class ProbableDuplicateCheck(forms.Form):
@@ -59,6 +82,10 @@ class ProbableDuplicateCheck(forms.Form):
 class PlayerForm(ProbableDuplicateCheck, forms.ModelForm):
     """A player of the register; a new one is first looked for (``ProbableDuplicateCheck``)."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        in_polish_order(self.fields["club"])
+
     def adds_player(self) -> bool:
         return self.instance.pk is None
 
@@ -84,14 +111,20 @@ class TeamForm(forms.ModelForm):
         model = Team
         fields = ["name", "club", "active", "members", "captain"]
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        in_polish_order(self.fields["club"], self.fields["captain"])
+
     def chosen_members(self) -> list[Player]:
         """Players to show ticked: what was posted, else the saved members."""
         if self.is_bound:
             ids = [pk for pk in self.data.getlist(self.add_prefix("members")) if pk.isdigit()]
-            return list(self.fields["members"].queryset.filter(pk__in=ids))
-        if self.instance.pk:
-            return list(self.instance.members.select_related("club"))
-        return []
+            members = self.fields["members"].queryset.filter(pk__in=ids)
+        elif self.instance.pk:
+            members = self.instance.members.select_related("club")
+        else:
+            return []
+        return sorted(members, key=lambda player: (player_key(player), player.pk))
 
     def captain_id(self) -> str:
         if self.is_bound:

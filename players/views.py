@@ -24,6 +24,7 @@ from . import importing, selectors, services
 from .filters import PlayerFilter
 from .forms import ClubForm, DeleteForm, ImportForm, MergeForm, PlayerForm, PlayerSearchForm, TeamForm
 from .models import Club, Player, Team
+from .names import player_key
 from .tables import ClubTable, PlayerTable, TeamTable
 
 # The id of the user's PendingImport; named anew when it stopped holding the rows themselves.
@@ -56,7 +57,10 @@ def _table_page(request: HttpRequest, table, template: str, **context) -> HttpRe
 @login_and_permission_required("players.add_player")
 def player_list(request: HttpRequest) -> HttpResponse:
     filterset = PlayerFilter(request.GET, queryset=Player.objects.select_related("club"))
-    return _table_page(request, PlayerTable(filterset.qs), "players/player_list.html", filter=filterset)
+    players = filterset.qs
+    if not request.GET.get("sort"):  # by name in Polish order, which the database does not know
+        players = sorted(players, key=lambda player: (player_key(player), player.pk))
+    return _table_page(request, PlayerTable(players), "players/player_list.html", filter=filterset)
 
 
 @login_and_permission_required("players.add_player")

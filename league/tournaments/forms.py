@@ -18,7 +18,7 @@ from league.logo import logo_normalise
 from league.models import SEED, Between, Registration, Season, Series, StaffRole, Tournament
 from league.ranking_lists import PUBLISH_FIELDS
 from league.rulesets.models import OwnRuleset
-from players.forms import ProbableDuplicateCheck
+from players.forms import ProbableDuplicateCheck, in_polish_order
 from players.models import Club, Gender, Player, Team
 
 
@@ -179,6 +179,10 @@ class QuickAddForm(ProbableDuplicateCheck):
         empty_label=_("— individual —"),
     )
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        in_polish_order(self.fields["club"], self.fields["team"])
+
 
 class RegisterForm(forms.Form):
     """A known player picked from the search results."""
@@ -206,6 +210,7 @@ class RegistrationTeamForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = Team.objects.filter(registrations__tournament=tournament).distinct()
+        in_polish_order(self.fields["team"])
 
 
 class TickedRegistrationsForm(forms.Form):
@@ -234,6 +239,10 @@ class TeamBuildForm(TickedRegistrationsForm):
     club = forms.ModelChoiceField(
         label=_("club"), queryset=Club.objects.all(), required=False, empty_label=_("no club")
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        in_polish_order(self.fields["club"])
 
 
 class DrawForm(forms.Form):

@@ -30,6 +30,7 @@ from league.tournaments.forms import (
 )
 from league.tournaments.roles import organiser_required
 from league.tournaments.views import show_errors
+from players.names import name_key
 from players.selectors import players_found
 
 
@@ -78,7 +79,7 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
             **results,
             "registrations": registered,
             # the teams of the tournament, from the list itself: each row offers them without a query of its own
-            "teams": sorted({r.team for r in registered if r.team}, key=lambda team: team.name),
+            "teams": sorted({r.team for r in registered if r.team}, key=lambda team: (name_key(team.name), team.pk)),
             "build_form": TeamBuildForm(tournament=tournament),
             "withdraw_choices": range(1, tournament.series_count),
             "next_series": selectors.series_next_undrawn(tournament=tournament),

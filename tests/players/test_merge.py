@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
 
 from league.exchange import export_tournament, import_tournament
 from league.models import Registration, Season, Tournament
@@ -244,3 +245,65 @@ def test_a_player_with_a_registration_seat_bye_or_team_is_not_deleted(holds):
 
     assert Player.objects.filter(pk=player.pk).exists()
     assert not PlayerRemoval.objects.exists()
+
+
+# --- the pages --------------------------------------------------------------------------------
+
+
+def test_the_organiser_finds_the_other_entry_sees_what_moves_and_merges_from_the_player_page(client):
+    tournament = TournamentFactory(name="Puchar Wójta")
+    organiser = organiser_of(tournament)
+    client.force_login(organiser)
+    kept = PlayerFactory(first_name="Józef", last_name="Recław")
+    merged = RegistrationFactory(tournament=tournament, player__first_name="Jozef", player__last_name="Reclaw").player
+
+    assert (
+        reverse("players:player_merge", args=[kept.pk])
+        in client.get(reverse("players:player_edit", args=[kept.pk])).content.decode()
+    )
+    url = reverse("players:player_merge", args=[kept.pk])
+    found = client.get(url, {"q": "reclaw"}).content.decode()
+    assert f"?inny={merged.pk}" in found
+    preview = client.get(url, {"inny": merged.pk}).content.decode()
+    assert "Registrations: 1" in preview and "Puchar Wójta" in preview
+
+    response = client.post(url, {"other": merged.pk, "reason": "ta sama osoba"})
+
+    assert response.url == reverse("players:player_edit", args=[kept.pk])
+    assert tournament.registrations.get().player == kept
+    assert PlayerRemoval.objects.get().reason == "ta sama osoba"
+
+
+def test_the_merge_page_shows_the_conflict_and_offers_no_merge(client):
+    tournament = TournamentFactory(name="Puchar Wójta")
+    client.force_login(UserFactory(is_superuser=True))
+    kept = RegistrationFactory(tournament=tournament).player
+    merged = RegistrationFactory(tournament=tournament).player
+
+    page = client.get(reverse("players:player_merge", args=[kept.pk]), {"inny": merged.pk}).content.decode()
+
+    assert "Both are registered for Puchar Wójta" in page and 'name="reason"' not in page
+
+
+def test_the_delete_page_deletes_after_confirmation_and_refuses_a_player_with_results(client):
+    client.force_login(UserFactory(is_superuser=True))
+    spare = PlayerFactory()
+    playing = RegistrationFactory().player
+
+    page = client.get(reverse("players:player_delete", args=[playing.pk])).content.decode()
+    assert "cannot be deleted" in page and reverse("players:player_merge", args=[playing.pk]) in page
+    client.post(reverse("players:player_delete", args=[playing.pk]))
+    assert Player.objects.filter(pk=playing.pk).exists()
+
+    response = client.post(reverse("players:player_delete", args=[spare.pk]), {"reason": "pomyłka"})
+    assert response.url == reverse("players:player_list")
+    assert not Player.objects.filter(pk=spare.pk).exists()
+
+
+def test_an_organiser_may_not_open_the_merge_or_delete_page_of_someone_elses_player(client):
+    client.force_login(organiser_of(TournamentFactory()))
+    theirs = RegistrationFactory().player
+    for name in ("players:player_merge", "players:player_delete"):
+        assert client.get(reverse(name, args=[theirs.pk])).status_code == 403
+    assert client.post(reverse("players:player_delete", args=[theirs.pk])).status_code == 403
+    assert Player.objects.filter(pk=theirs.pk).exists()

@@ -67,8 +67,8 @@ class ProbableDuplicateCheck(forms.Form):
             if not cleaned.get("different_person"):
                 raise ValidationError(
                     _(
-                        "This player is probably in the register already (see below). Pick the existing entry, or "
-                        "tick “a different person” to add a new one."
+                        "This player is probably in the register already. Pick the existing entry, or tick “a "
+                        "different person” to add a new one."
                     ),
                     code="probable_duplicate",
                 )

@@ -67,13 +67,18 @@ def teams_editable_by(*, user: AbstractBaseUser, teams: QuerySet[Team] | None = 
 
 
 def players_found(
-    *, text: str, unregistered_in: Tournament | None = None, registered_in: Tournament | None = None
+    *,
+    text: str,
+    unregistered_in: Tournament | None = None,
+    registered_in: Tournament | None = None,
+    inactive_too: bool = False,
 ) -> QuerySet[Player]:
     """Active players matching ``text`` (``PlayerQuerySet.search``: every word, with or without Polish
     letters), at most ``SEARCH_LIMIT``, each with the club and the current team (``team_name``) to tell
     namesakes apart; with ``unregistered_in``, only those not registered for that tournament yet, with
-    ``registered_in`` only those who are (the registration search says so instead of "nobody")."""
-    players = Player.objects.filter(active=True)
+    ``registered_in`` only those who are (the registration search says so instead of "nobody");
+    ``inactive_too`` finds inactive players as well (a second entry to merge may have been retired)."""
+    players = Player.objects.all() if inactive_too else Player.objects.filter(active=True)
     if unregistered_in is not None:
         players = players.exclude(registrations__tournament=unregistered_in)
     if registered_in is not None:

@@ -125,7 +125,11 @@ def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("players:player_edit", pk=kept.pk)
     search = PlayerSearchForm(request.GET)
     text = search.cleaned_data["q"] if search.is_valid() else ""
-    found = [player for player in selectors.players_found(text=text) if player.pk != kept.pk] if text else []
+    found = (
+        [player for player in selectors.players_found(text=text, inactive_too=True) if player.pk != kept.pk]
+        if text
+        else []
+    )
     other = form["other"].value()
     other = Player.objects.filter(pk=other).select_related("club").first() if str(other or "").isdigit() else None
     preview = selectors.player_merge_preview(kept=kept, merged=other) if other else None

@@ -14,8 +14,7 @@ from django.urls import reverse
 from league.exchange import export_tournament, import_tournament
 from league.models import Registration, Season, Tournament
 from league.ranking_lists import PUBLISH_FIELDS
-from league.standings.compute import tournament_standings
-from league.standings.seasons import season_standings
+from league.standings.cache import season_rankings, tournament_rankings
 from players import selectors, services
 from players.models import Player, PlayerRemoval, TeamMember
 from tests.exchange.files import load
@@ -78,13 +77,14 @@ def without_pks(value: Any) -> Any:
 
 
 def everything_published(season: Season) -> dict[str, Any]:
+    """The tournaments' and the season's standings as the public site serves them (through the
+    cache, so a merge the cache's stamp missed would show the split person still) and the exports."""
     tournaments = list(Tournament.objects.order_by("date"))
-    standings = [tournament_standings(tournament) for tournament in tournaments]
     season.refresh_from_db()
     return without_pks(
         {
-            "tournaments": standings,
-            "season": season_standings(season, tournaments, standings),
+            "tournaments": [tournament_rankings(tournament) for tournament in tournaments],
+            "season": season_rankings(season),
             "exports": [export_tournament(tournament) for tournament in tournaments],
         }
     )

@@ -174,3 +174,11 @@ def test_the_import_preview_page_offers_the_candidates_and_takes_the_choice(clie
 
     client.post(reverse("players:import_preview"), {"duplicate-2": str(existing.pk)})
     assert Player.objects.count() == 1
+
+
+def test_an_inactive_probable_duplicate_is_shown_with_a_way_to_its_entry_rather_than_registered(client, tournament_of):
+    retired = PlayerFactory(first_name="Łucja", last_name="Żmuda", active=False)
+    url = reverse("tournaments:quick_add", args=[tournament_of.slug])
+    page = client.post(url, {"first_name": "Lucja", "last_name": "Zmuda", "gender": "F"}).content.decode()
+    assert "inactive" in page and reverse("players:player_edit", args=[retired.pk]) in page
+    assert f'name="player" value="{retired.pk}"' not in page

@@ -182,3 +182,16 @@ def test_an_inactive_probable_duplicate_is_shown_with_a_way_to_its_entry_rather_
     page = client.post(url, {"first_name": "Lucja", "last_name": "Zmuda", "gender": "F"}).content.decode()
     assert "inactive" in page and reverse("players:player_edit", args=[retired.pk]) in page
     assert f'name="player" value="{retired.pk}"' not in page
+
+
+def test_the_import_looks_for_duplicates_of_a_whole_list_in_a_few_queries(django_assert_max_num_queries):
+    club = ClubFactory(name="Gryf")
+    PlayerFactory.create_batch(30, club=club)
+    lines = "".join(f"Jan;Nowak{number};M;Gryf\n" for number in range(300))
+    rows = read_rows(io.BytesIO(f"imię;nazwisko;płeć;klub\n{lines}".encode()), "lista.csv")
+    user = UserFactory(is_superuser=True)
+
+    with django_assert_max_num_queries(8):
+        preview = build_preview(rows, user=user)
+
+    assert [row.action for row in preview.rows] == [Action.CREATE] * 300

@@ -5,7 +5,7 @@ from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
 
 from . import services
-from .models import Club, Player, Team, TeamMember
+from .models import Club, Player, PlayerRemoval, Team, TeamMember
 
 
 @admin.register(Club)
@@ -91,3 +91,17 @@ class TeamMemberAdmin(admin.ModelAdmin):
     search_fields = ["player__last_name", "player__first_name", "team__name"]
     autocomplete_fields = ["team", "player"]
     list_select_related = ["player", "team"]
+
+
+@admin.register(PlayerRemoval)
+class PlayerRemovalAdmin(admin.ModelAdmin):
+    list_display = ["created", "__str__", "merged_into", "user", "reason"]
+    readonly_fields = ["created", "user", "reason", "player_pk", "merged_into", "old", "new", "moved"]
+    list_select_related = ["merged_into", "user"]
+
+    def has_add_permission(self, request) -> bool:
+        # The log records what the merge and delete services did; it is never written by hand.
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

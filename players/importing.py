@@ -24,7 +24,7 @@ import itertools
 import unicodedata
 import zipfile
 from collections import Counter, defaultdict
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import IO, TYPE_CHECKING
@@ -40,7 +40,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from . import selectors, services
-from .models import Club, Gender, PendingImport, Player, Team, TeamMember, refuse_control_characters
+from .models import Club, Gender, PendingImport, Player, Team, TeamMember, refuse_control_characters, search_key
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -140,6 +140,14 @@ class PreviewRow:
     action: Action = Action.CREATE
     errors: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # players of the register who are probably this row's person (``_find_duplicates``)
+    duplicates: list[Player] = field(default_factory=list)
+    different_person: bool = False  # the organiser said the row is none of ``duplicates``
+
+    @property
+    def undecided(self) -> bool:
+        """Probable duplicates found, and neither one of them picked nor a new player confirmed."""
+        return bool(self.duplicates) and self.player is None and not self.different_person
 
     @property
     def full_name(self) -> str:
@@ -157,6 +165,11 @@ class Preview:
     @property
     def can_confirm(self) -> bool:
         return bool(self.rows) and not self.error_count
+
+    @property
+    def undecided_count(self) -> int:
+        """Rows waiting for the organiser to pick an existing player or confirm a new one."""
+        return sum(1 for row in self.rows if row.undecided)
 
 
 def _simplify(text: str) -> str:
@@ -291,13 +304,20 @@ def _xlsx_lines(upload: IO[bytes]) -> Generator[tuple[int, tuple[object, ...]], 
         workbook.close()
 
 
-def build_preview(rows: list[SheetRow], *, user: AbstractBaseUser, update_existing: bool = True) -> Preview:
+def build_preview(
+    rows: list[SheetRow],
+    *,
+    user: AbstractBaseUser,
+    update_existing: bool = True,
+    choices: Mapping[int, int | None] | None = None,
+) -> Preview:
     """Say, row by row, what confirming the import would do for ``user`` and what stops it.
 
     Whatever passes here the confirm saves: every cell is checked against the field of
     the register it goes to (length, characters), and a row may change only players and
     teams the user may change (``players.services``). The register is read in a few
-    queries for the whole file, not a few per row."""
+    queries for the whole file, not a few per row. A row that would add a player the
+    register probably holds already lists them and waits for ``choices`` (``_find_duplicates``)."""
     preview = Preview(rows=[PreviewRow(number=row.line, values=dict(row.values)) for row in rows])
     # A cell the register cannot take is not looked up either (PostgreSQL refuses a NUL even there).
     readable = []
@@ -321,7 +341,9 @@ def build_preview(rows: list[SheetRow], *, user: AbstractBaseUser, update_existi
                 break
             seen.setdefault(key, row.number)
         _match_player(row, update_existing, register)
-        if not row.player and values["first_name"] and not row.gender:
+    _find_duplicates(readable, update_existing, choices or {})
+    for row in readable:
+        if not row.player and row.values["first_name"] and not row.gender and not row.undecided:
             row.errors.append(_("Gender is required for a new player."))
     _check_rights(readable, user)
     _check_clubs(readable)
@@ -351,8 +373,11 @@ def _cell_errors(values: dict[str, str]) -> list[str]:
 @dataclass
 class _Register:
     """The players and teams of the register that a file's rows may name, keyed by
-    lower-cased licence, full name and team name. They are fetched with the database's own
-    case-insensitive comparison (``iexact``), in a few queries (``selectors.matching``)."""
+    lower-cased licence, case-folded full name and team name, fetched in a few queries
+    (``selectors.matching``). Names are looked up by their folded ``search_name`` and compared
+    in Python: the database's ``LOWER()`` leaves Ż, Ś and Ł as they are on SQLite, so "ŻAK"
+    would miss Żak; a name that differs in more than case (Zak) is no match but a probable
+    duplicate (``_find_duplicates``)."""
 
     by_licence: dict[str, dict[int, Player]]
     by_name: dict[tuple[str, str], dict[int, Player]]
@@ -367,9 +392,9 @@ class _Register:
         register = cls(by_licence=defaultdict(dict), by_name=defaultdict(dict), teams={}, members=defaultdict(set))
         for player in selectors.matching(queryset=players, lookups=[Q(licence__iexact=lic) for lic in licences]):
             register.by_licence[player.licence.lower()][player.pk] = player
-        lookups = [Q(first_name__iexact=first, last_name__iexact=last) for first, last in names]
+        lookups = [Q(search_name=search_key(f"{first} {last}")) for first, last in names]
         for player in selectors.matching(queryset=players, lookups=lookups):
-            register.by_name[(player.first_name.lower(), player.last_name.lower())][player.pk] = player
+            register.by_name[_name(player.first_name, player.last_name)][player.pk] = player
         lookups = [Q(name__iexact=name) for name in {row.values["team"] for row in rows if row.values["team"]}]
         register.teams = {
             team.name.lower(): team for team in selectors.matching(queryset=Team.objects.all(), lookups=lookups)
@@ -385,7 +410,7 @@ def _match_player(row: PreviewRow, update_existing: bool, register: _Register) -
     if values["licence"]:
         row.player = next(iter(register.by_licence[values["licence"].lower()].values()), None)
     if row.player is None and values["first_name"] and values["last_name"]:
-        namesakes = list(register.by_name[(values["first_name"].lower(), values["last_name"].lower())].values())
+        namesakes = list(register.by_name[_name(values["first_name"], values["last_name"])].values())
         if len(namesakes) > 1:
             row.errors.append(
                 _("Several players are called %(name)s; add the licence number to tell them apart.")
@@ -393,12 +418,46 @@ def _match_player(row: PreviewRow, update_existing: bool, register: _Register) -
             )
         elif namesakes and not (namesakes[0].licence and values["licence"]):
             row.player = namesakes[0]
+    _set_action(row, update_existing)
+
+
+def _name(first_name: str, last_name: str) -> tuple[str, str]:
+    """A full name as the importer matches it: ignoring case (in Python, which folds Ż as well as Z)."""
+    return (first_name.casefold(), last_name.casefold())
+
+
+def _set_action(row: PreviewRow, update_existing: bool) -> None:
     if row.player is None:
         row.action = Action.CREATE
     elif not update_existing:
         row.action = Action.SKIP
     else:
         row.action = Action.UPDATE if _changes(row) else Action.UNCHANGED
+
+
+def _find_duplicates(rows: list[PreviewRow], update_existing: bool, choices: Mapping[int, int | None]) -> None:
+    """Rows that would add a player the register probably holds already
+    (``selectors.players_probable_duplicates``) get the candidates in ``duplicates`` and wait
+    for the organiser's choice (``choices``: row number → a candidate's primary key, or None for
+    "a different person"). A candidate chosen is the row's player, under the name the register
+    has for them: the file's other spelling is what made them look like someone else."""
+    new = [row for row in rows if row.action is Action.CREATE and not row.errors and row.values["last_name"]]
+    clubs = {club.name.lower(): club for club in selectors.clubs_named(names={r.values["club"] for r in new})}
+    people = [
+        selectors.Person(row.values["first_name"], row.values["last_name"], clubs.get(row.values["club"].lower()))
+        for row in new
+    ]
+    for row, duplicates in zip(new, selectors.players_probable_duplicates(people=people), strict=True):
+        row.duplicates = duplicates
+        chosen = choices.get(row.number, "")
+        if chosen is None:
+            row.different_person = True
+            continue
+        row.player = next((player for player in duplicates if player.pk == chosen), None)
+        if row.player is None:
+            continue
+        row.values["first_name"], row.values["last_name"] = row.player.first_name, row.player.last_name
+        _set_action(row, update_existing)
 
 
 def _changes(row: PreviewRow) -> dict[str, str]:
@@ -495,6 +554,10 @@ def player_import(*, preview: Preview, user: AbstractBaseUser) -> dict[Action, i
     table rather than per row. Returns how many rows ended in each action."""
     if not preview.can_confirm:
         raise ValidationError(_("Fix the errors in the file before importing."))
+    if preview.undecided_count:
+        raise ValidationError(
+            _("For every probable duplicate, pick the player of the register or confirm a different person.")
+        )
     saved = [row for row in preview.rows if row.action is not Action.SKIP]
     clubs = services.club_bulk_get_or_create(names=[row.values["club"] for row in saved if row.values["club"]])
     added, changed = [], []

@@ -24,6 +24,8 @@ from django.db import models
 from django.db.models import OuterRef, Q, Subquery
 from django.utils.translation import gettext_lazy as _
 
+from league.history import ChangeRow
+
 # Unicode's control characters (category Cc), lone surrogates (Cs) and the marks that reorder the
 # text around them (bidirectional embeddings, overrides and isolates): a name with U+202E would
 # print the rest of its line backwards on every list, sheet and projector.
@@ -235,3 +237,29 @@ class PendingImport(models.Model):
 
     def __str__(self) -> str:
         return self.filename
+
+
+class PlayerRemoval(ChangeRow):
+    """A player taken out of the register: deleted (usunięty), having never played, or merged
+    (scalony, merged) into ``merged_into``, the same person entered twice. ``old`` keeps the
+    removed entry as it was and ``moved`` how many rows of each kind passed to ``merged_into``
+    (registrations, seats, byes …), so a season table that changed can be explained."""
+
+    player_pk = models.PositiveIntegerField(_("removed player's number"))
+    merged_into = models.ForeignKey(
+        Player,
+        verbose_name=_("merged into"),
+        related_name="merged_away",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    moved = models.JSONField(_("moved"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        verbose_name = _("removed player")
+        verbose_name_plural = _("removed players")
+
+    def __str__(self) -> str:
+        return f"{(self.old or {}).get('name', self.player_pk)}"

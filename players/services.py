@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from . import selectors
-from .models import Club, Player, Team, TeamMember, search_key
+from .models import Club, Player, PlayerRemoval, Team, TeamMember, search_key
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -282,3 +282,87 @@ def _team_save(
         TeamMember(team=team, player_id=player_id, team_active=team.active) for player_id in wanted - present
     )
     return team
+
+
+def _snapshot(player: Player) -> dict[str, object]:
+    """The register's entry of ``player`` as a removal keeps it."""
+    return {
+        "name": player.full_name,
+        "first_name": player.first_name,
+        "last_name": player.last_name,
+        "gender": player.gender,
+        "club": player.club.name if player.club else "",
+        "licence": player.licence,
+        "active": player.active,
+        "created": player.created.isoformat() if player.created else None,
+    }
+
+
+def _locked(*players: Player) -> list[Player]:
+    """``players`` read again under a row lock, in primary-key order (two merges of the same pair
+    from two screens wait for each other instead of deadlocking)."""
+    locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[p.pk for p in players]).order_by("pk")}
+    if len(locked) != len({p.pk for p in players}):
+        raise ValidationError(_("The player has been removed from the register in the meantime."))
+    return [locked[p.pk] for p in players]
+
+
+@transaction.atomic
+def player_merge(*, kept: Player, merged: Player, user: AbstractBaseUser, reason: str) -> PlayerRemoval:
+    """Merge (scalić) ``merged`` into ``kept``, one person entered twice, on behalf of ``user``, who
+    must be allowed to change both: every row naming ``merged`` (registrations, seats and thereby
+    the deals played in them, byes, penalties, team memberships and captaincies, and any kind of
+    row added later, ``selectors.player_references``) passes to ``kept``, which takes the licence
+    and club ``merged`` had if it has none; then ``merged`` is deleted and a ``PlayerRemoval`` says
+    who, when, why and what moved.
+
+    ``merged`` is deleted rather than marked: nothing names it any more, and a second entry kept
+    would still be found by every search and hold its licence. Standings and seasons are computed
+    from the rows, so they come out as if the person had always been one player (and, the
+    registrations and ``kept`` having changed, the cached ones are not served any more).
+    Refused with the reason when ``selectors.player_merge_preview`` finds a conflict."""
+    kept, merged = _locked(kept, merged)
+    player_check_editable(player=kept, user=user)
+    player_check_editable(player=merged, user=user)
+    preview = selectors.player_merge_preview(kept=kept, merged=merged)
+    if preview.conflicts:
+        raise ValidationError(preview.conflicts)
+    # a team both play in keeps one membership: the kept player's
+    TeamMember.objects.filter(player=merged, team__memberships__player=kept).delete()
+    with _refused_when_taken(_("The two players cannot be merged: a row of one would repeat a row of the other.")):
+        for relation in selectors.player_references():
+            name = relation.field.name
+            relation.related_model._base_manager.filter(**{name: merged}).update(**{name: kept})
+    removal = PlayerRemoval.objects.create(
+        user=user,
+        reason=reason.strip(),
+        player_pk=merged.pk,
+        old=_snapshot(merged),
+        new=_snapshot(kept),
+        merged_into=kept,
+        moved={move.label: move.count for move in preview.moves},
+    )
+    licence, club = merged.licence, merged.club
+    merged.delete()  # first: the licence is unique, and passes to kept below
+    kept.licence, kept.club = kept.licence or licence, kept.club or club
+    kept.save()  # also moves ``updated``, which the standings' cache stamp reads
+    return removal
+
+
+@transaction.atomic
+def player_delete(*, player: Player, user: AbstractBaseUser, reason: str = "") -> PlayerRemoval:
+    """Delete ``player``, entered by mistake, on behalf of ``user``, who must be allowed to change
+    them: only a player no row names (no registration, seat, bye, penalty or team), since each of
+    those is part of a result or a team; such a player can be merged instead. Logged as a
+    ``PlayerRemoval``."""
+    [player] = _locked(player)
+    player_check_editable(player=player, user=user)
+    blocking = [held for held in selectors.player_reference_counts(player=player) if held.keeps_player]
+    if blocking:
+        raise ValidationError(
+            _("%(player)s cannot be deleted: the register still holds %(rows)s. Merge the player instead.")
+            % {"player": player, "rows": ", ".join(f"{held.label}: {held.count}" for held in blocking)}
+        )
+    removal = PlayerRemoval.objects.create(user=user, reason=reason.strip(), player_pk=player.pk, old=_snapshot(player))
+    player.delete()
+    return removal

@@ -22,8 +22,9 @@ from django_tables2 import RequestConfig
 
 from . import importing, selectors, services
 from .filters import PlayerFilter
-from .forms import ClubForm, ImportForm, PlayerForm, PlayerSearchForm, TeamForm
+from .forms import ClubForm, DeleteForm, ImportForm, MergeForm, PlayerForm, PlayerSearchForm, TeamForm
 from .models import Club, Player, Team
+from .names import player_key
 from .tables import ClubTable, PlayerTable, TeamTable
 
 # The id of the user's PendingImport; named anew when it stopped holding the rows themselves.
@@ -56,7 +57,10 @@ def _table_page(request: HttpRequest, table, template: str, **context) -> HttpRe
 @login_and_permission_required("players.add_player")
 def player_list(request: HttpRequest) -> HttpResponse:
     filterset = PlayerFilter(request.GET, queryset=Player.objects.select_related("club"))
-    return _table_page(request, PlayerTable(filterset.qs), "players/player_list.html", filter=filterset)
+    players = filterset.qs
+    if not request.GET.get("sort"):  # by name in Polish order, which the database does not know
+        players = sorted(players, key=lambda player: (player_key(player), player.pk))
+    return _table_page(request, PlayerTable(players), "players/player_list.html", filter=filterset)
 
 
 @login_and_permission_required("players.add_player")
@@ -78,13 +82,87 @@ def _player_form(request: HttpRequest, player: Player) -> HttpResponse:
     form = PlayerForm(request.POST or None, instance=player)
     if form.is_valid():
         if player.pk:
-            services.player_update(player=player, user=request.user, **form.cleaned_data)
+            services.player_update(player=player, user=request.user, **form.player_data())
         else:
-            player = services.player_create(**form.cleaned_data, created_by=request.user)
+            player = services.player_create(**form.player_data(), created_by=request.user)
         messages.success(request, _("Saved %(player)s.") % {"player": player})
         return redirect("players:player_list")
     title = _("Edit player") if player.pk else _("Add player")
-    return render(request, "players/form.html", {"form": form, "title": title})
+    return render(request, "players/form.html", {"form": form, "title": title, "player": player})
+
+
+def _editable_or_refused(request: HttpRequest, pk: int) -> Player | HttpResponse:
+    """The player ``pk`` if the user may change them, else the 403 page saying why."""
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    try:
+        services.player_check_editable(player=player, user=request.user)
+    except PermissionDenied as refusal:
+        return _refused(request, refusal, back="players:player_list")
+    return player
+
+
+@login_and_permission_required("players.change_player")
+def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
+    """Merge another entry of the same person into this player: search for it (``q``), see what
+    would move (``inny``, the other's number) and confirm with a reason (POST)."""
+    kept = _editable_or_refused(request, pk)
+    if isinstance(kept, HttpResponse):
+        return kept
+    form = MergeForm(request.POST or None, initial={"other": request.GET.get("inny")})
+    if form.is_valid():
+        try:
+            services.player_merge(
+                kept=kept, merged=form.cleaned_data["other"], user=request.user, reason=form.cleaned_data["reason"]
+            )
+        except PermissionDenied as refusal:
+            return _refused(request, refusal, back="players:player_list")
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request, _("%(merged)s merged into %(kept)s.") % {"merged": form.cleaned_data["other"], "kept": kept}
+            )
+            return redirect("players:player_edit", pk=kept.pk)
+    search = PlayerSearchForm(request.GET)
+    text = search.cleaned_data["q"] if search.is_valid() else ""
+    found = (
+        [player for player in selectors.players_found(text=text, inactive_too=True) if player.pk != kept.pk]
+        if text
+        else []
+    )
+    other = form["other"].value()
+    other = Player.objects.filter(pk=other).select_related("club").first() if str(other or "").isdigit() else None
+    preview = selectors.player_merge_preview(kept=kept, merged=other) if other else None
+    if other is not None:
+        try:
+            services.player_check_editable(player=other, user=request.user)
+        except PermissionDenied as refusal:
+            preview.conflicts.append(str(refusal))
+    return render(
+        request,
+        "players/merge.html",
+        {"player": kept, "search": search, "query": text, "found": found, "preview": preview, "form": form},
+    )
+
+
+@login_and_permission_required("players.change_player")
+def player_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a player entered by mistake, after a confirmation; refused with the reason while a
+    registration, seat, bye, penalty or team names them."""
+    player = _editable_or_refused(request, pk)
+    if isinstance(player, HttpResponse):
+        return player
+    form = DeleteForm(request.POST or None)
+    if form.is_valid():
+        try:
+            services.player_delete(player=player, user=request.user, reason=form.cleaned_data["reason"])
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Deleted %(player)s.") % {"player": player})
+            return redirect("players:player_list")
+    held = [reference for reference in selectors.player_reference_counts(player=player) if reference.keeps_player]
+    return render(request, "players/delete.html", {"player": player, "form": form, "held": held})
 
 
 @require_GET
@@ -208,7 +286,9 @@ def import_preview(request: HttpRequest) -> HttpResponse:
     if pending is None:
         return redirect("players:import_upload")
     rows = importing.pending_import_rows(pending=pending)
-    preview = importing.build_preview(rows, user=request.user, update_existing=pending.update_existing)
+    preview = importing.build_preview(
+        rows, user=request.user, update_existing=pending.update_existing, choices=_duplicate_choices(request)
+    )
     if request.method == "POST" and preview.can_confirm:
         try:
             counts = importing.player_import(preview=preview, user=request.user)
@@ -229,6 +309,17 @@ def import_preview(request: HttpRequest) -> HttpResponse:
             )
             return redirect("players:player_list")
     return _preview_page(request, preview, pending.filename)
+
+
+def _duplicate_choices(request: HttpRequest) -> dict[int, int | None]:
+    """The preview's choices for rows with probable duplicates: ``duplicate-<row>`` is a candidate's
+    number, or "new" for a different person (``importing.build_preview``); anything else is no choice."""
+    choices: dict[int, int | None] = {}
+    for name, value in request.POST.items():
+        row = name.removeprefix("duplicate-")
+        if row != name and row.isdigit() and (value == "new" or value.isdigit()):
+            choices[int(row)] = None if value == "new" else int(value)
+    return choices
 
 
 def _preview_page(request: HttpRequest, preview: importing.Preview, filename: str) -> HttpResponse:

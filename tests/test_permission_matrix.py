@@ -336,6 +336,9 @@ MATRIX: list[Case] = [
     Case("players:player_list", get=PERMITTED),
     Case("players:player_add", get=PERMITTED, post=PERMITTED),
     Case("players:player_edit", ("player",), get=ORGANISER, post=ORGANISER),
+    # merging and deleting: whoever may change the player (the player is registered, so a deletion is refused)
+    Case("players:player_merge", ("player",), get=ORGANISER, post=ORGANISER),
+    Case("players:player_delete", ("player",), get=ORGANISER, post=ORGANISER),
     Case("players:search", get=PERMITTED, post=NOBODY_405),
     Case("players:import_upload", get=PERMITTED, post=PERMITTED),
     Case("players:import_preview", get=PERMITTED_REDIR, post=PERMITTED_REDIR),

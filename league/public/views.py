@@ -49,7 +49,7 @@ from league.standings.seasons import season_tournaments, season_uses_big_points
 from league.standings.selectors import series_byes, series_table_seats
 from league.tournaments.roles import role_annotations
 from players.models import Player, Team
-from players.names import name_key
+from players.names import name_key, player_key
 
 from .player_history import player_page_history, season_chart, team_page_history
 from .tables import StandingExport, StandingTable, sort_params, standing_table
@@ -373,6 +373,6 @@ def team_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A team's members and its place in each tournament it played, with which players' results
     counted for it and the rule that chose them."""
     team = get_object_or_404(Team.objects.select_related("club", "captain"), pk=pk)
-    members = team.memberships.select_related("player").order_by("player__last_name")
+    members = sorted(team.memberships.select_related("player"), key=lambda m: (player_key(m.player), m.player_id))
     context = {"team": team, "members": members, "history": team_page_history(team)}
     return render(request, "public/team.html", context)

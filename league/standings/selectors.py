@@ -17,6 +17,7 @@ from league.standings.cache import season_rankings_of, stamps, tournament_rankin
 from league.standings.seasons import season_tournaments
 from league.standings.tables import table_places, table_totals
 from players.models import Player, Team
+from players.names import player_key
 
 
 @dataclass
@@ -64,7 +65,7 @@ def series_byes(series: Series) -> list[Seat]:
     The compensation comes from the ruleset by the number of byes in the
     series, as the standings count it; nothing stored can disagree with it.
     """
-    byes = list(Bye.objects.filter(series=series).select_related("player").order_by("player__last_name"))
+    byes = sorted(Bye.objects.filter(series=series).select_related("player"), key=lambda bye: player_key(bye.player))
     if not byes:
         return []
     compensation = scoring.bye_compensation(series.tournament.standing_rules(), len(byes))

@@ -20,8 +20,8 @@ from league.models import SEED, Between, Registration, Season, Series, StaffRole
 from league.ranking_lists import PUBLISH_FIELDS
 from league.rulesets.models import OwnRuleset
 from league.tournaments.selectors import tournament_earlier_choices
+from players.forms import ProbableDuplicateCheck, in_polish_order
 from players.models import Club, Gender, Player, Team
-from players.names import name_key
 
 
 def optional_game_fields() -> tuple[str, ...]:
@@ -177,8 +177,9 @@ class RegistrationSearchForm(forms.Form):
     q = forms.CharField(label=_("Search known players"), max_length=160, required=False)
 
 
-class QuickAddForm(forms.Form):
-    """A newcomer nobody has on file: created as a player and registered at once."""
+class QuickAddForm(ProbableDuplicateCheck):
+    """A newcomer nobody has on file: created as a player and registered at once, once the register
+    holds nobody who is probably them (``ProbableDuplicateCheck``)."""
 
     first_name = forms.CharField(label=_("first name"), max_length=80)
     last_name = forms.CharField(label=_("last name"), max_length=80)
@@ -191,6 +192,10 @@ class QuickAddForm(forms.Form):
         required=False,
         empty_label=_("— individual —"),
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        in_polish_order(self.fields["club"], self.fields["team"])
 
 
 class RegisterForm(forms.Form):
@@ -219,6 +224,7 @@ class RegistrationTeamForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = Team.objects.filter(registrations__tournament=tournament).distinct()
+        in_polish_order(self.fields["team"])
 
 
 class TickedRegistrationsForm(forms.Form):
@@ -248,18 +254,16 @@ class TeamBuildForm(TickedRegistrationsForm):
         label=_("club"), queryset=Club.objects.all(), required=False, empty_label=_("no club")
     )
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        in_polish_order(self.fields["club"])
+
 
 class FlagAllForm(forms.Form):
     """Presence or the fee ticked (``value`` 1) or unticked (0) for every player the list's filter shows."""
 
     flag = forms.ChoiceField(choices=[("checked_in", _("present")), ("fee_paid", _("paid"))])
     value = forms.TypedChoiceField(choices=[("1", _("tick")), ("0", _("untick"))], coerce=lambda value: value == "1")
-
-
-def _polish_choices(field: forms.ModelChoiceField) -> None:
-    """The field's choices by name in Polish alphabetical order, read once (a database sorts by code point)."""
-    choices = sorted(((item.pk, str(item)) for item in field.queryset), key=lambda choice: name_key(choice[1]))
-    field.choices = [("", field.empty_label), *choices]
 
 
 class RegistrationGroupForm(forms.Form):
@@ -278,8 +282,7 @@ class RegistrationGroupForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, user: AbstractBaseUser, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        _polish_choices(self.fields["team"])
-        _polish_choices(self.fields["club"])
+        in_polish_order(self.fields["team"], self.fields["club"])
         earlier = self.fields["earlier"]
         earlier.queryset = tournament_earlier_choices(tournament=tournament, user=user)
         # newest first, as the organiser looks for last month's; the date tells namesakes apart

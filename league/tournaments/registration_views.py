@@ -70,13 +70,21 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = request.tournament
     search = RegistrationSearchForm(request.GET)
     query = search.cleaned_data["q"] if search.is_valid() else ""
-    found = players_found(text=query, unregistered_in=tournament) if query else []
-    kept = _kept_filter(request.GET)
-    results = {"tournament": tournament, "search": search, "found": found, "query": query, "kept_filter": kept}
+    matches = list(players_found(text=query, marked_in=tournament)) if query else []
+    found = [player for player in matches if not player.registered]
+    registered_found = [player for player in matches if player.registered]
+    results = {
+        "tournament": tournament,
+        "search": search,
+        "found": found,
+        "registered_found": registered_found,
+        "query": query,
+        "kept_filter": _kept_filter(request.GET),
+    }
     if request.htmx and request.htmx.target == "search-results":
         return render(request, "league/_search_results.html", results)
-    rows = RegistrationFilter(request.GET or None, queryset=selectors.registration_list(tournament=tournament))
-    registered = list(rows.qs if rows.is_valid() else rows.queryset)
+    rows = RegistrationFilter(request.GET or None, queryset=selectors.registration_rows(tournament=tournament))
+    registered = selectors.registration_list(tournament=tournament, rows=rows.qs if rows.is_valid() else rows.queryset)
     return render(
         request,
         "league/registration_list.html",
@@ -127,11 +135,13 @@ def quick_add(request: HttpRequest, slug: str) -> HttpResponse:
     form = QuickAddForm(request.POST or None)
     if form.is_valid():
         try:
-            _registered(request, registrations.registration_quick_add(tournament=tournament, **form.cleaned_data))
+            _registered(request, registrations.registration_quick_add(tournament=tournament, **form.player_data()))
             return redirect("tournaments:registrations", slug=slug)
         except ValidationError as error:
             form.add_error(None, error)
-    return render(request, "league/quick_add.html", {"tournament": tournament, "form": form})
+    # a probable duplicate already registered is said to be so, instead of offered again
+    registered = set(tournament.registrations.filter(player__in=form.duplicates).values_list("player", flat=True))
+    return render(request, "league/quick_add.html", {"tournament": tournament, "form": form, "registered": registered})
 
 
 @organiser_required

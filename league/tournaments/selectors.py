@@ -117,9 +117,16 @@ def user_search(*, query: str) -> QuerySet[AbstractBaseUser]:
     )
 
 
-def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
-    """The tournament's registrations with the player, their club and the team, by name."""
+def registration_rows(*, tournament: Tournament) -> QuerySet[Registration]:
+    """The tournament's registrations with the player, their club and the team, for a filter to narrow."""
     return tournament.registrations.select_related("player__club", "team")
+
+
+def registration_list(*, tournament: Tournament, rows: QuerySet[Registration] | None = None) -> list[Registration]:
+    """The tournament's registrations (or ``rows`` of them, e.g. a filter's) by name in Polish order
+    (``players.names``: the database would put Łęcka after Zieliński)."""
+    registrations = registration_rows(tournament=tournament) if rows is None else rows
+    return sorted(registrations, key=lambda registration: (player_key(registration.player), registration.player_id))
 
 
 def tournament_teams(*, tournament: Tournament) -> list[Team]:
@@ -281,7 +288,7 @@ class SeriesSeats:
     def players(self) -> list[Player]:
         """Everybody of the series, seated or on a bye, by name: who can be swapped."""
         everybody = [seat.player for seats in self.tables.values() for seat in seats] + self.byes
-        return sorted(everybody, key=lambda player: (player.last_name, player.first_name, player.pk))
+        return sorted(everybody, key=lambda player: (player_key(player), player.pk))
 
 
 def tournament_series_seats(*, tournament: Tournament, series: Series | None = None) -> list[SeriesSeats]:
@@ -301,7 +308,7 @@ def tournament_series_seats(*, tournament: Tournament, series: Series | None = N
         seats = by_pk[assignment.series_id].tables.setdefault(assignment.table, [])
         seats.append(Seat(assignment.seat, assignment.player, teams.get(assignment.player_id)))
     byes = Bye.objects.filter(series__in=list(by_pk)).select_related("player")
-    for bye in byes.order_by("player__last_name", "player__first_name", "player_id"):
+    for bye in sorted(byes, key=lambda bye: (player_key(bye.player), bye.player_id)):
         by_pk[bye.series_id].byes.append(bye.player)
     ruleset = tournament.standing_rules()
     for item in by_pk.values():

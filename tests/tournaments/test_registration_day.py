@@ -271,7 +271,10 @@ def test_a_search_without_polish_letters_leaves_out_the_registered(client, tourn
         url("registrations", tournament), {"q": "pobloc"}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="search-results"
     ).text
     assert unregistered.full_name in page
-    assert registered.player.full_name not in page
+    # not offered again, but said to be registered already (issue 25: not "no player matches")
+    assert f'name="player" value="{registered.player.pk}"' not in page
+    offered, said_registered = page.split("Already registered:")
+    assert registered.player.full_name not in offered and registered.player.full_name in said_registered
 
 
 # --- quick add ---------------------------------------------------------------------------

@@ -12,10 +12,16 @@ series), as ``scoring`` does for the deals of a protocol.
 A tournament's ``game`` reads its own settings and each table's ``deals`` (``GameRules.import_settings``,
 ``import_rows``): a Preferans tournament carries its ``pulka`` settings, and each table's ``deals`` are
 the entries of its pulka (docs/preferans.md), each valued as its share of the settled whists.
+
+A file whose ``tournament_id`` is a stored tournament's may replace it (``replacing``): the stored
+row keeps what the file does not carry (its staff, season, publication, logo), and everything the
+file does carry is written anew. The organiser may also say which stored player a file's player is
+(``players``), where the file alone would add a new one.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -59,6 +65,7 @@ _TOURNAMENT_FIELDS = (
     "ruleset_data",
     "game",
     "pulka",
+    "tournament_id",
 )
 _TOURNAMENT_REQUIRED = ("name", "slug", "date", "ruleset", "series_count", "deals_per_series")
 _TEAM_FIELDS = ("id", "name", "club")
@@ -74,7 +81,30 @@ _TOURNAMENT_RENAMES = {
     "pulka_variant": "pulka.variant",
     "pulka_total": "pulka.total",
     "table_size": "pulka.table_size",
+    "exchange_id": "tournament_id",
 }
+# The tournament's fields an exchange file gives; a replaced tournament keeps its others.
+# ``own_ruleset`` goes with the file's rules: the file carries them as ``ruleset_data``.
+_FILE_FIELDS = (
+    "name",
+    "slug",
+    "date",
+    "venue",
+    "organiser_name",
+    "ruleset_preset",
+    "ruleset_data",
+    "own_ruleset",
+    "series_count",
+    "deals_per_series",
+    "uses_big_points",
+    "team_ranking",
+    "team_best_of",
+    "game",
+    "pulka_variant",
+    "pulka_total",
+    "table_size",
+    "exchange_id",
+)
 IMPORT_AUTHOR = "import"
 # What the database columns hold: an id as the registration keeps it and a deal's
 # value (an integer); the largest tournament has a table per four players.
@@ -113,8 +143,9 @@ class _Series:
 
 
 @dataclass(frozen=True)
-class _Plan:
-    """Everything the file asks for, checked and not yet saved."""
+class ImportPlan:
+    """Everything the file asks for, checked and not yet saved: the tournament (the stored one,
+    changed, when it replaces one), each registration's player (``pk`` None for a new one)."""
 
     tournament: Tournament
     new_objects: list[Club | Player | Team]  # in saving order: every object after what it refers to
@@ -123,19 +154,34 @@ class _Plan:
 
 
 @transaction.atomic
-def import_tournament(data: Any, *, user: AbstractBaseUser | None = None) -> Tournament:
+def import_tournament(
+    data: Any,
+    *,
+    user: AbstractBaseUser | None = None,
+    players: Mapping[str, int] | None = None,
+    replacing: Tournament | None = None,
+) -> Tournament:
     """Create the tournament described by a parsed exchange file; ``user``, who imports it,
-    is named in the history of its referee penalties.
+    is named in the history of its referee penalties. ``players`` maps a file's player id to
+    the stored player (primary key) the organiser said it is; ``replacing``, a stored tournament
+    the file's ``tournament_id`` names, is rewritten from the file instead of a new one made.
 
     Raises :class:`ExchangeError` naming the place of the first problem; the
     database is then unchanged.
     """
+    return _write(import_plan(data, players=players, replacing=replacing), user)
+
+
+def import_plan(
+    data: Any, *, players: Mapping[str, int] | None = None, replacing: Tournament | None = None
+) -> ImportPlan:
+    """The first pass of :func:`import_tournament` alone: the file checked and matched with the
+    register, nothing written (what a preview shows). Raises :class:`ExchangeError` as it does."""
     try:
-        plan = _Reader().read(data)
+        return _Reader(players or {}, replacing).read(data)
     except scoring.ScoringError as err:
         # raised by the scoring.fields readers, which are given full paths
         raise ExchangeError(err.path or "", err.message) from err
-    return _write(plan, user)
 
 
 def _located(err: scoring.ScoringError, prefix: str) -> ExchangeError:
@@ -165,7 +211,9 @@ def _text(obj: Mapping[str, Any], key: str, path: str, *, default: str | None = 
 class _Reader:
     """The first pass: turns the file into a :class:`_Plan` or raises."""
 
-    def __init__(self) -> None:
+    def __init__(self, chosen: Mapping[str, int], replacing: Tournament | None) -> None:
+        self.chosen = chosen  # file id → the stored player's pk, as the organiser chose
+        self.replacing = replacing
         self.clubs: dict[str, Club] = {}  # by case-folded name
         self.teams: dict[str, Team] = {}  # by the file's id
         self.players: dict[str, Player] = {}  # by the file's id
@@ -176,7 +224,7 @@ class _Reader:
         self.ruleset: scoring.Ruleset  # the Baśka deals' rules
         self.rules: scoring.Ruleset | preferans.TournamentRules  # what the standings read: byes, penalties
 
-    def read(self, data: Any) -> _Plan:
+    def read(self, data: Any) -> ImportPlan:
         if not isinstance(data, dict):
             raise ExchangeError("", "the file must hold a JSON object")
         _check_values(data, "")
@@ -201,7 +249,7 @@ class _Reader:
                 raise ExchangeError(join(path, "number"), message)
             numbers[one.number] = path
             series.append(one)
-        return _Plan(self.tournament, self.new_objects, registrations, series)
+        return ImportPlan(self.tournament, self.new_objects, registrations, series)
 
     def read_tournament(self, data: Any) -> tuple[Tournament, scoring.Ruleset]:
         path = "tournament"
@@ -220,6 +268,10 @@ class _Reader:
             **team_ranking_fields(obj.get("team_ranking", "sum"), join(path, "team_ranking")),
             **_game_fields(obj, path),
         )
+        if "tournament_id" in obj:
+            tournament.exchange_id = _uuid(obj["tournament_id"], join(path, "tournament_id"))
+        if self.replacing is not None:
+            _keep_stored(tournament, self.replacing)
         _clean(tournament, path, _TOURNAMENT_RENAMES)
         try:
             ruleset = tournament.ruleset()
@@ -278,7 +330,9 @@ class _Reader:
         if team_ref is not None and (not isinstance(team_ref, str) or team_ref not in self.teams):
             raise ExchangeError(join(path, "team"), f"unknown team {show(team_ref)}; give an id from teams")
 
-        player = _find_player(first_name, last_name, club, licence)
+        player = (
+            self.chosen_player(ref, path) if ref in self.chosen else _find_player(first_name, last_name, club, licence)
+        )
         if player is None:
             player = Player(first_name=first_name, last_name=last_name, gender=gender, club=club, licence=licence)
             _clean(player, path)
@@ -295,6 +349,13 @@ class _Reader:
             external_id=ref,
             team_external_id=team_ref or "",
         )
+
+    def chosen_player(self, ref: str, path: str) -> Player:
+        """The stored player the organiser chose for the file's player ``ref``."""
+        player = Player.objects.filter(pk=self.chosen[ref]).select_related("club").first()
+        if player is None:
+            raise ExchangeError(path, "the player chosen from the register is no longer there")
+        return player
 
     def read_series(self, data: Any, path: str) -> _Series:
         obj = read_object(data, path, _ERR, allowed=_SERIES_FIELDS, required=("number",))
@@ -423,6 +484,23 @@ def _game_fields(obj: Mapping[str, Any], path: str) -> dict[str, Any]:
     return {"game": game, **games[game].import_settings(obj, path)}
 
 
+def _uuid(value: Any, path: str) -> uuid.UUID:
+    text = read_str(value, path, _ERR)
+    try:
+        return uuid.UUID(text)
+    except ValueError as err:
+        raise ExchangeError(path, f"expected a UUID such as {show(str(uuid.UUID(int=0)))}, got {show(text)}") from err
+
+
+def _keep_stored(tournament: Tournament, stored: Tournament) -> None:
+    """Make ``tournament`` read from a file the stored one it replaces: the same row, keeping
+    every field the file does not give (staff, season, publication, logo stay as they were)."""
+    for field in Tournament._meta.concrete_fields:
+        if field.name not in _FILE_FIELDS:
+            setattr(tournament, field.attname, getattr(stored, field.attname))
+    tournament._state.adding = False  # so the uniqueness checks leave the stored row out
+
+
 def _bounded_list(value: Any, path: str, limit: int, what: str) -> list[Any]:
     """A list of at most ``limit`` entries; the first one too many is named."""
     entries = read_list(value, path, _ERR)
@@ -492,11 +570,15 @@ def _person(player: Player) -> tuple[str, ...]:
     return ("name", player.first_name.casefold(), player.last_name.casefold(), club)
 
 
-def _write(plan: _Plan, user: AbstractBaseUser | None) -> Tournament:
-    """The second pass: save what the first pass checked."""
+def _write(plan: ImportPlan, user: AbstractBaseUser | None) -> Tournament:
+    """The second pass: save what the first pass checked; a replaced tournament's registrations
+    and series (with their tables, byes, protocols and penalties) make way for the file's."""
     for obj in plan.new_objects:
         obj.save()
     tournament = plan.tournament
+    if not tournament._state.adding:
+        tournament.series.all().delete()
+        tournament.registrations.all().delete()
     tournament.save()
     for registration in plan.registrations:
         registration.tournament = tournament

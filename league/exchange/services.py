@@ -1,0 +1,70 @@
+"""Writes of the exchange file in the app: an upload waiting for its confirmation, and the
+confirmed import, which adds a tournament or replaces the one the file's ``tournament_id``
+names, keeping that one's earlier version (``TournamentFileVersion``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.models import PendingExchangeImport, Tournament, TournamentFileVersion
+from league.tournaments.roles import is_organiser
+
+from .exporting import export_tournament
+from .importing import import_tournament
+from .preview import file_tournament_id, same_file
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+
+# An upload left unconfirmed this long is forgotten when its user, or anybody, uploads the next.
+PENDING_HOURS = 24
+
+
+def pending_exchange_create(*, user: AbstractBaseUser, filename: str, data: Any) -> PendingExchangeImport:
+    """Keep a parsed, previewed file until ``user`` confirms it, in place of their earlier one."""
+    stale = timezone.now() - timedelta(hours=PENDING_HOURS)
+    PendingExchangeImport.objects.filter(Q(user=user) | Q(created__lt=stale)).delete()
+    return PendingExchangeImport.objects.create(user=user, filename=filename[:255], data=data)
+
+
+def pending_exchange_delete(*, pending: PendingExchangeImport) -> None:
+    pending.delete()
+
+
+@transaction.atomic
+def tournament_file_import(
+    *, user: AbstractBaseUser, data: Any, filename: str, players: Mapping[str, int]
+) -> tuple[Tournament, bool]:
+    """Import the parsed exchange file ``data`` for ``user``, all or nothing; ``players`` are the
+    organiser's choices for probable duplicates (file id → stored player's pk). Returns the
+    tournament and whether anything was written.
+
+    A file whose ``tournament_id`` is a stored tournament's replaces it, if ``user`` organises it,
+    after its present state is kept as an earlier version; the same tournament again changes
+    nothing. Any other file becomes a new tournament, a draft organised by ``user``.
+    Raises :class:`ExchangeError` (nothing written) or ``PermissionDenied``.
+    """
+    exchange_id = file_tournament_id(data)
+    stored = Tournament.objects.select_for_update().filter(exchange_id=exchange_id).first() if exchange_id else None
+    if stored is None:
+        tournament = import_tournament(data, user=user, players=players)
+        tournament.published = False
+        tournament.save(update_fields=["published"])
+        tournament.organisers.add(user)
+        return tournament, True
+    if not is_organiser(user, stored):
+        raise PermissionDenied(_("You do not organise the tournament this file replaces."))
+    before = export_tournament(stored)
+    if same_file(before, data):
+        return stored, False
+    reason = _("Replaced by the exchange file %(filename)s.") % {"filename": filename}
+    TournamentFileVersion.objects.create(tournament=stored, user=user, reason=reason, file=before)
+    return import_tournament(data, user=user, players=players, replacing=stored), True

@@ -8,7 +8,7 @@ from django.db.migrations.executor import MigrationExecutor
 from league.models import DrawLog, SeasonVersion
 from league.results.models import DealRowVersion, PenaltyVersion, ProtocolEvent, SeriesEvent
 from league.rulesets.models import OwnRulesetVersion
-from tests.factories import OwnRulesetFactory, PlayerFactory, SeasonFactory, SeriesFactory, UserFactory
+from tests.factories import OwnRulesetFactory, PlayerFactory, SeasonFactory, UserFactory
 
 BEFORE = [("league", "0011_preferans_tournaments"), ("results", "0009_pulka_closed"), ("rulesets", "0001_initial")]
 
@@ -22,17 +22,21 @@ def test_history_rows_stored_before_the_base_survive_its_migrations():
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
     user = UserFactory()
-    series = SeriesFactory()
-    # the protocol as the old schema stores it: today's model has columns added since
-    protocol = executor.loader.project_state(BEFORE).apps.get_model("results", "Protocol")
-    protocol = protocol.objects.create(series_id=series.pk, table=1, pin="1234")
+    # the tournament, its series and the protocol as the old schema stores them: today's models have
+    # columns added since (the tournament's exchange id, the protocol's pulka fields)
+    old = executor.loader.project_state(BEFORE).apps
+    tournament = old.get_model("league", "Tournament").objects.create(
+        name="Stary", slug="stary", date="2026-01-10", ruleset_preset="puck"
+    )
+    series = old.get_model("league", "Series").objects.create(tournament=tournament, number=1)
+    protocol = old.get_model("results", "Protocol").objects.create(series_id=series.pk, table=1, pin="1234")
     rows = [
         SeasonVersion.objects.create(
             season=SeasonFactory(), action="change", old={"year": 2025}, new={"year": 2026}, user=user, reason="rok"
         ),
-        DrawLog.objects.create(series=series, action="draw", seed=7, user=user, details={"tables": 1}),
+        DrawLog.objects.create(series_id=series.pk, action="draw", seed=7, user=user, details={"tables": 1}),
         ProtocolEvent.objects.create(protocol_id=protocol.pk, action="completed", seat="B", grant="g1", user=user),
-        SeriesEvent.objects.create(series=series, action="reopened", user=user, reason="błąd w stole 1"),
+        SeriesEvent.objects.create(series_id=series.pk, action="reopened", user=user, reason="błąd w stole 1"),
         DealRowVersion.objects.create(
             protocol_id=protocol.pk,
             number=1,
@@ -42,7 +46,7 @@ def test_history_rows_stored_before_the_base_survive_its_migrations():
             seat="A",
         ),
         PenaltyVersion.objects.create(
-            series=series,
+            series_id=series.pk,
             player=PlayerFactory(),
             penalty_key=1,
             action="add",

@@ -14,7 +14,7 @@ PAGES = [
     ("printing:pins", True, 7),
     ("tournaments:registrations", False, 6),
     ("tournaments:staff", False, 6),  # with the invitations not answered yet
-    ("tournaments:detail", False, 8),
+    ("tournaments:detail", False, 9),  # with the earlier versions of its exchange file
     ("results:series", True, 8),  # with the referee's penalties and who may be penalised
 ]
 

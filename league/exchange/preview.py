@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from league.models import Tournament
 from league.tournaments.roles import is_organiser
 from players.models import Player, search_key
-from players.names import player_key
+from players.names import name_key
 
 from .exporting import export_tournament
 from .format import ExchangeError
@@ -159,9 +159,7 @@ def _player_lines(plan: ImportPlan, entries: list[dict[str, Any]], choices: Mapp
             lines.append(PlayerLine(ref, player.full_name, club, EXISTING, player))
         else:
             lines.append(PlayerLine(ref, player.full_name, club, DUPLICATE if candidates else NEW, None, candidates))
-    return sorted(
-        lines, key=lambda line: player_key(Player(first_name=names[line.ref][0], last_name=names[line.ref][1]))
-    )
+    return sorted(lines, key=lambda line: (name_key(names[line.ref][1]), name_key(names[line.ref][0])))
 
 
 def probable_duplicates(*, names: list[tuple[str, str]]) -> dict[str, list[Player]]:

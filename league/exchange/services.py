@@ -35,8 +35,18 @@ def pending_exchange_create(*, user: AbstractBaseUser, filename: str, data: Any)
     return PendingExchangeImport.objects.create(user=user, filename=filename[:255], data=data)
 
 
-def pending_exchange_delete(*, pending: PendingExchangeImport) -> None:
-    pending.delete()
+@transaction.atomic
+def pending_exchange_confirm(
+    *, pending: PendingExchangeImport, user: AbstractBaseUser, players: Mapping[str, int]
+) -> tuple[Tournament, bool] | None:
+    """Import the waiting file as :func:`tournament_file_import` does, and forget it in the same
+    transaction; None when it is gone already (a second click while the first one imported it)."""
+    locked = PendingExchangeImport.objects.select_for_update().filter(pk=pending.pk, user=user).first()
+    if locked is None:
+        return None
+    imported = tournament_file_import(user=user, data=locked.data, filename=locked.filename, players=players)
+    locked.delete()
+    return imported
 
 
 @transaction.atomic

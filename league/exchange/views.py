@@ -18,7 +18,6 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from league.models import PendingExchangeImport
 from league.tournaments.roles import organiser_required
 
 from . import selectors, services
@@ -101,9 +100,7 @@ def preview(request: HttpRequest) -> HttpResponse:
         return _preview_page(request, shown, pending.filename)
     choices = _chosen(request, shown)
     try:
-        tournament, written = services.tournament_file_import(
-            user=request.user, data=pending.data, filename=pending.filename, players=choices
-        )
+        imported = services.pending_exchange_confirm(pending=pending, user=request.user, players=choices)
     except ExchangeError as error:  # the register changed since the preview: show it again
         messages.error(request, _("The file cannot be imported now: %(error)s") % {"error": error})
         return _preview_page(
@@ -112,7 +109,10 @@ def preview(request: HttpRequest) -> HttpResponse:
     except PermissionDenied as refusal:
         messages.error(request, str(refusal))
         return _preview_page(request, shown, pending.filename)
-    _done(request, pending)
+    request.session.pop(SESSION_KEY, None)
+    if imported is None:  # confirmed by an earlier click
+        return redirect("tournaments:list")
+    tournament, written = imported
     if not written:
         messages.info(request, _("Nothing changes: the file is the tournament as it is here."))
     elif shown.replaces is not None:
@@ -134,11 +134,6 @@ def _chosen(request: HttpRequest, shown: ExchangePreview) -> dict[str, int]:
         if candidate is not None:
             choices[line.ref] = candidate.pk
     return choices
-
-
-def _done(request: HttpRequest, pending: PendingExchangeImport) -> None:
-    services.pending_exchange_delete(pending=pending)
-    request.session.pop(SESSION_KEY, None)
 
 
 def _preview_page(request: HttpRequest, shown: ExchangePreview, filename: str) -> HttpResponse:

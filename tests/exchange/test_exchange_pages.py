@@ -16,7 +16,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from league.exchange import export_tournament, import_tournament
-from league.exchange.services import tournament_file_import
+from league.exchange.services import pending_exchange_confirm, pending_exchange_create, tournament_file_import
 from league.models import PendingExchangeImport, Tournament, TournamentFileVersion
 from league.results.models import DealRow
 from players.models import Player
@@ -268,3 +268,13 @@ def test_tournaments_stored_before_the_exchange_id_get_one_each():
 
     ids = set(Tournament.objects.values_list("exchange_id", flat=True))
     assert len(ids) == 3 and all(isinstance(i, uuid.UUID) for i in ids)
+
+
+def test_a_second_confirmation_of_the_same_upload_imports_nothing_more(organiser):
+    pending = pending_exchange_create(user=organiser, filename="turniej.json", data=load("small_puck"))
+
+    first = pending_exchange_confirm(pending=pending, user=organiser, players={})
+    second = pending_exchange_confirm(pending=pending, user=organiser, players={})
+
+    assert first == (Tournament.objects.get(), True) and second is None
+    assert not PendingExchangeImport.objects.exists()

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
+from django.utils.translation import gettext as _
 
 import scoring
 from league.games import registered_games
@@ -226,18 +227,22 @@ class _Reader:
 
     def read(self, data: Any) -> ImportPlan:
         if not isinstance(data, dict):
-            raise ExchangeError("", "the file must hold a JSON object")
+            raise ExchangeError("", _("the file must hold a JSON object"))
         _check_values(data, "")
         top = read_object(data, "", _ERR, allowed=_TOP_FIELDS, required=("format", "tournament", "players"))
         if top["format"] != FORMAT:
-            raise ExchangeError("format", f"expected {show(FORMAT)}, got {show(top['format'])}")
+            raise ExchangeError(
+                "format", _("expected %(format)s, got %(got)s") % {"format": show(FORMAT), "got": show(top["format"])}
+            )
         self.tournament, self.ruleset = self.read_tournament(top["tournament"])
         self.rules = self.tournament.standing_rules()
-        for i, entry in enumerate(_bounded_list(top.get("teams", []), "teams", MAX_PLAYERS, "teams")):
+        teams_limit = _("a tournament has at most %(max)s teams") % {"max": MAX_PLAYERS}
+        for i, entry in enumerate(_bounded_list(top.get("teams", []), "teams", MAX_PLAYERS, teams_limit)):
             self.read_team(entry, join("teams", i))
+        players_limit = _("a tournament has at most %(max)s players") % {"max": MAX_PLAYERS}
         registrations = [
             self.read_player(entry, join("players", i))
-            for i, entry in enumerate(_bounded_list(top["players"], "players", MAX_PLAYERS, "players"))
+            for i, entry in enumerate(_bounded_list(top["players"], "players", MAX_PLAYERS, players_limit))
         ]
         numbers: dict[int, str] = {}
         series = []
@@ -245,7 +250,10 @@ class _Reader:
             path = join("series", i)
             one = self.read_series(entry, path)
             if one.number in numbers:
-                message = f"series {one.number} is already given at {numbers[one.number]}"
+                message = _("series %(number)s is already given at %(place)s") % {
+                    "number": one.number,
+                    "place": numbers[one.number],
+                }
                 raise ExchangeError(join(path, "number"), message)
             numbers[one.number] = path
             series.append(one)
@@ -297,9 +305,9 @@ class _Reader:
     def read_id(self, obj: Mapping[str, Any], path: str, taken: Collection[str]) -> str:
         ref = read_str(obj["id"], join(path, "id"), _ERR)
         if not ref or ref in taken:
-            raise ExchangeError(join(path, "id"), f"the id {show(ref)} is empty or already used")
+            raise ExchangeError(join(path, "id"), _("the id %(id)s is empty or already used") % {"id": show(ref)})
         if len(ref) > _ID_LENGTH:
-            raise ExchangeError(join(path, "id"), f"an id has at most {_ID_LENGTH} characters")
+            raise ExchangeError(join(path, "id"), _("an id has at most %(max)s characters") % {"max": _ID_LENGTH})
         return ref
 
     def read_team(self, data: Any, path: str) -> None:
@@ -307,7 +315,7 @@ class _Reader:
         ref = self.read_id(obj, path, self.teams)
         name = _text(obj, "name", path)
         if any(team.name.casefold() == name.casefold() for team in self.teams.values()):
-            raise ExchangeError(join(path, "name"), f"another team is also called {show(name)}")
+            raise ExchangeError(join(path, "name"), _("another team is also called %(name)s") % {"name": show(name)})
         team = Team.objects.filter(name__iexact=name).first()
         if team is None:
             team = Team(name=name, club=self.read_club(obj.get("club"), join(path, "club")))
@@ -328,7 +336,9 @@ class _Reader:
         club = self.read_club(obj.get("club"), join(path, "club"))
         team_ref = obj.get("team")
         if team_ref is not None and (not isinstance(team_ref, str) or team_ref not in self.teams):
-            raise ExchangeError(join(path, "team"), f"unknown team {show(team_ref)}; give an id from teams")
+            raise ExchangeError(
+                join(path, "team"), _("unknown team %(team)s; give an id from teams") % {"team": show(team_ref)}
+            )
 
         player = (
             self.chosen_player(ref, path) if ref in self.chosen else _find_player(first_name, last_name, club, licence)
@@ -339,7 +349,9 @@ class _Reader:
             self.new_objects.append(player)
         person = _person(player)
         if person in self.people:
-            raise ExchangeError(path, f"this is the same player as {show(self.people[person])}")
+            raise ExchangeError(
+                path, _("this is the same player as %(player)s") % {"player": show(self.people[person])}
+            )
         self.people[person] = ref
         self.players[ref] = player
         return Registration(
@@ -354,7 +366,7 @@ class _Reader:
         """The stored player the organiser chose for the file's player ``ref``."""
         player = Player.objects.filter(pk=self.chosen[ref]).select_related("club").first()
         if player is None:
-            raise ExchangeError(path, "the player chosen from the register is no longer there")
+            raise ExchangeError(path, _("the player chosen from the register is no longer there"))
         return player
 
     def read_series(self, data: Any, path: str) -> _Series:
@@ -366,7 +378,10 @@ class _Reader:
         for i, entry in enumerate(read_list(obj.get("tables", []), tables_path, _ERR)):
             table = self.read_table(entry, join(tables_path, i), seated)
             if table.number in tables:
-                raise ExchangeError(join(join(tables_path, i), "number"), f"table {table.number} is given twice")
+                raise ExchangeError(
+                    join(join(tables_path, i), "number"),
+                    _("table %(number)s is given twice") % {"number": table.number},
+                )
             tables[table.number] = table
         byes_path = join(path, "byes")
         byes = []
@@ -375,7 +390,11 @@ class _Reader:
             byes.append(self.seat(ref, bye_path, seated))
             if ref in self.byes_given:
                 # the database allows one bye per player per tournament
-                raise ExchangeError(bye_path, f"player {show(ref)} already has a bye at {self.byes_given[ref]}")
+                raise ExchangeError(
+                    bye_path,
+                    _("player %(player)s already has a bye at %(place)s")
+                    % {"player": show(ref), "place": self.byes_given[ref]},
+                )
             self.byes_given[ref] = bye_path
         if byes:
             try:
@@ -398,18 +417,22 @@ class _Reader:
         ref = obj["player"]
         player = self.players.get(ref) if isinstance(ref, str) else None
         if player is None:
-            raise ExchangeError(join(path, "player"), f"unknown player {show(ref)}; give an id from players")
+            raise ExchangeError(
+                join(path, "player"), _("unknown player %(player)s; give an id from players") % {"player": show(ref)}
+            )
         small = obj.get("small_points", 0)
         small = read_int(small, join(path, "small_points"), _ERR, minimum=_VALUE_RANGE[0], maximum=_VALUE_RANGE[-1])
         big_path = join(path, "big_points")
         big = Decimal(str(read_number(obj.get("big_points", 0), big_path, _ERR, minimum=-float(BIG_POINTS_LIMIT))))
         if big > BIG_POINTS_LIMIT or big != round(big, 2):
-            raise ExchangeError(big_path, f"expected a number of at most {BIG_POINTS_LIMIT} with two decimal places")
+            raise ExchangeError(
+                big_path, _("expected a number of at most %(max)s with two decimal places") % {"max": BIG_POINTS_LIMIT}
+            )
         reason = _text(obj, "reason", path)
         if not reason:
-            raise ExchangeError(join(path, "reason"), "a penalty needs a reason")
+            raise ExchangeError(join(path, "reason"), _("a penalty needs a reason"))
         if not small and not big:
-            raise ExchangeError(path, "a penalty changes small or big points; both are 0")
+            raise ExchangeError(path, _("a penalty changes small or big points; both are 0"))
         return _Penalty(player, small, big, reason)
 
     def check_penalties(self, series: _Series, path: str) -> None:
@@ -461,7 +484,7 @@ class _Reader:
         rows = score.rows
         for i, row in enumerate(rows):
             if any(value not in _VALUE_RANGE for value in row.values.values()):
-                raise ExchangeError(join(join(path, "deals"), i), "a deal's values are too large to be stored")
+                raise ExchangeError(join(join(path, "deals"), i), _("a deal's values are too large to be stored"))
         ended_early = read_bool(obj.get("ended_early", False), join(path, "ended_early"), _ERR)
         return _Table(number, seats, obj.get("deals", []), score, ended_early, protocol_fields)
 
@@ -469,9 +492,13 @@ class _Reader:
         """The player a seat or bye names; each plays at most once per series."""
         player = self.players.get(ref) if isinstance(ref, str) else None
         if player is None:
-            raise ExchangeError(path, f"unknown player {show(ref)}; give an id from players")
+            raise ExchangeError(path, _("unknown player %(player)s; give an id from players") % {"player": show(ref)})
         if ref in seated:
-            raise ExchangeError(path, f"player {show(ref)} already plays in this series at {seated[ref]}")
+            raise ExchangeError(
+                path,
+                _("player %(player)s already plays in this series at %(place)s")
+                % {"player": show(ref), "place": seated[ref]},
+            )
         seated[ref] = path
         return player
 
@@ -489,7 +516,11 @@ def _uuid(value: Any, path: str) -> uuid.UUID:
     try:
         return uuid.UUID(text)
     except ValueError as err:
-        raise ExchangeError(path, f"expected a UUID such as {show(str(uuid.UUID(int=0)))}, got {show(text)}") from err
+        raise ExchangeError(
+            path,
+            _("expected a UUID such as %(example)s, got %(got)s")
+            % {"example": show(str(uuid.UUID(int=0))), "got": show(text)},
+        ) from err
 
 
 def _keep_stored(tournament: Tournament, stored: Tournament) -> None:
@@ -501,11 +532,11 @@ def _keep_stored(tournament: Tournament, stored: Tournament) -> None:
     tournament._state.adding = False  # so the uniqueness checks leave the stored row out
 
 
-def _bounded_list(value: Any, path: str, limit: int, what: str) -> list[Any]:
-    """A list of at most ``limit`` entries; the first one too many is named."""
+def _bounded_list(value: Any, path: str, limit: int, message: str) -> list[Any]:
+    """A list of at most ``limit`` entries; the first one too many is named, with ``message``."""
     entries = read_list(value, path, _ERR)
     if len(entries) > limit:
-        raise ExchangeError(join(path, limit), f"a tournament has at most {limit} {what}")
+        raise ExchangeError(join(path, limit), message)
     return entries
 
 
@@ -516,14 +547,16 @@ def _check_values(value: Any, path: str, depth: int = 0) -> None:
     too long to convert), and nesting deeper than the format's."""
     if isinstance(value, str):
         if "\x00" in value or not _encodable(value):
-            raise ExchangeError(path, "the text holds a NUL character or invalid unicode")
+            raise ExchangeError(path, _("the text holds a NUL character or invalid unicode"))
     elif isinstance(value, int | float) and not isinstance(value, bool):
         # no comparison with NaN holds, so it is refused too
         if not -MAX_WRITTEN_VALUE <= value <= MAX_WRITTEN_VALUE:
-            raise ExchangeError(path, f"no number in an exchange file lies beyond ±{MAX_WRITTEN_VALUE}")
+            raise ExchangeError(
+                path, _("no number in an exchange file lies beyond ±%(max)s") % {"max": MAX_WRITTEN_VALUE}
+            )
     elif isinstance(value, dict | list):
         if depth == MAX_DEPTH:
-            raise ExchangeError(path, f"nested deeper than the {MAX_DEPTH} levels of the format")
+            raise ExchangeError(path, _("nested deeper than the %(depth)s levels of the format") % {"depth": MAX_DEPTH})
         if isinstance(value, dict):
             for key, member in value.items():
                 _check_values(key, path, depth + 1)

@@ -21,14 +21,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from league.games.labels import scoring_error_message
 from league.models import Tournament
 from league.tournaments.roles import is_organiser
 from players.models import Player, search_key
 from players.names import name_key
+from scoring import ScoringError
 
 from .exporting import export_tournament
-from .format import ExchangeError
+from .format import INVALID_INPUT, ExchangeError
 from .importing import ImportPlan, import_plan
 
 if TYPE_CHECKING:
@@ -75,6 +78,7 @@ class Changes:
 class ExchangePreview:
     error: ExchangeError | None = None
     place: str = ""  # where the error is, in words
+    message: str = ""  # what is wrong there, in words
     refusal: str = ""  # the file replaces a tournament the user may not change
     tournament: Tournament | None = None  # unsaved, as the file gives it
     series: list[SeriesLine] = field(default_factory=list)
@@ -125,7 +129,9 @@ def exchange_preview(*, data: Any, user: AbstractBaseUser, choices: Mapping[str,
     try:
         plan = import_plan(data, players=choices, replacing=replaces)
     except ExchangeError as error:
-        return ExchangePreview(error=error, place=error_place(data, error.path), replaces=replaces)
+        return ExchangePreview(
+            error=error, place=error_place(data, error.path), message=error_message(error), replaces=replaces
+        )
     return ExchangePreview(
         tournament=plan.tournament,
         series=_series_lines(plan),
@@ -201,6 +207,44 @@ def _series_summary(data: dict[str, Any]) -> dict[int, SeriesLine]:
 
 def _player_names(data: dict[str, Any]) -> set[str]:
     return {f"{p['first_name'].strip()} {p['last_name'].strip()}" for p in data["players"]}
+
+
+def error_message(error: ExchangeError) -> str:
+    """What is wrong at the error's place, in the user's language: the import's own messages are
+    translated where they are made; a value the scoring engine refused is told from its code."""
+    cause = error.__cause__
+    if not isinstance(cause, ScoringError):
+        return error.message
+    if cause.code == INVALID_INPUT:  # its field is the place, shown beside it
+        return _("expected %(expected)s") % {"expected": expected_words(str(cause.params.get("expected", "")))}
+    return scoring_error_message(cause)
+
+
+# What scoring.fields says a value should be, as the organiser reads it (the engine stays English).
+_EXPECTED = [
+    (re.compile(r"an integer from (?P<min>\S+) to (?P<max>\S+)"), gettext_lazy("an integer from %(min)s to %(max)s")),
+    (re.compile(r"an integer of at least (?P<min>\S+)"), gettext_lazy("an integer of at least %(min)s")),
+    (re.compile(r"a number from (?P<min>\S+) to (?P<max>\S+)"), gettext_lazy("a number from %(min)s to %(max)s")),
+    (re.compile(r"a number of at least (?P<min>\S+)"), gettext_lazy("a number of at least %(min)s")),
+    (re.compile(r"a text of at most (?P<max>\d+) characters"), gettext_lazy("a text of at most %(max)s characters")),
+    (re.compile(r"a list of at most (?P<max>\d+) items"), gettext_lazy("a list of at most %(max)s items")),
+    (re.compile(r"one of (?P<choices>.*)"), gettext_lazy("one of %(choices)s")),
+    (re.compile(r"an integer"), gettext_lazy("an integer")),
+    (re.compile(r"a string"), gettext_lazy("a text")),
+    (re.compile(r"a list"), gettext_lazy("a list")),
+    (re.compile(r"an object"), gettext_lazy("an object { … }")),
+    (re.compile(r"true or false"), gettext_lazy("true or false")),
+    (re.compile(r"absent \(not a known field\)"), gettext_lazy("absent: the format has no such field")),
+    (re.compile(r"given"), gettext_lazy("given: the field is required")),
+]
+
+
+def expected_words(expected: str) -> str:
+    """``expected`` of an ``invalid_input`` error in the user's language; as it is when unknown."""
+    for pattern, words in _EXPECTED:
+        if match := pattern.fullmatch(expected):
+            return str(words) % match.groupdict()
+    return expected
 
 
 _STEP = re.compile(r"([^.\[]+)((?:\[\d+\])*)")

@@ -3,6 +3,7 @@ the command), uploads one with a preview (players new, existing or probable dupl
 at their place) and confirms it all or nothing; the same tournament uploaded again replaces the
 earlier import after a preview of what changes, keeping the earlier version."""
 
+import html
 import io
 import json
 import uuid
@@ -145,6 +146,33 @@ def test_an_error_is_shown_at_its_place_and_nothing_is_kept(client, organiser, c
     assert place in page and f"<code>{path}" in page
     assert "Import the tournament" not in page
     assert row_counts() == before and not PendingExchangeImport.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "polish"),
+    [
+        (
+            lambda data: data["players"][2].update(gender="X"),
+            "Zawodnik 3 (Piotr Konkol), pole „gender”</strong>: oczekiwano: jedna z wartości: F, M",
+        ),
+        (
+            lambda data: data["players"][1].update(id="a1"),
+            'Zawodnik 2 (Jan Formela), pole „id”</strong>: identyfikator "a1" jest pusty albo już użyty',
+        ),
+        (
+            lambda data: data["series"][1]["tables"][0]["deals"][0].update(contract="bomba"),
+            "Seria 2, stolik 1, rozdanie 1, pole „contract”</strong>: Nieznany kontrakt",
+        ),
+    ],
+)
+def test_an_error_is_told_in_polish_at_its_place(client, organiser, change, polish):
+    data = load("small_puck")
+    change(data)
+
+    page = upload(client, data, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+
+    assert "Plik zawiera błąd; nic nie zostało zapisane." in page
+    assert html.unescape(polish) in html.unescape(page)
 
 
 @pytest.mark.parametrize(

@@ -170,7 +170,7 @@ def import_tournament(
     Raises :class:`ExchangeError` naming the place of the first problem; the
     database is then unchanged.
     """
-    return _write(import_plan(data, players=players, replacing=replacing), user)
+    return import_write(import_plan(data, players=players, replacing=replacing), user=user)
 
 
 def import_plan(
@@ -603,8 +603,9 @@ def _person(player: Player) -> tuple[str, ...]:
     return ("name", player.first_name.casefold(), player.last_name.casefold(), club)
 
 
-def _write(plan: ImportPlan, user: AbstractBaseUser | None) -> Tournament:
-    """The second pass: save what the first pass checked; a replaced tournament's registrations
+def import_write(plan: ImportPlan, *, user: AbstractBaseUser | None) -> Tournament:
+    """The second pass: save what the first pass (:func:`import_plan`) checked, inside the caller's
+    transaction (:func:`import_tournament` gives one); ``user`` as there. A replaced tournament's registrations
     and series (with their tables, byes, protocols and penalties) make way for the file's."""
     for obj in plan.new_objects:
         obj.save()

@@ -32,6 +32,7 @@ from scoring import ScoringError
 
 from .exporting import export_tournament
 from .format import INVALID_INPUT, ExchangeError
+from .ids import external_ids
 from .importing import ImportPlan, import_plan
 
 if TYPE_CHECKING:
@@ -116,9 +117,10 @@ def same_file(first: Any, second: Any) -> bool:
     return json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
 
 
-def exchange_preview(*, data: Any, user: AbstractBaseUser, choices: Mapping[str, int]) -> ExchangePreview:
+def exchange_preview(*, data: Any, user: AbstractBaseUser, choices: Mapping[str, int] | None = None) -> ExchangePreview:
     """The preview of the parsed file ``data`` for ``user``, with the probable duplicates resolved
-    as ``choices`` says (file id → the chosen stored player's pk; any other is a new player)."""
+    as ``choices`` says (file id → the chosen stored player's pk; any other is a new player), or
+    as first offered (:func:`_offered_choices`) without ``choices``."""
     replaces = tournament_replaced(data)
     if replaces is not None and not is_organiser(user, replaces):
         refusal = _(
@@ -127,7 +129,9 @@ def exchange_preview(*, data: Any, user: AbstractBaseUser, choices: Mapping[str,
         ) % {"name": replaces.name}
         return ExchangePreview(refusal=refusal, replaces=replaces)
     try:
-        plan = import_plan(data, players=choices, replacing=replaces)
+        plan = import_plan(data, players=choices or {}, replacing=replaces)
+        if choices is None and (choices := _offered_choices(plan, replaces)):
+            plan = import_plan(data, players=choices, replacing=replaces)
     except ExchangeError as error:
         return ExchangePreview(
             error=error, place=error_place(data, error.path), message=error_message(error), replaces=replaces
@@ -135,10 +139,27 @@ def exchange_preview(*, data: Any, user: AbstractBaseUser, choices: Mapping[str,
     return ExchangePreview(
         tournament=plan.tournament,
         series=_series_lines(plan),
-        players=_player_lines(plan, data["players"], choices),
+        players=_player_lines(plan, data["players"], choices or {}),
         replaces=replaces,
-        changes=_changes(export_tournament(replaces), data) if replaces else None,
+        changes=replacement_changes(stored=replaces, plan=plan, data=data) if replaces else None,
     )
+
+
+def _offered_choices(plan: ImportPlan, replaces: Tournament | None) -> dict[str, int]:
+    """Who each probable duplicate is until the organiser says otherwise: the player the replaced
+    tournament had under the same id, else the first candidate (the register already has them)
+    that no other player of the file is already."""
+    unmatched = {r.external_id: r.player for r in plan.registrations if r.player.pk is None}
+    namesakes = probable_duplicates(names=[(p.first_name, p.last_name) for p in unmatched.values()])
+    before = {ref: pk for pk, ref in external_ids(replaces)[0].items()} if replaces else {}
+    taken = {r.player.pk for r in plan.registrations if r.player.pk is not None}
+    offered = {}
+    for ref, player in unmatched.items():
+        free = [c.pk for c in namesakes.get(search_key(player.full_name), []) if c.pk not in taken]
+        if free:
+            offered[ref] = before[ref] if before.get(ref) in free else free[0]
+            taken.add(offered[ref])
+    return offered
 
 
 def _series_lines(plan: ImportPlan) -> list[SeriesLine]:
@@ -182,17 +203,52 @@ def probable_duplicates(*, names: list[tuple[str, str]]) -> dict[str, list[Playe
     return found
 
 
-def _changes(before: dict[str, Any], after: Any) -> Changes:
-    """What replacing the stored tournament's file ``before`` by ``after`` changes."""
-    old, new = _series_summary(before), _series_summary(after)
+def replacement_changes(*, stored: Tournament, plan: ImportPlan, data: dict[str, Any]) -> Changes:
+    """What replacing ``stored`` by the file ``data`` (read into ``plan``) changes: its series,
+    the players by their ids in the file, and whether anything changes at all.
+
+    Nothing changes when each id stands for the same stored player as before and the rest of
+    the file is the stored tournament's export. A player's name, gender, club and licence in the
+    file are left out of that: the import matches a stored player and never rewrites them, so the
+    file of a player the organiser matched to a namesake spelt otherwise changes nothing."""
+    before = export_tournament(stored)
+    old, new = _series_summary(before), _series_summary(data)
     series = [(n, old.get(n), new.get(n)) for n in sorted(old.keys() | new.keys()) if old.get(n) != new.get(n)]
-    old_players, new_players = _player_names(before), _player_names(after)
+    old_players, new_players = _player_names(before), _player_names(data)
+    people_before = {ref: pk for pk, ref in external_ids(stored)[0].items()}
+    people_after = {registration.external_id: registration.player.pk for registration in plan.registrations}
     return Changes(
         series=series,
-        players_added=sorted(new_players - old_players),
-        players_removed=sorted(old_players - new_players),
-        anything=not same_file(before, after),
+        players_added=[new_players[ref] for ref in new_players.keys() - old_players.keys()],
+        players_removed=[old_players[ref] for ref in old_players.keys() - new_players.keys()],
+        anything=people_before != people_after or not same_file(_without_people(before), _without_people(data)),
     )
+
+
+# The defaults of the optional fields (docs/interfaces.md §4), which a file may leave out.
+_TOURNAMENT_DEFAULTS = {"venue": "", "organiser": "", "uses_big_points": True, "team_ranking": "sum"}
+_TABLE_DEFAULTS = {"deals": [], "ended_early": False}
+
+
+def _without_people(data: dict[str, Any]) -> dict[str, Any]:
+    """The file in one canonical form, whatever wrote it: optional fields with their defaults,
+    lists of things with ids or numbers in their order, and each player reduced to the id and
+    the team (who the id is, the register says)."""
+
+    def table(entry: dict[str, Any]) -> dict[str, Any]:
+        return _TABLE_DEFAULTS | entry
+
+    def series(entry: dict[str, Any]) -> dict[str, Any]:
+        tables = sorted((table(t) for t in entry.get("tables", [])), key=lambda t: t["number"])
+        return {"penalties": [], **entry, "tables": tables, "byes": sorted(entry.get("byes", []))}
+
+    return {
+        **data,
+        "tournament": _TOURNAMENT_DEFAULTS | data["tournament"],
+        "teams": sorted(({"club": None} | t for t in data.get("teams", [])), key=lambda t: t["id"]),
+        "players": sorted(({"id": p["id"], "team": p.get("team")} for p in data["players"]), key=lambda p: p["id"]),
+        "series": sorted((series(s) for s in data.get("series", [])), key=lambda s: s["number"]),
+    }
 
 
 def _series_summary(data: dict[str, Any]) -> dict[int, SeriesLine]:
@@ -205,8 +261,9 @@ def _series_summary(data: dict[str, Any]) -> dict[int, SeriesLine]:
     return summary
 
 
-def _player_names(data: dict[str, Any]) -> set[str]:
-    return {f"{p['first_name'].strip()} {p['last_name'].strip()}" for p in data["players"]}
+def _player_names(data: dict[str, Any]) -> dict[str, str]:
+    """Each player's name by their id in the file."""
+    return {p["id"]: f"{p['first_name'].strip()} {p['last_name'].strip()}" for p in data["players"]}
 
 
 def error_message(error: ExchangeError) -> str:

@@ -18,8 +18,8 @@ from league.models import PendingExchangeImport, Tournament, TournamentFileVersi
 from league.tournaments.roles import is_organiser
 
 from .exporting import export_tournament
-from .importing import import_tournament
-from .preview import file_tournament_id, same_file
+from .importing import import_plan, import_tournament, import_write
+from .preview import file_tournament_id, replacement_changes
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -72,9 +72,9 @@ def tournament_file_import(
         return tournament, True
     if not is_organiser(user, stored):
         raise PermissionDenied(_("You do not organise the tournament this file replaces."))
-    before = export_tournament(stored)
-    if same_file(before, data):
+    plan = import_plan(data, players=players, replacing=stored)
+    if replacement_changes(stored=stored, plan=plan, data=data).nothing:
         return stored, False
     reason = _("Replaced by the exchange file %(filename)s.") % {"filename": filename}
-    TournamentFileVersion.objects.create(tournament=stored, user=user, reason=reason, file=before)
-    return import_tournament(data, user=user, players=players, replacing=stored), True
+    TournamentFileVersion.objects.create(tournament=stored, user=user, reason=reason, file=export_tournament(stored))
+    return import_write(plan, user=user), True

@@ -78,7 +78,7 @@ def upload(request: HttpRequest) -> HttpResponse:
         except ExchangeError as error:
             form.add_error("file", _unreadable(error))
         else:
-            preview = exchange_preview(data=data, user=request.user, choices={})
+            preview = exchange_preview(data=data, user=request.user)
             if not preview.can_confirm:
                 return _preview_page(request, preview, upload.name)
             pending = services.pending_exchange_create(user=request.user, filename=upload.name, data=data)
@@ -95,7 +95,7 @@ def preview(request: HttpRequest) -> HttpResponse:
     pending = selectors.pending_exchange_get(pk=request.session.get(SESSION_KEY), user=request.user)
     if pending is None:
         return redirect("exchange:upload")
-    shown = exchange_preview(data=pending.data, user=request.user, choices={})
+    shown = exchange_preview(data=pending.data, user=request.user)
     if request.method != "POST":
         return _preview_page(request, shown, pending.filename)
     choices = _chosen(request, shown)

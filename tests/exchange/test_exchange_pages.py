@@ -306,3 +306,30 @@ def test_a_second_confirmation_of_the_same_upload_imports_nothing_more(organiser
 
     assert first == (Tournament.objects.get(), True) and second is None
     assert not PendingExchangeImport.objects.exists()
+
+
+def test_the_same_file_again_after_a_duplicate_was_matched_changes_nothing(client, organiser):
+    anna = PlayerFactory(first_name="ANNA", last_name="Kowalska", club=ClubFactory(name="KS Wejherowo"))
+    played = load("small_puck")
+    played["tournament"]["tournament_id"] = str(uuid.uuid4())  # as the laptop's export writes it
+    upload(client, played)
+    client.post(PREVIEW, {"player-a1": str(anna.pk)})
+
+    page = upload(client, played).content.decode()
+
+    assert "Nothing changes: the file is the tournament as it is here." in page
+    assert not PendingExchangeImport.objects.exists()
+
+
+def test_one_stored_namesake_is_offered_to_one_player_of_the_file_only(client, organiser):
+    data = load("small_puck")
+    data["players"][1].update(first_name="Anna", last_name="Kowalska", club="Gryf Kartuzy")  # a namesake of a1
+    stored = PlayerFactory(first_name="Anna", last_name="Kowalská")
+    upload(client, data)
+
+    page = client.get(PREVIEW).content.decode()
+    assert page.count(f'value="{stored.pk}" checked') == 1
+
+    client.post(PREVIEW, {"player-a1": str(stored.pk), "player-a2": "new"})
+    registered = dict(Tournament.objects.get().registrations.values_list("external_id", "player_id"))
+    assert registered["a1"] == stored.pk and registered["a2"] != stored.pk

@@ -12,6 +12,11 @@ format is a promise: extend it only with new optional fields.
   the command prints it and the organiser downloads it);
 - :func:`external_ids` gives the ids under which players and teams appear;
 - :func:`file_standings` and :func:`with_file_ids` give standings under those ids.
+
+In the app (``views``, ``urls``): the tournament's screen downloads its file; an upload is
+previewed (``preview``: players new, existing or probable duplicates, errors in words, what a
+re-upload changes) and confirmed (``services``), replacing the tournament whose
+``tournament_id`` it carries and keeping its earlier version.
 """
 
 from .exporting import exchange_file_text, export_tournament

@@ -170,22 +170,24 @@ def _series_lines(plan: ImportPlan) -> list[SeriesLine]:
 
 
 def _player_lines(plan: ImportPlan, entries: list[dict[str, Any]], choices: Mapping[str, int]) -> list[PlayerLine]:
-    """The file's players in Polish order of names, each matched, chosen or new."""
+    """The file's players (their names and clubs as the file gives them) in Polish order of names,
+    each matched, chosen or new."""
     names = {entry["id"]: (entry["first_name"].strip(), entry["last_name"].strip()) for entry in entries}
+    clubs = {entry["id"]: (entry.get("club") or "").strip() for entry in entries}
     unmatched = [r for r in plan.registrations if r.external_id in choices or r.player.pk is None]
     namesakes = probable_duplicates(names=[names[r.external_id] for r in unmatched])
     lines = []
     for registration in plan.registrations:
         ref, player = registration.external_id, registration.player
         first, last = names[ref]
-        club = player.club.name if player.club else ""
+        club = clubs[ref]
         candidates = namesakes.get(search_key(f"{first} {last}"), [])
         if ref in choices:
             lines.append(PlayerLine(ref, f"{first} {last}", club, DUPLICATE, player, candidates, choices[ref]))
         elif player.pk is not None:
-            lines.append(PlayerLine(ref, player.full_name, club, EXISTING, player))
+            lines.append(PlayerLine(ref, f"{first} {last}", club, EXISTING, player))
         else:
-            lines.append(PlayerLine(ref, player.full_name, club, DUPLICATE if candidates else NEW, None, candidates))
+            lines.append(PlayerLine(ref, f"{first} {last}", club, DUPLICATE if candidates else NEW, None, candidates))
     return sorted(lines, key=lambda line: (name_key(names[line.ref][1]), name_key(names[line.ref][0])))
 
 

@@ -61,6 +61,7 @@ def test_the_organiser_uploads_a_file_with_a_probable_duplicate_and_confirms(pag
     assert choice.is_checked()  # the stored player is offered first
     assert page.get_by_text("prawdopodobnie ten sam").count() == 1
     assert page.get_by_text("Mały turniej").first.is_visible()
+    assert page.locator("tr", has=choice).get_by_role("cell", name="GKS Puck").is_visible()  # the file's club
     assert fits_the_screen(page)
     accessible(page)
     shot(page, "preview")

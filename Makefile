@@ -1,9 +1,11 @@
 # Two commands do everything on a fresh machine with Python 3.11:
-#   make run   - environment, install, migrate, demo league, serve on http://127.0.0.1:8000 (PORT=8080 make run)
+#   make run   - environment, install, migrate, demo league, serve on http://127.0.0.1:8000 (PORT=8080 make run;
+#                HOST=0.0.0.0 make run: for the other devices of the network too, e.g. phones in a hall)
 #   make test  - environment, install, the whole test suite
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
 PORT ?= 8000
+HOST ?= 127.0.0.1
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
@@ -23,7 +25,7 @@ demo: $(STAMP)
 	$(BIN)/python manage.py load_demo
 
 run: demo
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # One test process per core (pytest-xdist); `-m "not slow"` leaves out gunicorn, broker and batch-print tests.
 test: $(STAMP)

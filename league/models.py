@@ -19,12 +19,16 @@ Domain words used across the app:
   nothing of it, its organisers and referees see it.
 - **archiwum** (archive): a tournament past and done, left out of the lists of
   active tournaments; its public pages stay.
+- **plik wymiany** (exchange file): a whole tournament as one JSON file
+  (docs/interfaces.md §4), downloaded from the tournament's screen and uploaded on another
+  installation; its ``tournament_id`` is the tournament's stable id (``exchange_id``).
 - **gra** (game): Baśka, or **preferans**, whose tables of 3 or 4 each play one
   **pulka** per series (``scoring.preferans``; its protocol rows are the sheet's entries).
 """
 
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 
 from django.conf import settings
@@ -40,7 +44,7 @@ import scoring
 from league.games import game_rules
 from league.games.base import GameRules
 from league.games.choices import Game
-from league.history import ChangeRow, LogRow
+from league.history import ChangeRow, HistoryRow, LogRow
 from scoring import SEATS, preferans
 from scoring.ruleset import MAX_POINTS
 
@@ -381,6 +385,9 @@ class Tournament(models.Model):
         help_text=_("Left out of the lists of active tournaments; its results stay readable."),
     )
     draw_seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
+    # The tournament's stable id, written into its exchange file as ``tournament_id``: the file of
+    # a tournament played on a laptop in the hall, uploaded again, replaces what it brought before.
+    exchange_id = models.UUIDField(_("exchange file id"), default=uuid.uuid4, unique=True, editable=False)
     registration_open = models.BooleanField(_("registration open"), default=True)
     draw_published = models.BooleanField(_("draw published"), default=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -670,3 +677,36 @@ class DrawLog(LogRow):
 
     def __str__(self) -> str:
         return f"{self.series}: {self.get_action_display()}"
+
+
+class TournamentFileVersion(HistoryRow):
+    """An earlier version of a tournament (wcześniejsza wersja), kept when an uploaded exchange
+    file replaced it: ``file`` is its whole exchange file as it was, so uploading that file again
+    brings the version back. ``reason`` says which file replaced it."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), related_name="file_versions", on_delete=models.CASCADE
+    )
+    file = models.JSONField(_("exchange file"))
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        verbose_name = _("earlier version of a tournament")
+        verbose_name_plural = _("earlier versions of tournaments")
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.created:%Y-%m-%d %H:%M}"
+
+
+class PendingExchangeImport(models.Model):
+    """An uploaded exchange file, read and previewed, waiting for its organiser to confirm it.
+    The parsed file waits here, not in the client's hands: the session keeps only this row's id,
+    and confirming reads the file from here again."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, related_name="+", on_delete=models.CASCADE)
+    filename = models.CharField(max_length=255)
+    data = models.JSONField()  # the file's JSON values as parse_exchange_file read them
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.filename

@@ -17,6 +17,7 @@ urlpatterns = [
     path("", public_views.home, name="home"),
     path("kalkulator/", calculator.calculator, name="calculator"),
     path("kalkulator/pulka/", pulka_calculator.pulka_calculator, name="pulka_calculator"),
+    path("turnieje/", include("league.exchange.urls")),
     path("turnieje/", include("league.tournaments.urls")),
     path("turnieje/", include("league.results.referee.urls")),
     path("turnieje/", include("league.results.table.urls")),

@@ -14,7 +14,7 @@ PAGES = [
     ("printing:pins", True, 7),
     ("tournaments:registrations", False, 7),  # the teams apart from the rows, which a filter may leave out
     ("tournaments:staff", False, 6),  # with the invitations not answered yet
-    ("tournaments:detail", False, 8),
+    ("tournaments:detail", False, 9),  # with the earlier versions of its exchange file
     ("results:series", True, 8),  # with the referee's penalties and who may be penalised
 ]
 

@@ -36,7 +36,7 @@ from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
 from league.logo import small_png
-from league.models import Series
+from league.models import Series, TournamentFileVersion
 from league.printing.models import PrintJob
 from league.results import services
 from league.results.models import Penalty
@@ -179,6 +179,18 @@ MATRIX: list[Case] = [
     Case("tournaments:staff", ("slug",), get=ORGANISER),
     Case("tournaments:staff_add", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
     Case("tournaments:staff_remove", ("slug",), get=ORGANISER_405, post=ORGANISER_REDIR),
+    # the exchange file: the tournament's own, its earlier versions, and an upload by anyone who may create one
+    Case("exchange:download", ("slug",), get=ORGANISER, post=NOBODY_405),
+    Case("exchange:download", ("other_slug",), variant="other tournament", get=(LOGIN, LOGIN, LOGIN, DENY, OK, DENY)),
+    Case("exchange:version", ("slug", "version"), get=ORGANISER, post=NOBODY_405),
+    Case(
+        "exchange:version",
+        ("other_slug", "version"),
+        variant="another tournament's version",
+        get=(LOGIN, LOGIN, LOGIN, DENY, HIDDEN, DENY),
+    ),
+    Case("exchange:upload", get=PERMITTED, post=PERMITTED),
+    Case("exchange:preview", get=PERMITTED_REDIR, post=PERMITTED_REDIR),
     # the invited person's answer; nobody here holds invitation 1, so a post changes nothing and goes back
     Case(
         "tournaments:invitation_answer",
@@ -433,6 +445,7 @@ class World:
     league_draft: str = ""
     penalty: int = 0
     forged_link: str = "1:forged-signature"
+    version: int = 0
 
 
 DEAL = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
@@ -520,6 +533,7 @@ def _build_world() -> World:
         pins={p.table: p.pin for p in series1.protocols.all()},
         users={"organiser": organiser, "other_organiser": other_organiser, "referee": referee},
         penalty=penalty.pk,
+        version=TournamentFileVersion.objects.create(tournament=tournament, file={"format": "baska-league/1"}).pk,
     )
 
 

@@ -2,7 +2,7 @@
 
 Deals are written as they were entered, so importing the export values them
 again to the same rows. The optional fields beyond the spec's example
-(``licence``, ``organiser``, ``uses_big_points``, ``ruleset_data``, team
+(``licence``, ``organiser``, ``uses_big_points``, ``tournament_id``, ``ruleset_data``, team
 ``club``, table ``ended_early``; for Preferans ``game``, ``pulka`` and table
 ``pulka_closed``) are written too, ``ruleset_data`` only for a
 tournament with its own rules, so nothing that changes the standings is lost; a
@@ -11,6 +11,7 @@ series' referee ``penalties`` only where it has any.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Prefetch
@@ -55,6 +56,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "team_ranking": team_ranking_code(tournament),
             "organiser": tournament.organiser_name,
             "uses_big_points": tournament.uses_big_points,
+            "tournament_id": str(tournament.exchange_id),
             **({"ruleset_data": rules} if (rules := _own_rules(tournament)) else {}),
             **_game(tournament),
         },
@@ -65,6 +67,12 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "players": [_player(r, player_ids, team_ids) for r in registrations],
         "series": [_series(s, player_ids, game=tournament.game_rules()) for s in series],
     }
+
+
+def exchange_file_text(tournament: Tournament) -> str:
+    """The exchange file of ``tournament`` as the command prints it and the organiser's screen
+    downloads it (UTF-8, letters as they are, indented, a newline at the end)."""
+    return json.dumps(export_tournament(tournament), ensure_ascii=False, indent=2) + "\n"
 
 
 def _game(tournament: Tournament) -> dict[str, Any]:

@@ -16,11 +16,14 @@ _BEST_OF = re.compile(r"best([1-9][0-9]*)")
 
 
 class ExchangeError(Exception):
-    """An invalid exchange file; ``path`` names the place (``series[1].tables[3].deals[7]``)."""
+    """An invalid exchange file; ``path`` names the place (``series[1].tables[3].deals[7]``).
+    ``code`` says what kind of fault a file that cannot be read at all has (``too_large``,
+    ``not_utf8``, ``not_json``, ``too_deep``), for pages that say it in their own words."""
 
-    def __init__(self, path: str, message: str) -> None:
+    def __init__(self, path: str, message: str, *, code: str = "invalid") -> None:
         self.path = path
         self.message = message
+        self.code = code
         super().__init__(f"{path}: {message}" if path else message)
 
 

@@ -12,10 +12,16 @@ series), as ``scoring`` does for the deals of a protocol.
 A tournament's ``game`` reads its own settings and each table's ``deals`` (``GameRules.import_settings``,
 ``import_rows``): a Preferans tournament carries its ``pulka`` settings, and each table's ``deals`` are
 the entries of its pulka (docs/preferans.md), each valued as its share of the settled whists.
+
+A file whose ``tournament_id`` is a stored tournament's may replace it (``replacing``): the stored
+row keeps what the file does not carry (its staff, season, publication, logo), and everything the
+file does carry is written anew. The organiser may also say which stored player a file's player is
+(``players``), where the file alone would add a new one.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -23,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
+from django.utils.translation import gettext as _
 
 import scoring
 from league.games import registered_games
@@ -59,6 +66,7 @@ _TOURNAMENT_FIELDS = (
     "ruleset_data",
     "game",
     "pulka",
+    "tournament_id",
 )
 _TOURNAMENT_REQUIRED = ("name", "slug", "date", "ruleset", "series_count", "deals_per_series")
 _TEAM_FIELDS = ("id", "name", "club")
@@ -74,7 +82,30 @@ _TOURNAMENT_RENAMES = {
     "pulka_variant": "pulka.variant",
     "pulka_total": "pulka.total",
     "table_size": "pulka.table_size",
+    "exchange_id": "tournament_id",
 }
+# The tournament's fields an exchange file gives; a replaced tournament keeps its others.
+# ``own_ruleset`` goes with the file's rules: the file carries them as ``ruleset_data``.
+_FILE_FIELDS = (
+    "name",
+    "slug",
+    "date",
+    "venue",
+    "organiser_name",
+    "ruleset_preset",
+    "ruleset_data",
+    "own_ruleset",
+    "series_count",
+    "deals_per_series",
+    "uses_big_points",
+    "team_ranking",
+    "team_best_of",
+    "game",
+    "pulka_variant",
+    "pulka_total",
+    "table_size",
+    "exchange_id",
+)
 IMPORT_AUTHOR = "import"
 # What the database columns hold: an id as the registration keeps it and a deal's
 # value (an integer); the largest tournament has a table per four players.
@@ -113,8 +144,9 @@ class _Series:
 
 
 @dataclass(frozen=True)
-class _Plan:
-    """Everything the file asks for, checked and not yet saved."""
+class ImportPlan:
+    """Everything the file asks for, checked and not yet saved: the tournament (the stored one,
+    changed, when it replaces one), each registration's player (``pk`` None for a new one)."""
 
     tournament: Tournament
     new_objects: list[Club | Player | Team]  # in saving order: every object after what it refers to
@@ -123,19 +155,34 @@ class _Plan:
 
 
 @transaction.atomic
-def import_tournament(data: Any, *, user: AbstractBaseUser | None = None) -> Tournament:
+def import_tournament(
+    data: Any,
+    *,
+    user: AbstractBaseUser | None = None,
+    players: Mapping[str, int] | None = None,
+    replacing: Tournament | None = None,
+) -> Tournament:
     """Create the tournament described by a parsed exchange file; ``user``, who imports it,
-    is named in the history of its referee penalties.
+    is named in the history of its referee penalties. ``players`` maps a file's player id to
+    the stored player (primary key) the organiser said it is; ``replacing``, a stored tournament
+    the file's ``tournament_id`` names, is rewritten from the file instead of a new one made.
 
     Raises :class:`ExchangeError` naming the place of the first problem; the
     database is then unchanged.
     """
+    return import_write(import_plan(data, players=players, replacing=replacing), user=user)
+
+
+def import_plan(
+    data: Any, *, players: Mapping[str, int] | None = None, replacing: Tournament | None = None
+) -> ImportPlan:
+    """The first pass of :func:`import_tournament` alone: the file checked and matched with the
+    register, nothing written (what a preview shows). Raises :class:`ExchangeError` as it does."""
     try:
-        plan = _Reader().read(data)
+        return _Reader(players or {}, replacing).read(data)
     except scoring.ScoringError as err:
         # raised by the scoring.fields readers, which are given full paths
         raise ExchangeError(err.path or "", err.message) from err
-    return _write(plan, user)
 
 
 def _located(err: scoring.ScoringError, prefix: str) -> ExchangeError:
@@ -165,7 +212,9 @@ def _text(obj: Mapping[str, Any], key: str, path: str, *, default: str | None = 
 class _Reader:
     """The first pass: turns the file into a :class:`_Plan` or raises."""
 
-    def __init__(self) -> None:
+    def __init__(self, chosen: Mapping[str, int], replacing: Tournament | None) -> None:
+        self.chosen = chosen  # file id → the stored player's pk, as the organiser chose
+        self.replacing = replacing
         self.clubs: dict[str, Club] = {}  # by case-folded name
         self.teams: dict[str, Team] = {}  # by the file's id
         self.players: dict[str, Player] = {}  # by the file's id
@@ -176,20 +225,24 @@ class _Reader:
         self.ruleset: scoring.Ruleset  # the Baśka deals' rules
         self.rules: scoring.Ruleset | preferans.TournamentRules  # what the standings read: byes, penalties
 
-    def read(self, data: Any) -> _Plan:
+    def read(self, data: Any) -> ImportPlan:
         if not isinstance(data, dict):
-            raise ExchangeError("", "the file must hold a JSON object")
+            raise ExchangeError("", _("the file must hold a JSON object"))
         _check_values(data, "")
         top = read_object(data, "", _ERR, allowed=_TOP_FIELDS, required=("format", "tournament", "players"))
         if top["format"] != FORMAT:
-            raise ExchangeError("format", f"expected {show(FORMAT)}, got {show(top['format'])}")
+            raise ExchangeError(
+                "format", _("expected %(format)s, got %(got)s") % {"format": show(FORMAT), "got": show(top["format"])}
+            )
         self.tournament, self.ruleset = self.read_tournament(top["tournament"])
         self.rules = self.tournament.standing_rules()
-        for i, entry in enumerate(_bounded_list(top.get("teams", []), "teams", MAX_PLAYERS, "teams")):
+        teams_limit = _("a tournament has at most %(max)s teams") % {"max": MAX_PLAYERS}
+        for i, entry in enumerate(_bounded_list(top.get("teams", []), "teams", MAX_PLAYERS, teams_limit)):
             self.read_team(entry, join("teams", i))
+        players_limit = _("a tournament has at most %(max)s players") % {"max": MAX_PLAYERS}
         registrations = [
             self.read_player(entry, join("players", i))
-            for i, entry in enumerate(_bounded_list(top["players"], "players", MAX_PLAYERS, "players"))
+            for i, entry in enumerate(_bounded_list(top["players"], "players", MAX_PLAYERS, players_limit))
         ]
         numbers: dict[int, str] = {}
         series = []
@@ -197,11 +250,14 @@ class _Reader:
             path = join("series", i)
             one = self.read_series(entry, path)
             if one.number in numbers:
-                message = f"series {one.number} is already given at {numbers[one.number]}"
+                message = _("series %(number)s is already given at %(place)s") % {
+                    "number": one.number,
+                    "place": numbers[one.number],
+                }
                 raise ExchangeError(join(path, "number"), message)
             numbers[one.number] = path
             series.append(one)
-        return _Plan(self.tournament, self.new_objects, registrations, series)
+        return ImportPlan(self.tournament, self.new_objects, registrations, series)
 
     def read_tournament(self, data: Any) -> tuple[Tournament, scoring.Ruleset]:
         path = "tournament"
@@ -220,6 +276,10 @@ class _Reader:
             **team_ranking_fields(obj.get("team_ranking", "sum"), join(path, "team_ranking")),
             **_game_fields(obj, path),
         )
+        if "tournament_id" in obj:
+            tournament.exchange_id = _uuid(obj["tournament_id"], join(path, "tournament_id"))
+        if self.replacing is not None:
+            _keep_stored(tournament, self.replacing)
         _clean(tournament, path, _TOURNAMENT_RENAMES)
         try:
             ruleset = tournament.ruleset()
@@ -245,9 +305,9 @@ class _Reader:
     def read_id(self, obj: Mapping[str, Any], path: str, taken: Collection[str]) -> str:
         ref = read_str(obj["id"], join(path, "id"), _ERR)
         if not ref or ref in taken:
-            raise ExchangeError(join(path, "id"), f"the id {show(ref)} is empty or already used")
+            raise ExchangeError(join(path, "id"), _("the id %(id)s is empty or already used") % {"id": show(ref)})
         if len(ref) > _ID_LENGTH:
-            raise ExchangeError(join(path, "id"), f"an id has at most {_ID_LENGTH} characters")
+            raise ExchangeError(join(path, "id"), _("an id has at most %(max)s characters") % {"max": _ID_LENGTH})
         return ref
 
     def read_team(self, data: Any, path: str) -> None:
@@ -255,7 +315,7 @@ class _Reader:
         ref = self.read_id(obj, path, self.teams)
         name = _text(obj, "name", path)
         if any(team.name.casefold() == name.casefold() for team in self.teams.values()):
-            raise ExchangeError(join(path, "name"), f"another team is also called {show(name)}")
+            raise ExchangeError(join(path, "name"), _("another team is also called %(name)s") % {"name": show(name)})
         team = Team.objects.filter(name__iexact=name).first()
         if team is None:
             team = Team(name=name, club=self.read_club(obj.get("club"), join(path, "club")))
@@ -276,16 +336,22 @@ class _Reader:
         club = self.read_club(obj.get("club"), join(path, "club"))
         team_ref = obj.get("team")
         if team_ref is not None and (not isinstance(team_ref, str) or team_ref not in self.teams):
-            raise ExchangeError(join(path, "team"), f"unknown team {show(team_ref)}; give an id from teams")
+            raise ExchangeError(
+                join(path, "team"), _("unknown team %(team)s; give an id from teams") % {"team": show(team_ref)}
+            )
 
-        player = _find_player(first_name, last_name, club, licence)
+        player = (
+            self.chosen_player(ref, path) if ref in self.chosen else _find_player(first_name, last_name, club, licence)
+        )
         if player is None:
             player = Player(first_name=first_name, last_name=last_name, gender=gender, club=club, licence=licence)
             _clean(player, path)
             self.new_objects.append(player)
         person = _person(player)
         if person in self.people:
-            raise ExchangeError(path, f"this is the same player as {show(self.people[person])}")
+            raise ExchangeError(
+                path, _("this is the same player as %(player)s") % {"player": show(self.people[person])}
+            )
         self.people[person] = ref
         self.players[ref] = player
         return Registration(
@@ -296,6 +362,13 @@ class _Reader:
             team_external_id=team_ref or "",
         )
 
+    def chosen_player(self, ref: str, path: str) -> Player:
+        """The stored player the organiser chose for the file's player ``ref``."""
+        player = Player.objects.filter(pk=self.chosen[ref]).select_related("club").first()
+        if player is None:
+            raise ExchangeError(path, _("the player chosen from the register is no longer there"))
+        return player
+
     def read_series(self, data: Any, path: str) -> _Series:
         obj = read_object(data, path, _ERR, allowed=_SERIES_FIELDS, required=("number",))
         number = read_int(obj["number"], join(path, "number"), _ERR, minimum=1, maximum=self.tournament.series_count)
@@ -305,7 +378,10 @@ class _Reader:
         for i, entry in enumerate(read_list(obj.get("tables", []), tables_path, _ERR)):
             table = self.read_table(entry, join(tables_path, i), seated)
             if table.number in tables:
-                raise ExchangeError(join(join(tables_path, i), "number"), f"table {table.number} is given twice")
+                raise ExchangeError(
+                    join(join(tables_path, i), "number"),
+                    _("table %(number)s is given twice") % {"number": table.number},
+                )
             tables[table.number] = table
         byes_path = join(path, "byes")
         byes = []
@@ -314,7 +390,11 @@ class _Reader:
             byes.append(self.seat(ref, bye_path, seated))
             if ref in self.byes_given:
                 # the database allows one bye per player per tournament
-                raise ExchangeError(bye_path, f"player {show(ref)} already has a bye at {self.byes_given[ref]}")
+                raise ExchangeError(
+                    bye_path,
+                    _("player %(player)s already has a bye at %(place)s")
+                    % {"player": show(ref), "place": self.byes_given[ref]},
+                )
             self.byes_given[ref] = bye_path
         if byes:
             try:
@@ -337,18 +417,22 @@ class _Reader:
         ref = obj["player"]
         player = self.players.get(ref) if isinstance(ref, str) else None
         if player is None:
-            raise ExchangeError(join(path, "player"), f"unknown player {show(ref)}; give an id from players")
+            raise ExchangeError(
+                join(path, "player"), _("unknown player %(player)s; give an id from players") % {"player": show(ref)}
+            )
         small = obj.get("small_points", 0)
         small = read_int(small, join(path, "small_points"), _ERR, minimum=_VALUE_RANGE[0], maximum=_VALUE_RANGE[-1])
         big_path = join(path, "big_points")
         big = Decimal(str(read_number(obj.get("big_points", 0), big_path, _ERR, minimum=-float(BIG_POINTS_LIMIT))))
         if big > BIG_POINTS_LIMIT or big != round(big, 2):
-            raise ExchangeError(big_path, f"expected a number of at most {BIG_POINTS_LIMIT} with two decimal places")
+            raise ExchangeError(
+                big_path, _("expected a number of at most %(max)s with two decimal places") % {"max": BIG_POINTS_LIMIT}
+            )
         reason = _text(obj, "reason", path)
         if not reason:
-            raise ExchangeError(join(path, "reason"), "a penalty needs a reason")
+            raise ExchangeError(join(path, "reason"), _("a penalty needs a reason"))
         if not small and not big:
-            raise ExchangeError(path, "a penalty changes small or big points; both are 0")
+            raise ExchangeError(path, _("a penalty changes small or big points; both are 0"))
         return _Penalty(player, small, big, reason)
 
     def check_penalties(self, series: _Series, path: str) -> None:
@@ -400,7 +484,7 @@ class _Reader:
         rows = score.rows
         for i, row in enumerate(rows):
             if any(value not in _VALUE_RANGE for value in row.values.values()):
-                raise ExchangeError(join(join(path, "deals"), i), "a deal's values are too large to be stored")
+                raise ExchangeError(join(join(path, "deals"), i), _("a deal's values are too large to be stored"))
         ended_early = read_bool(obj.get("ended_early", False), join(path, "ended_early"), _ERR)
         return _Table(number, seats, obj.get("deals", []), score, ended_early, protocol_fields)
 
@@ -408,9 +492,13 @@ class _Reader:
         """The player a seat or bye names; each plays at most once per series."""
         player = self.players.get(ref) if isinstance(ref, str) else None
         if player is None:
-            raise ExchangeError(path, f"unknown player {show(ref)}; give an id from players")
+            raise ExchangeError(path, _("unknown player %(player)s; give an id from players") % {"player": show(ref)})
         if ref in seated:
-            raise ExchangeError(path, f"player {show(ref)} already plays in this series at {seated[ref]}")
+            raise ExchangeError(
+                path,
+                _("player %(player)s already plays in this series at %(place)s")
+                % {"player": show(ref), "place": seated[ref]},
+            )
         seated[ref] = path
         return player
 
@@ -423,11 +511,32 @@ def _game_fields(obj: Mapping[str, Any], path: str) -> dict[str, Any]:
     return {"game": game, **games[game].import_settings(obj, path)}
 
 
-def _bounded_list(value: Any, path: str, limit: int, what: str) -> list[Any]:
-    """A list of at most ``limit`` entries; the first one too many is named."""
+def _uuid(value: Any, path: str) -> uuid.UUID:
+    text = read_str(value, path, _ERR)
+    try:
+        return uuid.UUID(text)
+    except ValueError as err:
+        raise ExchangeError(
+            path,
+            _("expected a UUID such as %(example)s, got %(got)s")
+            % {"example": show(str(uuid.UUID(int=0))), "got": show(text)},
+        ) from err
+
+
+def _keep_stored(tournament: Tournament, stored: Tournament) -> None:
+    """Make ``tournament`` read from a file the stored one it replaces: the same row, keeping
+    every field the file does not give (staff, season, publication, logo stay as they were)."""
+    for field in Tournament._meta.concrete_fields:
+        if field.name not in _FILE_FIELDS:
+            setattr(tournament, field.attname, getattr(stored, field.attname))
+    tournament._state.adding = False  # so the uniqueness checks leave the stored row out
+
+
+def _bounded_list(value: Any, path: str, limit: int, message: str) -> list[Any]:
+    """A list of at most ``limit`` entries; the first one too many is named, with ``message``."""
     entries = read_list(value, path, _ERR)
     if len(entries) > limit:
-        raise ExchangeError(join(path, limit), f"a tournament has at most {limit} {what}")
+        raise ExchangeError(join(path, limit), message)
     return entries
 
 
@@ -438,14 +547,16 @@ def _check_values(value: Any, path: str, depth: int = 0) -> None:
     too long to convert), and nesting deeper than the format's."""
     if isinstance(value, str):
         if "\x00" in value or not _encodable(value):
-            raise ExchangeError(path, "the text holds a NUL character or invalid unicode")
+            raise ExchangeError(path, _("the text holds a NUL character or invalid unicode"))
     elif isinstance(value, int | float) and not isinstance(value, bool):
         # no comparison with NaN holds, so it is refused too
         if not -MAX_WRITTEN_VALUE <= value <= MAX_WRITTEN_VALUE:
-            raise ExchangeError(path, f"no number in an exchange file lies beyond ±{MAX_WRITTEN_VALUE}")
+            raise ExchangeError(
+                path, _("no number in an exchange file lies beyond ±%(max)s") % {"max": MAX_WRITTEN_VALUE}
+            )
     elif isinstance(value, dict | list):
         if depth == MAX_DEPTH:
-            raise ExchangeError(path, f"nested deeper than the {MAX_DEPTH} levels of the format")
+            raise ExchangeError(path, _("nested deeper than the %(depth)s levels of the format") % {"depth": MAX_DEPTH})
         if isinstance(value, dict):
             for key, member in value.items():
                 _check_values(key, path, depth + 1)
@@ -492,11 +603,16 @@ def _person(player: Player) -> tuple[str, ...]:
     return ("name", player.first_name.casefold(), player.last_name.casefold(), club)
 
 
-def _write(plan: _Plan, user: AbstractBaseUser | None) -> Tournament:
-    """The second pass: save what the first pass checked."""
+def import_write(plan: ImportPlan, *, user: AbstractBaseUser | None) -> Tournament:
+    """The second pass: save what the first pass (:func:`import_plan`) checked, inside the caller's
+    transaction (:func:`import_tournament` gives one); ``user`` as there. A replaced tournament's registrations
+    and series (with their tables, byes, protocols and penalties) make way for the file's."""
     for obj in plan.new_objects:
         obj.save()
     tournament = plan.tournament
+    if not tournament._state.adding:
+        tournament.series.all().delete()
+        tournament.registrations.all().delete()
     tournament.save()
     for registration in plan.registrations:
         registration.tournament = tournament

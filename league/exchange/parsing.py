@@ -36,14 +36,14 @@ def parse_exchange_file(file: IO[bytes], *, max_bytes: int) -> Any:
     """
     content = file.read(max_bytes + 1)
     if len(content) > max_bytes:
-        raise ExchangeError("", f"the file is larger than {max_bytes} bytes")
+        raise ExchangeError("", f"the file is larger than {max_bytes} bytes", code="too_large")
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise ExchangeError("", f"not UTF-8 text: {err}") from err
+        raise ExchangeError("", f"not UTF-8 text: {err}", code="not_utf8") from err
     try:
         return json.loads(text, parse_int=_integer)
     except json.JSONDecodeError as err:
-        raise ExchangeError("", f"not valid JSON: {err}") from err
+        raise ExchangeError("", f"not valid JSON: {err}", code="not_json") from err
     except RecursionError as err:
-        raise ExchangeError("", "nested far deeper than an exchange file") from err
+        raise ExchangeError("", "nested far deeper than an exchange file", code="too_deep") from err

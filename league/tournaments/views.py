@@ -18,6 +18,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from league.exchange.selectors import tournament_file_versions
 from league.models import StaffInvitation
 from league.tournaments import selectors, services
 from league.tournaments.forms import (
@@ -76,6 +77,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "summary": selectors.tournament_summary(tournament=tournament),
             "staff": selectors.tournament_staff(tournament=tournament),
             "deletable": selectors.series_last_drawn(tournament=tournament) is None,
+            "file_versions": tournament_file_versions(tournament=tournament),
         },
     )
 

@@ -66,6 +66,8 @@ def test_the_export_carries_the_file_content(django_assert_num_queries):
         exported = export_tournament(tournament)
 
     assert exported["format"] == FORMAT
+    # the file had no tournament id: the import gave the tournament its own, and the export writes it
+    assert exported["tournament"].pop("tournament_id") == str(tournament.exchange_id)
     assert exported["tournament"] == {
         "name": "Mały turniej",
         "slug": "maly-turniej",

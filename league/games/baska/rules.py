@@ -167,7 +167,7 @@ class Baska(GameRules):
 
     def import_settings(self, data: Mapping[str, Any], path: str) -> dict[str, Any]:
         if "pulka" in data:
-            raise ExchangeError(join(path, "pulka"), 'only a tournament of "game": "preferans" has a pulka')
+            raise ExchangeError(join(path, "pulka"), _('only a tournament of "game": "preferans" has a pulka'))
         return {}
 
     def export_table(self, *, protocol: Protocol | None) -> dict[str, Any]:
@@ -175,7 +175,7 @@ class Baska(GameRules):
 
     def import_table(self, table: Mapping[str, Any], path: str) -> dict[str, Any]:
         if read_bool(table.get("pulka_closed", False), join(path, "pulka_closed"), INVALID_INPUT):
-            raise ExchangeError(join(path, "pulka_closed"), "only a Preferans table has a pulka to close")
+            raise ExchangeError(join(path, "pulka_closed"), _("only a Preferans table has a pulka to close"))
         return {}
 
     def import_rows(
@@ -183,7 +183,7 @@ class Baska(GameRules):
     ) -> scoring.ProtocolResult:
         limit = tournament.deals_per_series
         if isinstance(entries, list) and len(entries) > limit:
-            message = f"the tournament has {limit} deals per series, and a table plays no more"
+            message = _("the tournament has %(limit)s deals per series, and a table plays no more") % {"limit": limit}
             raise ExchangeError(join(join(path, "deals"), limit), message)
         try:
             return scoring.score_protocol(entries, tournament.ruleset())

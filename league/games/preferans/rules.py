@@ -227,7 +227,9 @@ class Preferans(GameRules):
         user's language, as on the protocol page."""
         limit = tournament.row_limit
         if isinstance(entries, list) and len(entries) > limit:
-            raise ExchangeError(join(join(path, "deals"), limit), f"a pulka has at most {limit} entries")
+            raise ExchangeError(
+                join(join(path, "deals"), limit), _("a pulka has at most %(limit)s entries") % {"limit": limit}
+            )
         entries = read_list(entries, join(path, "deals"), INVALID_INPUT)
         try:
             return preferans.table_score(

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from league.exchange import export_tournament
+from league.exchange import exchange_file_text
 from league.models import Tournament
 
 
@@ -26,5 +25,4 @@ class Command(BaseCommand):
         parser.add_argument("slug", help="the tournament's short name for addresses")
 
     def handle(self, *args: Any, slug: str, **options: Any) -> None:
-        data = export_tournament(tournament_by_slug(slug))
-        self.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
+        self.stdout.write(exchange_file_text(tournament_by_slug(slug)), ending="")

@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.models import PendingExchangeImport, Tournament, TournamentFileVersion
+from league.models import League, PendingExchangeImport, Tournament, TournamentFileVersion
 from league.tournaments.roles import is_organiser
 
 from .exporting import export_tournament
@@ -37,21 +37,23 @@ def pending_exchange_create(*, user: AbstractBaseUser, filename: str, data: Any)
 
 @transaction.atomic
 def pending_exchange_confirm(
-    *, pending: PendingExchangeImport, user: AbstractBaseUser, players: Mapping[str, int]
+    *, pending: PendingExchangeImport, user: AbstractBaseUser, players: Mapping[str, int], league: League | None = None
 ) -> tuple[Tournament, bool] | None:
     """Import the waiting file as :func:`tournament_file_import` does, and forget it in the same
     transaction; None when it is gone already (a second click while the first one imported it)."""
     locked = PendingExchangeImport.objects.select_for_update().filter(pk=pending.pk, user=user).first()
     if locked is None:
         return None
-    imported = tournament_file_import(user=user, data=locked.data, filename=locked.filename, players=players)
+    imported = tournament_file_import(
+        user=user, data=locked.data, filename=locked.filename, players=players, league=league
+    )
     locked.delete()
     return imported
 
 
 @transaction.atomic
 def tournament_file_import(
-    *, user: AbstractBaseUser, data: Any, filename: str, players: Mapping[str, int]
+    *, user: AbstractBaseUser, data: Any, filename: str, players: Mapping[str, int], league: League | None = None
 ) -> tuple[Tournament, bool]:
     """Import the parsed exchange file ``data`` for ``user``, all or nothing; ``players`` are the
     organiser's choices for probable duplicates (file id → stored player's pk). Returns the
@@ -59,7 +61,8 @@ def tournament_file_import(
 
     A file whose ``tournament_id`` is a stored tournament's replaces it, if ``user`` organises it,
     after its present state is kept as an earlier version; the same tournament again changes
-    nothing. Any other file becomes a new tournament, a draft organised by ``user``.
+    nothing. Any other file becomes a new tournament, a draft organised by ``user``, in ``league``
+    (one ``user`` organises: the caller checks) when given.
     Raises :class:`ExchangeError` (nothing written) or ``PermissionDenied``.
     """
     exchange_id = file_tournament_id(data)
@@ -67,7 +70,8 @@ def tournament_file_import(
     if stored is None:
         tournament = import_tournament(data, user=user, players=players)
         tournament.published = False
-        tournament.save(update_fields=["published"])
+        tournament.league = league
+        tournament.save(update_fields=["published", "league"])
         tournament.organisers.add(user)
         return tournament, True
     if not is_organiser(user, stored):

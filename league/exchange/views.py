@@ -18,6 +18,8 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from league.leagues.selectors import leagues_organised
+from league.models import League
 from league.tournaments.roles import organiser_required
 
 from . import selectors, services
@@ -28,6 +30,7 @@ from .parsing import parse_exchange_file
 from .preview import DUPLICATE, ExchangePreview, exchange_preview
 
 SESSION_KEY = "exchange_pending_import"
+LEAGUE_KEY = "exchange_pending_league"  # the league a new tournament joins, chosen with the upload
 UPLOAD_PERMISSION = "league.add_tournament"
 
 
@@ -69,9 +72,16 @@ def _unreadable(error: ExchangeError) -> str:
 def upload(request: HttpRequest) -> HttpResponse:
     """Step 1: read the file within the limit and preview it. A file with an error is previewed at
     once and kept nowhere; one that can be imported waits for step 2 as a ``PendingExchangeImport``."""
-    form = ExchangeUploadForm(request.POST or None, request.FILES or None)
+    form = ExchangeUploadForm(
+        request.POST or None,
+        request.FILES or None,
+        user=request.user,
+        initial={"league": League.objects.filter(slug=request.GET.get("liga", "")).first()},
+    )
     if form.is_valid():
         request.session.pop(SESSION_KEY, None)
+        league = form.cleaned_data["league"]
+        request.session[LEAGUE_KEY] = league.pk if league else None
         upload = form.cleaned_data["file"]
         try:
             data = parse_exchange_file(upload, max_bytes=settings.BASKA_UPLOAD_MAX_BYTES)
@@ -96,20 +106,23 @@ def preview(request: HttpRequest) -> HttpResponse:
     if pending is None:
         return redirect("exchange:upload")
     shown = exchange_preview(data=pending.data, user=request.user)
+    # read again from the leagues the user organises now: the session keeps only its number
+    league = leagues_organised(user=request.user).filter(pk=request.session.get(LEAGUE_KEY)).first()
     if request.method != "POST":
-        return _preview_page(request, shown, pending.filename)
+        return _preview_page(request, shown, pending.filename, league)
     choices = _chosen(request, shown)
     try:
-        imported = services.pending_exchange_confirm(pending=pending, user=request.user, players=choices)
+        imported = services.pending_exchange_confirm(pending=pending, user=request.user, players=choices, league=league)
     except ExchangeError as error:  # the register changed since the preview: show it again
         messages.error(request, _("The file cannot be imported now: %(error)s") % {"error": error})
         return _preview_page(
-            request, exchange_preview(data=pending.data, user=request.user, choices=choices), pending.filename
+            request, exchange_preview(data=pending.data, user=request.user, choices=choices), pending.filename, league
         )
     except PermissionDenied as refusal:
         messages.error(request, str(refusal))
-        return _preview_page(request, shown, pending.filename)
+        return _preview_page(request, shown, pending.filename, league)
     request.session.pop(SESSION_KEY, None)
+    request.session.pop(LEAGUE_KEY, None)
     if imported is None:  # confirmed by an earlier click
         return redirect("tournaments:list")
     tournament, written = imported
@@ -136,5 +149,7 @@ def _chosen(request: HttpRequest, shown: ExchangePreview) -> dict[str, int]:
     return choices
 
 
-def _preview_page(request: HttpRequest, shown: ExchangePreview, filename: str) -> HttpResponse:
-    return render(request, "exchange/preview.html", {"preview": shown, "filename": filename})
+def _preview_page(
+    request: HttpRequest, shown: ExchangePreview, filename: str, league: League | None = None
+) -> HttpResponse:
+    return render(request, "exchange/preview.html", {"preview": shown, "filename": filename, "league": league})

@@ -81,8 +81,9 @@ def public_tournaments(*, league: League) -> QuerySet[Tournament]:
 
 
 def next_tournaments(*, league: League, today: date) -> QuerySet[Tournament]:
-    """The league's published tournaments from ``today`` on, the soonest first."""
-    return public_tournaments(league=league).filter(date__gte=today)
+    """The league's published tournaments from ``today`` on, the soonest first, each with its
+    sign-up window (``signup_window``, read in the same query) for the page to link the form."""
+    return public_tournaments(league=league).filter(date__gte=today).select_related("signup_window")
 
 
 def home_leagues(*, today: date) -> QuerySet[League]:

@@ -28,6 +28,7 @@ from league.leagues import selectors, services
 from league.leagues.forms import LeagueForm, OrganiserForm, OrganiserRemoveForm
 from league.leagues.ical import CONTENT_TYPE, calendar_ics
 from league.models import League, Tournament
+from league.signups.selectors import signups_open
 
 View = Callable[..., HttpResponse]
 # a changed logo shows within the hour; the address carries the league's ``updated`` to show it at once
@@ -149,10 +150,14 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
     latest results and the past seasons."""
     league = get_object_or_404(League, slug=slug)
     top = selectors.current_season(league=league)
+    now = timezone.now()
+    coming = list(selectors.next_tournaments(league=league, today=timezone.localdate())[: selectors.NEXT_SHOWN])
     context = {
         "league": league,
-        "next_tournaments": selectors.next_tournaments(league=league, today=timezone.localdate())[
-            : selectors.NEXT_SHOWN
+        # each with whether it takes online sign-ups now, for the page to link the form
+        "next_tournaments": [
+            (tournament, signups_open(window=getattr(tournament, "signup_window", None), now=now))
+            for tournament in coming
         ],
         "season_top": top,
         "latest_results": selectors.latest_results(league=league),

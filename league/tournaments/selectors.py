@@ -176,12 +176,18 @@ def late_arrivals_first_series(*, tournament: Tournament) -> int | None:
 
 
 def tournament_earlier_choices(*, tournament: Tournament, user: AbstractBaseUser) -> QuerySet[Tournament]:
-    """The earlier tournaments whose players "add many" offers to register again, newest first:
-    those ``user`` organises (a superuser: every one) held before ``tournament`` or on its day.
+    """The earlier tournaments whose players "add many" offers to register again, newest first,
+    held before ``tournament`` or on its day: in a league (liga), the league's tournaments (its
+    drafts only for their organisers); outside one, those ``user`` organises, also through their
+    leagues (a superuser: every one).
 
     The one place that decides which tournaments count as earlier ones of the same circle."""
     earlier = Tournament.objects.filter(date__lte=tournament.date).exclude(pk=tournament.pk).order_by("-date", "-pk")
-    return earlier if user.is_superuser else earlier.filter(organisers=user)
+    organised = Q(organisers=user) | Q(league__organisers=user)
+    if tournament.league_id is not None:
+        earlier = earlier.filter(league=tournament.league_id)
+        return earlier if user.is_superuser else earlier.filter(Q(published=True) | organised).distinct()
+    return earlier if user.is_superuser else earlier.filter(organised).distinct()
 
 
 def registration_group_candidates(

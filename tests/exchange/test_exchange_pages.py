@@ -23,7 +23,7 @@ from league.results.models import DealRow
 from players.models import Player
 from tests.exchange.files import load
 from tests.exchange.test_import import row_counts
-from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, LeagueFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -31,9 +31,10 @@ UPLOAD = reverse("exchange:upload")
 PREVIEW = reverse("exchange:preview")
 
 
-def upload(client, content, name="turniej.json", **headers):
+def upload(client, content, name="turniej.json", league=None, **headers):
     text = content if isinstance(content, bytes) else json.dumps(content, ensure_ascii=False).encode()
-    return client.post(UPLOAD, {"file": SimpleUploadedFile(name, text, "application/json")}, **headers)
+    fields = {"file": SimpleUploadedFile(name, text, "application/json")} | ({"league": league.pk} if league else {})
+    return client.post(UPLOAD, fields, **headers)
 
 
 def organised(data, user) -> Tournament:
@@ -81,6 +82,22 @@ def test_an_uploaded_file_is_previewed_then_imported_as_a_draft_of_its_organiser
     assert not tournament.published and list(tournament.organisers.all()) == [organiser]
     assert tournament.registrations.count() == 9 and deals(tournament) == 7
     assert not PendingExchangeImport.objects.exists()
+
+
+def test_a_file_uploaded_from_a_leagues_screen_becomes_a_tournament_of_that_league(client, organiser):
+    league, foreign = LeagueFactory(name="Liga Pucka"), LeagueFactory(name="Liga Obca")
+    league.organisers.add(organiser)
+    screen = client.get(reverse("leagues:edit", args=[league.slug])).content.decode()
+    assert f"{UPLOAD}?liga={league.slug}" in screen
+    assert f'<option value="{league.pk}" selected>' in client.get(f"{UPLOAD}?liga={league.slug}").content.decode()
+
+    refused = upload(client, load("small_puck"), league=foreign)  # a league someone else organises
+    assert refused.status_code == 200 and not PendingExchangeImport.objects.exists()
+
+    upload(client, load("small_puck"), league=league)
+    assert "nowy turniej dołączy do ligi Liga Pucka" in client.get(PREVIEW, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    client.post(PREVIEW)
+    assert Tournament.objects.get(slug="maly-turniej").league == league
 
 
 def test_the_organiser_chooses_who_a_probable_duplicate_is(client, organiser):

@@ -4,15 +4,16 @@ links, and a query budget that does not grow with the league's seasons and tourn
 
 from __future__ import annotations
 
-from datetime import date, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
 from league.models import TableAssignment
+from league.signups import services as signup_services
 from league.standings.cache import refresh
-from tests.factories import LeagueFactory, SeasonFactory, TournamentFactory
+from tests.factories import LeagueFactory, SeasonFactory, TournamentFactory, UserFactory
 from tests.public.test_pages import league_tournament
 
 pytestmark = pytest.mark.django_db
@@ -48,6 +49,27 @@ def test_the_page_lists_the_coming_published_tournaments_with_time_and_place_and
     assert "Gramy w Baśkę." in page
     feed = reverse("leagues:calendar_ics", args=[league.slug])
     assert f'<link rel="alternate" type="text/calendar" href="{feed}"' in page
+
+
+def test_a_coming_tournament_taking_sign_ups_links_its_form_and_one_without_does_not(client, league):
+    open_one = TournamentFactory(name="Z zapisami", date=days(10), league=league)
+    closed_one = TournamentFactory(name="Bez zapisów", date=days(12), league=league)
+    for tournament, closes in ((open_one, days(8)), (closed_one, days(-1))):
+        signup_services.signup_window_save(
+            tournament=tournament,
+            user=UserFactory(),
+            page="/test/",
+            is_open=True,
+            closes_at=timezone.make_aware(datetime.combine(closes, time(20))),
+            capacity=None,
+            waiting_list=True,
+            note="",
+        )
+
+    page = client.get(reverse("leagues:page", args=[league.slug])).content.decode()
+
+    assert reverse("signups:signup", args=[open_one.slug]) in page
+    assert reverse("signups:signup", args=[closed_one.slug]) not in page
 
 
 def test_the_page_shows_the_current_seasons_top_ten_the_latest_winner_and_the_past_seasons(client, league):

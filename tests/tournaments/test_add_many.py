@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from league.tournaments import draws, regulars
 from tests.factories import (
     ClubFactory,
+    LeagueFactory,
     PlayerFactory,
     RegistrationFactory,
     TeamFactory,
@@ -211,6 +212,28 @@ def test_only_the_organisers_own_earlier_tournaments_are_offered_newest_first(cl
     refused = preview(client, tournament, earlier=foreign).text
     assert "Select a valid choice" in refused
     assert 'name="entries"' not in refused
+
+
+def test_in_a_league_the_leagues_earlier_tournaments_are_offered_and_its_drafts_only_to_its_organisers(
+    client, tournament, organiser
+):
+    league = LeagueFactory()
+    tournament.league = league
+    tournament.save()
+    played = TournamentFactory(date=tournament.date - datetime.timedelta(days=30), name="Ligowy", league=league)
+    draft = TournamentFactory(
+        date=tournament.date - datetime.timedelta(days=10), name="Szkic", league=league, published=False
+    )
+    own = TournamentFactory(date=tournament.date - datetime.timedelta(days=5), name="Poza ligą")
+    own.organisers.add(organiser)
+
+    def offered() -> list[str]:
+        page = client.get(url("add_many", tournament)).text
+        return re.findall(r">([^<(]+) \(", re.search(r'<select name="earlier".*?</select>', page, flags=re.S).group())
+
+    assert offered() == ["Ligowy"]  # another organiser's draft and tournaments outside the league are not
+    league.organisers.add(organiser)
+    assert offered() == [draft.name, played.name]
 
 
 def test_choosing_nothing_or_two_sources_asks_for_one(client, tournament, last_month):

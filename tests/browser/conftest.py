@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from league.hall.views import ready_rooms
 
@@ -55,6 +56,13 @@ def no_room_kept():
     ready_rooms.clear()
     yield
     ready_rooms.clear()
+
+
+def accessible(page) -> None:
+    """axe-core (the npm package as axe-playwright-python ships it: nothing fetched at run time)
+    finds no violation on the page as it is now."""
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
 
 
 def fits_the_screen(page) -> bool:

@@ -10,13 +10,12 @@ import json
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from league.exchange import exchange_file_text
 from league.models import Tournament
-from tests.browser.conftest import fits_the_screen
+from tests.browser.conftest import accessible, fits_the_screen
 from tests.exchange.files import load
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 
@@ -24,12 +23,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 SHOTS = Path("/tmp/shots-travel")
 PASSWORD = "haslo-z-sali"
-
-
-def accessible(page) -> None:
-    """axe-core finds no violation on the page as it is now."""
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
 
 
 def shot(page, name: str) -> None:

@@ -10,24 +10,17 @@ from pathlib import Path
 
 import icalendar
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.browser.conftest import fits_the_screen
+from tests.browser.conftest import accessible, fits_the_screen
 from tests.factories import TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SHOTS = Path("/tmp/shots-leagues")
 PASSWORD = "haslo-ligi"
-
-
-def accessible(page) -> None:
-    """axe-core finds no violation on the page as it is now."""
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
 
 
 def shot(page, name: str) -> None:

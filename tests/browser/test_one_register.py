@@ -7,13 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth.models import Group, Permission
 from django.urls import reverse
 
 from league.models import Registration
 from players.models import Player, PlayerRemoval
-from tests.browser.conftest import fits_the_screen
+from tests.browser.conftest import accessible, fits_the_screen
 from tests.factories import ClubFactory, RegistrationFactory, TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,13 +44,6 @@ def log_in(page, live_server, next_url: str) -> None:
     page.wait_for_url(f"**{next_url}")
 
 
-def accessible(page) -> bool:
-    """axe-core finds nothing wrong with the page as it stands."""
-    violations = Axe().run(page).response["violations"]
-    assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations]
-    return True
-
-
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     width = page.viewport_size["width"]
@@ -79,7 +71,8 @@ def test_quick_add_warns_of_a_probable_duplicate_and_registers_the_existing_play
     warning = page.locator("section.msg.warning")
     warning.get_by_text("Łucja Żmuda").wait_for()
     assert "Gryf Kartuzy" in warning.inner_text() and "1 turniej" in warning.inner_text()
-    assert fits_the_screen(page) and accessible(page)
+    assert fits_the_screen(page)
+    accessible(page)
     shot(page, "quick-add-duplicate")
     assert Player.objects.count() == 1
 
@@ -89,7 +82,8 @@ def test_quick_add_warns_of_a_probable_duplicate_and_registers_the_existing_play
     assert list(tonight.registrations.values_list("player", flat=True)) == [existing.pk]
     assert Player.objects.count() == 1
     assert page.locator("table.day").get_by_text("Łucja Żmuda").is_visible()
-    assert fits_the_screen(page) and accessible(page)
+    assert fits_the_screen(page)
+    accessible(page)
 
 
 def test_the_organiser_merges_a_player_entered_twice_from_the_player_page(page, live_server):
@@ -108,7 +102,8 @@ def test_the_organiser_merges_a_player_entered_twice_from_the_player_page(page, 
     preview = page.locator("section.card")
     preview.get_by_text("Puchar Wójta").wait_for()
     assert "Zgłoszenia: 1" in preview.inner_text()
-    assert fits_the_screen(page) and accessible(page)
+    assert fits_the_screen(page)
+    accessible(page)
     shot(page, "merge-preview")
 
     page.get_by_label("dlaczego to jedna osoba").fill("Wpisany dwa razy, bez polskich liter")
@@ -119,5 +114,6 @@ def test_the_organiser_merges_a_player_entered_twice_from_the_player_page(page, 
     assert set(Registration.objects.values_list("player", flat=True)) == {kept.pk}
     assert not Player.objects.filter(pk=twice.pk).exists()
     assert PlayerRemoval.objects.get().reason == "Wpisany dwa razy, bez polskich liter"
-    assert fits_the_screen(page) and accessible(page)
+    assert fits_the_screen(page)
+    accessible(page)
     shot(page, "merged")

@@ -8,11 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from tests.browser.conftest import fits_the_screen
+from tests.browser.conftest import accessible, fits_the_screen
 from tests.factories import ClubFactory, RegistrationFactory, TeamFactory, TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,12 +41,6 @@ def last_month_with_40_players(organiser, date: datetime.date):
             RegistrationFactory(tournament=earlier, player=member.player, team=team)
     RegistrationFactory.create_batch(8, tournament=earlier)
     return earlier
-
-
-def accessible(page) -> None:
-    """axe-core finds no violation on the page as it is now."""
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
 
 
 @pytest.mark.parametrize("page", ["desktop", "phone"], indirect=True)

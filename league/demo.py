@@ -1,6 +1,7 @@
-"""The demo league: clubs, players, teams, one league (liga) holding a season and its
-tournaments, one of them still to come in its calendar, one Preferans evening (pulka
-sheets at tables of four, docs/preferans.md) and a coming tournament open for online sign-ups.
+"""The demo league: clubs, players, teams, one league (liga) holding this year's season and its
+tournaments, one of them still to come in its calendar, two past seasons of small played
+tournaments where the same regulars come back, one Preferans evening (pulka sheets at tables of
+four, docs/preferans.md) and a coming tournament open for online sign-ups.
 
 Built through the same services an organiser uses, from a fixed random seed, so
 every newcomer sees the same league. Used by ``manage.py load_demo``.
@@ -9,6 +10,7 @@ every newcomer sees the same league. Used by ``manage.py load_demo``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 
 from django.contrib.auth.models import Group, Permission, User
@@ -23,6 +25,7 @@ from league.models import DEALS_PER_SERIES, Game, League, PulkaVariant, Season, 
 from league.results import services as results
 from league.results.models import Protocol
 from league.results.selectors import protocol_sheet, sheet_totals
+from league.seasons.services import season_create
 from league.signups.services import signup_create, signup_window_save, signups_confirm
 from league.tournaments.draws import series_draw
 from league.tournaments.registrations import registration_create
@@ -277,9 +280,9 @@ def load_demo() -> dict[str, str]:
         name="Liga Baśki Kaszuby",
         description="Turnieje Baśki na Kaszubach: Puck, Kościerzyna, Kartuzy i Wejherowo, raz w miesiącu.",
     )
-    season = Season.objects.create(
-        name="Liga Baśki Kaszuby", slug="liga-kaszuby-2026", year=2026, best_of=3, league=league
-    )
+    for year, tournaments in PAST_SEASONS.items():
+        _past_season(organiser, referee, league, teams, year=year, tournaments=tournaments)
+    season = _season(organiser, league, year=2026, best_of=3)
     spring = tournament_create(
         user=organiser,
         name="Turniej o Puchar Wójta Gminy Puck",
@@ -295,18 +298,8 @@ def load_demo() -> dict[str, str]:
         time_limit_minutes=55,
         team_ranking=Tournament._meta.get_field("team_ranking").default,
     )
-    spring.referees.add(referee)
     # 10 teams of 4 and 6 individuals: 46 players, so two byes each series.
-    for team in teams:
-        for member in team.members.all():
-            registration_create(tournament=spring, player=member)
-    for player in players[40:46]:
-        registration_create(tournament=spring, player=player, individual=True)
-    spring.registrations.update(checked_in=True, fee_paid=True)
-    series_draw(tournament=spring, numbers="all", seed=SEED, user=organiser)
-    spring.draw_published = True
-    spring.save(update_fields=["draw_published"])
-    first, second, third = spring.series.order_by("number")
+    first, second, third = _drawn(spring, organiser, referee, members=_members(teams), individuals=players[40:46])
     play_series(rng, first, deals=40, close=True)
     play_series(rng, second, deals=40, close=True)
     play_series(rng, third, deals=12, close=False)  # the evening is still going on
@@ -326,12 +319,111 @@ def load_demo() -> dict[str, str]:
         published=True,
     )
     autumn.referees.add(referee)
-    for team in teams[:6]:
-        for member in team.members.all():
-            registration_create(tournament=autumn, player=member)
+    for member in _members(teams[:6]):
+        registration_create(tournament=autumn, player=member)
     _preferans_evening(organiser, referee, players[36:48], league)
     _tournament_open_for_signups(organiser, players[:3], league)
     return {"organizator": "organiser", "sedzia": "referee"}
+
+
+def _members(teams: list[Team]) -> list[Player]:
+    """The players of ``teams``, team by team."""
+    return [member for team in teams for member in team.members.all()]
+
+
+def _drawn(
+    tournament: Tournament,
+    organiser: User,
+    referee: User,
+    *,
+    members: Sequence[Player] = (),
+    individuals: Sequence[Player] = (),
+) -> list[Series]:
+    """Give ``tournament`` its referee, register ``members`` for their teams and ``individuals``
+    for none, everyone checked in with the fee paid, draw every series and publish the draw;
+    returns the series in order."""
+    tournament.referees.add(referee)
+    for player in members:
+        registration_create(tournament=tournament, player=player)
+    for player in individuals:
+        registration_create(tournament=tournament, player=player, individual=True)
+    tournament.registrations.update(checked_in=True, fee_paid=True)
+    series_draw(tournament=tournament, numbers="all", seed=SEED, user=organiser)
+    tournament.draw_published = True
+    tournament.save(update_fields=["draw_published"])
+    return list(tournament.series.order_by("number"))
+
+
+def _season(organiser: User, league: League, *, year: int, best_of: int) -> Season:
+    """The league's season (sezon) of ``year``, counting each player's best ``best_of`` tournaments."""
+    return season_create(
+        user=organiser,
+        name="Liga Baśki Kaszuby",
+        slug=f"liga-kaszuby-{year}",
+        year=year,
+        best_of=best_of,
+        league=league,
+    )
+
+
+# Where the league plays: the venue and the club that organises there.
+VENUES = {
+    "Puck": ("Puck, Dom Kultury", "Pucka Liga Baśki"),
+    "Kartuzy": ("Kartuzy, Kaszubski Dom Kultury", "Kaszëbë Kartuzy"),
+    "Kościerzyna": ("Kościerzyna, Klub Baśki", "Klub Baśki Kościerzyna"),
+    "Wejherowo": ("Wejherowo, Gryf", "Gryf Wejherowo"),
+}
+# The league's past seasons: small tournaments (name, preset, day, town), all played out.
+PAST_SEASONS = {
+    2024: [
+        ("Turniej Wiosenny w Kartuzach", "pomorska", date(2024, 4, 20), "Kartuzy"),
+        ("Jesienna Baśka w Pucku", "puck", date(2024, 10, 12), "Puck"),
+    ],
+    2025: [
+        ("Turniej o Puchar Gryfa", "pomorska", date(2025, 3, 8), "Wejherowo"),
+        ("Letnia Baśka w Kościerzynie", "gorzow", date(2025, 6, 14), "Kościerzyna"),
+        ("Turniej Andrzejkowy w Pucku", "puck", date(2025, 11, 29), "Puck"),
+    ],
+}
+PAST_SERIES = 2
+PAST_DEALS = 16
+PAST_TEAMS = 4
+
+
+def _past_season(
+    organiser: User,
+    referee: User,
+    league: League,
+    teams: list[Team],
+    *,
+    year: int,
+    tournaments: list[tuple[str, str, date, str]],
+) -> Season:
+    """A season of ``year`` whose ``tournaments`` were all played out: at each, the first team (the
+    league's regulars) and three others drawn from the next five, ``PAST_SERIES`` closed series of
+    ``PAST_DEALS`` deals; the season counts each player's best two."""
+    # its own random numbers, so this year's tournaments stay as they always were
+    rng = random.Random(SEED - year)
+    season = _season(organiser, league, year=year, best_of=2)
+    for name, preset, day, town in tournaments:
+        venue, organiser_name = VENUES[town]
+        tournament = tournament_create(
+            user=organiser,
+            name=name,
+            ruleset_preset=preset,
+            date=day,
+            venue=venue,
+            organiser_name=organiser_name,
+            league=league,
+            season=season,
+            series_count=PAST_SERIES,
+            deals_per_series=PAST_DEALS,
+            published=True,
+        )
+        playing = [teams[0], *rng.sample(teams[1:6], PAST_TEAMS - 1)]
+        for series in _drawn(tournament, organiser, referee, members=_members(playing)):
+            play_series(rng, series, deals=PAST_DEALS, close=True)
+    return season
 
 
 def _preferans_evening(organiser: User, referee: User, players: list[Player], league: League) -> Tournament:
@@ -358,14 +450,7 @@ def _preferans_evening(organiser: User, referee: User, players: list[Player], le
         published=True,
         team_ranking=Tournament._meta.get_field("team_ranking").default,
     )
-    evening.referees.add(referee)
-    for player in players:
-        registration_create(tournament=evening, player=player, individual=True)
-    evening.registrations.update(checked_in=True, fee_paid=True)
-    series_draw(tournament=evening, numbers="all", seed=SEED, user=organiser)
-    evening.draw_published = True
-    evening.save(update_fields=["draw_published"])
-    for series in evening.series.order_by("number"):
+    for series in _drawn(evening, organiser, referee, individuals=players):
         for protocol in series.protocols.select_related("series__tournament").order_by("table"):
             first_table = protocol.table == 1
             play_pulka(

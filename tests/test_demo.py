@@ -10,9 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.games.preferans.pulka import protocol_pulka
-from league.models import League, Series, TableAssignment, Tournament
+from league.models import League, Season, Series, TableAssignment, Tournament
 from league.results.models import DealRow, Protocol
 from league.standings.compute import tournament_standings
+from league.standings.selectors import player_history
 from players.models import Player, Team
 from scoring.preferans import Deal, Penalty
 
@@ -39,7 +40,7 @@ def demo(django_db_setup, django_db_blocker):
 def test_demo_league_has_teams_and_a_drawn_tournament():
     assert Team.objects.count() == 10
     assert Player.objects.count() == 48
-    spring = Tournament.objects.get(ruleset_preset="puck")
+    spring = Tournament.objects.get(name="Turniej o Puchar Wójta Gminy Puck")
     for series in spring.series.all():
         assert series.status != Series.Status.PLANNED
         assert TableAssignment.objects.filter(series=series).count() == 44  # 46 players, 2 byes
@@ -89,8 +90,12 @@ def test_one_league_holds_the_demo_season_and_every_tournament_with_a_timed_one_
     league = League.objects.get()
     assert league.organisers.filter(username="organizator").exists()
     assert set(league.tournaments.all()) == set(Tournament.objects.all())
-    assert list(league.seasons.values_list("slug", flat=True)) == ["liga-kaszuby-2026"]
-    autumn = league.tournaments.get(ruleset_preset="gorzow")
+    assert list(league.seasons.values_list("slug", flat=True)) == [
+        "liga-kaszuby-2026",
+        "liga-kaszuby-2025",
+        "liga-kaszuby-2024",
+    ]
+    autumn = league.tournaments.get(name="Mistrzostwa Kościerzyny w Baśce")
     assert (autumn.date.isoformat(), autumn.start_time.isoformat()) == ("2026-12-05", "10:00:00")
     assert autumn.published
 
@@ -102,3 +107,43 @@ def test_a_coming_tournament_is_open_for_sign_ups_with_a_few_sign_ups(client):
     assert coming.registrations.count() == 1
     page = client.get(reverse("public:tournament", args=[coming.slug]))
     assert reverse("signups:signup", args=[coming.slug]) in page.content.decode()
+
+
+def section(page: str, section_id: str) -> str:
+    start = page.index(f'id="{section_id}"')
+    return page[start : page.index("</section>", start)]
+
+
+def test_the_league_page_lists_two_past_seasons_whose_tournaments_were_all_played(client):
+    league = League.objects.get()
+    page = client.get(reverse("leagues:page", args=[league.slug])).content.decode()
+    assert "Liga Baśki Kaszuby 2026" in section(page, "league-season")
+    past = section(page, "league-past-seasons")
+    links = [reverse("public:season", args=[f"liga-kaszuby-{year}"]) for year in (2025, 2024)]
+    assert all(link in past for link in links) and past.index(links[0]) < past.index(links[1])
+    assert "liga-kaszuby-2026" not in past
+    for year, played in ((2024, 2), (2025, 3)):
+        season = Season.objects.get(slug=f"liga-kaszuby-{year}")
+        tournaments = list(season.tournaments.all())
+        assert len(tournaments) == played
+        season_page = client.get(reverse("public:season", args=[season.slug])).content.decode()
+        for tournament in tournaments:
+            assert tournament.date.year == year and tournament.published
+            assert set(tournament.series.values_list("status", flat=True)) == {Series.Status.CLOSED}
+            individual = tournament_standings(tournament, published_only=True)["individual"]
+            assert len(individual) == 16
+            # the tournament's winner has a row in the season's table
+            assert individual[0]["name"] in season_page and tournament.name in season_page
+
+
+def test_a_regular_played_in_all_three_seasons_and_their_page_shows_each_with_a_place(client):
+    regular = Team.objects.get(name="Kaszëbë Puck").captain
+    history, seasons = player_history(regular)
+    seasons_played = {item["tournament"].season for item in history} - {None}
+    assert {season.year for season in seasons_played} == {2024, 2025, 2026}
+    assert [item["season"].year for item in seasons] == [2026, 2025, 2024]
+    assert all(item["entry"] is not None for item in seasons)
+    page = client.get(reverse("public:player", args=[regular.pk])).content.decode()
+    for year in (2026, 2025, 2024):
+        assert reverse("public:season", args=[f"liga-kaszuby-{year}"]) in page
+    assert "Turniej Wiosenny w Kartuzach" in page and "Turniej Andrzejkowy w Pucku" in page

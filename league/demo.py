@@ -26,6 +26,7 @@ from league.results import services as results
 from league.results.models import Protocol
 from league.results.selectors import protocol_sheet, sheet_totals
 from league.seasons.services import season_create
+from league.signups.forms import new_form_token
 from league.signups.services import signup_create, signup_window_save, signups_confirm
 from league.tournaments.draws import series_draw
 from league.tournaments.registrations import registration_create
@@ -494,12 +495,12 @@ def _tournament_open_for_signups(organiser: User, regulars: list[Player], league
     )
     common = {"tournament": tournament, "page": "demo", "gender": "", "first_name": "", "last_name": ""}
     signups = [
-        signup_create(**common, form_token=f"demo-{player.pk}", player=player, phone="600 100 200")[0]
+        signup_create(**common, form_token=new_form_token(), player=player, phone="600 100 200")[0]
         for player in regulars
     ]
     signup_create(
         **common | {"first_name": "Grażyna", "last_name": "Kiedrowska", "gender": "F"},
-        form_token="demo-newcomer",
+        form_token=new_form_token(),
         email="grazyna.kiedrowska@example.org",
     )
     signups_confirm(tournament=tournament, choices=[(signups[0], None)], user=organiser, page="demo")

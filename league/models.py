@@ -45,6 +45,7 @@ from league.games import game_rules
 from league.games.base import GameRules
 from league.games.choices import Game
 from league.history import ChangeRow, HistoryRow, LogRow
+from players.models import refuse_control_characters
 from scoring import SEATS, preferans
 from scoring.ruleset import MAX_POINTS
 
@@ -273,13 +274,16 @@ class TeamRanking(models.TextChoices):
 
 
 class Tournament(models.Model):
-    name = models.CharField(_("name"), max_length=160)
+    # printed, exported, sent as an e-mail's subject and a calendar's line: no control characters
+    name = models.CharField(_("name"), max_length=160, validators=[refuse_control_characters])
     slug = models.SlugField(_("short name for addresses"), max_length=80, unique=True)
     date = models.DateField(_("date"))
     # the calendar's start of the event (Europe/Warsaw); without it the calendar lists the whole day
     start_time = models.TimeField(_("start time"), null=True, blank=True)
-    venue = models.CharField(_("venue"), max_length=160, blank=True)
-    organiser_name = models.CharField(_("organiser"), max_length=160, blank=True)
+    venue = models.CharField(_("venue"), max_length=160, blank=True, validators=[refuse_control_characters])
+    organiser_name = models.CharField(
+        _("organiser"), max_length=160, blank=True, validators=[refuse_control_characters]
+    )
     # A FileField rather than ImageField: the forms check an upload by its content and store
     # it re-encoded as a small PNG (league.logo.logo_normalise), which ImageField's
     # own check would only repeat.

@@ -200,8 +200,10 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     VAR_DIR.mkdir(parents=True, exist_ok=True)
-    # A referee and a table scorer may write at the same moment; wait rather than fail.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # A referee and a table scorer may write at the same moment; wait rather than fail. A transaction
+    # takes the write lock when it begins (IMMEDIATE): one that read first and wrote then would be
+    # refused at once ("database is locked") instead of waiting, as two sign-ups at once were.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
 
 # PIN attempts and cached standings live here; several gunicorn workers must share
 # them, so production points CACHE_URL at Redis.

@@ -333,6 +333,8 @@ def _entry_words(name: str, index: int, node: Any) -> str:
     number = entry.get("number") if isinstance(entry.get("number"), int) else index + 1
     if name == "players":
         who = " ".join(str(entry.get(key, "")) for key in ("first_name", "last_name")).strip()
+        # the name as the file has it, which may be what is wrong with it (a lone surrogate cannot be sent)
+        who = who.encode("utf-8", "replace").decode("utf-8")
         return (
             _("player %(number)s (%(name)s)") % {"number": index + 1, "name": who}
             if who

@@ -17,7 +17,8 @@ SEARCH_MAX_LENGTH = 100
 
 
 def new_form_token() -> str:
-    """A one-time token for one sign-up form as it is shown: sent twice, it finds the first sign-up."""
+    """A one-time token for one sign-up form as it is shown: sent twice, it finds the first sign-up
+    (only within its tournament, ``services.signup_create``)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 

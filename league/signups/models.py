@@ -55,7 +55,11 @@ class SignUpWindow(models.Model):
         verbose_name = _("sign-up window")
         verbose_name_plural = _("sign-up windows")
         constraints = [
-            models.CheckConstraint(condition=Q(capacity__isnull=True) | Q(capacity__gt=0), name="signups_capacity_set")
+            models.CheckConstraint(
+                condition=Q(capacity__isnull=True) | Q(capacity__gt=0),
+                name="signups_capacity_set",
+                violation_error_message=_("The number of places must be at least 1, or empty for no limit."),
+            )
         ]
 
     def __str__(self) -> str:
@@ -88,14 +92,15 @@ class SignUp(models.Model):
     tournament = models.ForeignKey(
         "league.Tournament", verbose_name=_("tournament"), related_name="signups", on_delete=models.CASCADE
     )
-    # Empty until the organiser matches a typed name; a player merged away or deleted leaves the typed data.
+    # Empty until the organiser matches a typed name. A merge moves it to the player kept; a player
+    # with a sign-up is not deleted (a sign-up picked from the register has no contact of its own).
     player = models.ForeignKey(
         "players.Player",
         verbose_name=_("player"),
         related_name="signups",
         null=True,
         blank=True,
-        on_delete=models.SET_NULL,
+        on_delete=models.PROTECT,
     )
     first_name = models.CharField(_("first name"), max_length=80, validators=[refuse_control_characters])
     last_name = models.CharField(_("last name"), max_length=80, validators=[refuse_control_characters])
@@ -115,7 +120,8 @@ class SignUp(models.Model):
         "league.Registration", related_name="+", null=True, blank=True, editable=False, on_delete=models.SET_NULL
     )
     # The one-time token of the form that sent it: a double click or a resent request finds this row.
-    form_token = models.CharField(max_length=64, unique=True, editable=False)
+    # one sign-up per form as it was shown: unique within the tournament, where a retry looks for it
+    form_token = models.CharField(max_length=64, editable=False)
     source_page = models.CharField(_("sent from"), max_length=PAGE_MAX_LENGTH, blank=True)
     created = models.DateTimeField(_("signed up"), auto_now_add=True)
 
@@ -124,6 +130,7 @@ class SignUp(models.Model):
         verbose_name = _("sign-up")
         verbose_name_plural = _("sign-ups")
         constraints = [
+            models.UniqueConstraint(fields=["tournament", "form_token"], name="signups_one_per_form"),
             models.UniqueConstraint(
                 fields=["tournament", "player"],
                 condition=Q(status__in=["new", "confirmed", "waiting"]),

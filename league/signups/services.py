@@ -90,7 +90,8 @@ def signup_create(
     A picked ``player`` gives the name, gender and club; typed data stays as typed.
     """
     window = _window_for_update(tournament)
-    earlier = SignUp.objects.filter(form_token=form_token).first()
+    # the token is looked up within the tournament only: it finds the sender's own retry, never another's sign-up
+    earlier = tournament.signups.filter(form_token=form_token).first()
     if earlier is not None:
         return earlier, False
     if not selectors.signups_open(window=window, now=timezone.now()):
@@ -103,7 +104,9 @@ def signup_create(
         raise ValidationError(_("Give an e-mail address or a phone number."), code="no_contact")
     name = search_key(f"{first_name} {last_name}")
     active = tournament.signups.filter(status__in=SignUp.ACTIVE)
-    if (player is not None and active.filter(player=player).exists()) or active.filter(search_name=name).exists():
+    # a player picked from the register is told apart from namesakes by the register; a typed name by its letters
+    same = active.filter(player=player) if player is not None else active.filter(search_name=name)
+    if same.exists():
         raise ValidationError(
             _("%(name)s has already signed up for this tournament."),
             code="signed_up",
@@ -223,9 +226,20 @@ def signups_confirm(
                 )
             )
             continue
+        if tournament.signups.filter(status__in=SignUp.ACTIVE, player=player).exclude(pk=stored.pk).exists():
+            errors.append(
+                ValidationError(
+                    _("%(name)s: %(player)s has another sign-up for this tournament; cancel one of the two."),
+                    code="signed_up_twice",
+                    params={"name": stored.full_name, "player": player},
+                )
+            )
+            continue
+        # the team named on the public form counts only for one of its members: anybody may type any team
+        team = stored.team if stored.team and stored.team.memberships.filter(player=player).exists() else None
         registration = Registration.objects.filter(tournament=tournament, player=player).first()
         if registration is None:
-            registration = registration_create(tournament=tournament, player=player, team=stored.team)
+            registration = registration_create(tournament=tournament, player=player, team=team)
         old = stored.snapshot()
         stored.player, stored.registration, stored.status = player, registration, SignUp.Status.CONFIRMED
         stored.save(update_fields=["player", "registration", "status"])

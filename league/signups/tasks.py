@@ -22,6 +22,7 @@ def signup_confirmation_mail(signup_id: int, link: str, language: str) -> None:
         return
     with translation.override(language):
         context = {"signup": signup, "tournament": signup.tournament, "link": link}
-        subject = render_to_string("signups/mail_subject.txt", context).strip()
+        # one line whatever the tournament's name holds: a line break in a subject is refused by send_mail
+        subject = " ".join(render_to_string("signups/mail_subject.txt", context).split())
         body = render_to_string("signups/mail_body.txt", context)
     send_mail(subject, body, None, [signup.email])

@@ -85,6 +85,9 @@ def signup_page(request: HttpRequest, slug: str) -> HttpResponse:
                 form.add_error(None, error)
             else:
                 return _signed_up(request, signup, made=made)
+    # nothing was stored with this form's token: the form shown again carries a new one
+    form.data = form.data.copy()
+    form.data["form_token"] = new_form_token()
     return render(request, "signups/signup.html", {**context, "form": form, "chosen": chosen, "candidates": candidates})
 
 

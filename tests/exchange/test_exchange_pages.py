@@ -211,6 +211,17 @@ def test_hostile_files_are_refused_in_polish_and_change_nothing(client, organise
     assert row_counts() == before and not PendingExchangeImport.objects.exists()
 
 
+def test_a_players_name_holding_a_lone_surrogate_is_told_at_its_place(client, organiser):
+    text = json.dumps(load("small_puck"), ensure_ascii=True)
+    first = json.loads(text)["players"][0]["first_name"]
+    text = text.replace(json.dumps(first), '"\\udfff"', 1)  # valid JSON naming a character no text can hold
+
+    response = upload(client, text.encode(), HTTP_ACCEPT_LANGUAGE="pl")
+
+    assert response.status_code == 200 and "Zawodnik 1" in response.content.decode()
+    assert not PendingExchangeImport.objects.exists()
+
+
 def test_a_file_over_the_upload_limit_is_refused_unread(client, organiser, settings):
     content = json.dumps(load("small_puck")).encode()
     settings.BASKA_UPLOAD_MAX_BYTES = len(content) - 1

@@ -68,9 +68,10 @@ def league_of_two_evenings(entered_again_as: str | None = None) -> Season:
 
 
 def without_pks(value: Any) -> Any:
-    """Standings or an export with the primary keys left out: the two databases number differently."""
+    """Standings or an export with the primary keys and the tournament's exchange id left out: the two
+    databases number differently, and each import of a file without an id gives the tournament its own."""
     if isinstance(value, dict):
-        return {key: without_pks(item) for key, item in value.items() if key != "pk"}
+        return {key: without_pks(item) for key, item in value.items() if key not in ("pk", "tournament_id")}
     if isinstance(value, list):
         return [without_pks(item) for item in value]
     return value

@@ -18,8 +18,16 @@ from league.models import Registration
 from league.signups import limits, services
 from league.signups.links import signup_token
 from league.signups.models import SignUp, SignUpChange
+from players import services as player_services
 from players.models import Player
-from tests.factories import ClubFactory, PlayerFactory, RegistrationFactory, TournamentFactory, UserFactory
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    TeamFactory,
+    TournamentFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -374,3 +382,88 @@ def test_the_list_tells_who_changed_a_sign_up_when_and_from_which_page(client, t
     lines = [re.sub(r"\s+", " ", line).strip() for line in re.findall(r"<li>(.*?)</li>", history, re.S)]
     assert lines[0].endswith("new · the person signing up · /t/x/zgloszenie/")
     assert lines[1].endswith(f"new → cancelled · Ewa Organizatorska · {cancel}")
+
+
+# --- found by an attack on the sign-ups (issue 25) ---------------------------------------------
+
+
+def test_another_tournaments_form_token_finds_nothing_of_it(client, tournament):
+    other = TournamentFactory(date=tournament.date, published=True)
+    for each in (tournament, other):
+        open_window(each)
+    theirs = services.signup_create(
+        tournament=other,
+        form_token="their-token",
+        page="/t/x/",
+        first_name="Jan",
+        last_name="Bork",
+        gender="M",
+        email="jan@example.org",
+    )[0]
+    response = client.post(reverse("signups:signup", args=[tournament.slug]), form_data(form_token="their-token"))
+    mine = tournament.signups.get()
+    assert response["Location"].endswith(f"/{signup_token(signup=mine)}/")
+    assert signup_token(signup=theirs) not in response["Location"]
+    assert (mine.full_name, theirs.status) == ("Ewa Nowa", "new")
+
+
+def test_a_form_shown_again_after_an_error_carries_a_new_token(client, tournament):
+    open_window(tournament)
+    url = reverse("signups:signup", args=[tournament.slug])
+    page = client.post(url, form_data(email="", phone="")).content.decode()  # no contact: refused
+    assert "one-time-token" not in page and 'name="form_token"' in page
+
+
+def test_matching_a_typed_sign_up_to_a_player_who_signed_up_already_is_refused_in_words(client, tournament):
+    organiser = UserFactory()
+    tournament.organisers.add(organiser)
+    client.force_login(organiser)
+    open_window(tournament)
+    known = PlayerFactory(first_name="Jan", last_name="Bork")
+    sign_up(tournament, "Jan Bork", player=known)
+    typed = sign_up(tournament, "Janek Bork", phone="600 100 200")
+    url = reverse("signups:confirm", args=[tournament.slug])
+    page = client.post(url, {"signups": [typed.pk], f"match-{typed.pk}": known.pk}, follow=True)
+    assert "has another sign-up for this tournament" in page.content.decode()
+    assert not Registration.objects.exists()
+
+
+def test_a_team_typed_on_the_public_form_counts_only_for_its_member(tournament):
+    open_window(tournament)
+    team = TeamFactory(members=2)
+    member = team.memberships.first().player
+    stranger = PlayerFactory()
+    signups = [sign_up(tournament, "Ktoś Ktoś", player=p, team=team, email="") for p in (member, stranger)]
+    services.signups_confirm(tournament=tournament, choices=[(s, None) for s in signups], user=UserFactory(), page="/")
+    teams = dict(tournament.registrations.values_list("player", "team"))
+    assert teams == {member.pk: team.pk, stranger.pk: None}
+
+
+def test_two_namesakes_picked_from_the_register_both_sign_up(tournament):
+    open_window(tournament)
+    first = PlayerFactory(first_name="Łucja", last_name="Żółw")
+    second = PlayerFactory(first_name="Lucja", last_name="Zolw")
+    assert sign_up(tournament, "Łucja Żółw", player=first, email="").player == first
+    assert sign_up(tournament, "Lucja Zolw", player=second, email="").player == second
+
+
+def test_a_player_with_a_sign_up_is_not_deleted_but_may_be_merged(tournament):
+    open_window(tournament)
+    player, twin = PlayerFactory(), PlayerFactory()
+    sign_up(tournament, "Ktoś Ktoś", player=player, email="")
+    with pytest.raises(ValidationError, match="Merge the player instead"):
+        player_services.player_delete(player=player, user=UserFactory(is_superuser=True))
+    player_services.player_merge(kept=twin, merged=player, user=UserFactory(is_superuser=True), reason="dwa wpisy")
+    assert tournament.signups.get().player == twin
+
+
+def test_a_line_break_in_the_tournaments_name_is_refused_and_the_e_mail_subject_is_one_plain_line(client, tournament):
+    tournament.name = "Nowa\r\nnazwa"
+    with pytest.raises(ValidationError):
+        tournament.full_clean()
+    tournament.name = "Ryba & Rak\u2028O'Neill"
+    tournament.save()
+    open_window(tournament)
+    client.post(reverse("signups:signup", args=[tournament.slug]), form_data())
+    (message,) = mail.outbox
+    assert "\n" not in message.subject and "&amp;" not in message.subject and "Ryba & Rak" in message.subject

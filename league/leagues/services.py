@@ -13,20 +13,17 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.files import File
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from league.models import League, LeagueVersion
+from league.slugs import polish_slug
 
 SETTINGS_FIELDS = ("name", "slug", "description", "logo")
-# Polish letters that Unicode does not decompose into a base letter and an accent, so that
-# slugify would drop them ("Złota" → "zota"); the others (ą, ę, ó, ś, ż …) it folds itself.
-UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L"})
 
 
 def league_slug(name: str) -> str:
     """The part of a league's address made from its name: "Złota Liga Baśki" → "zlota-liga-baski"."""
-    return slugify(name.translate(UNDECOMPOSED))[:80]
+    return polish_slug(name, max_length=80)
 
 
 def _settings(league: League) -> dict[str, Any]:

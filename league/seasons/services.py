@@ -12,10 +12,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from league.models import Season, SeasonVersion, Tournament
+from league.slugs import polish_slug
 from league.tournaments.roles import is_organiser
 
 SETTINGS_FIELDS = ("name", "slug", "year", "league", "scheme", "best_of", "place_points", "team_place_points")
@@ -60,7 +60,7 @@ def season_create(
     resent form created: it is returned as it is, so a retried POST makes no second
     season. Any other season of that slug refuses the slug.
     """
-    slug = slug or slugify(f"{name} {year}")[:80]
+    slug = slug or polish_slug(f"{name} {year}", max_length=80)
     existing = Season.objects.select_for_update().filter(slug=slug).first()
     if existing is not None:
         if existing.organisers.filter(pk=user.pk).exists() and (existing.name, existing.year) == (name, year):

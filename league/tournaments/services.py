@@ -8,10 +8,10 @@ from typing import Any, Literal
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from league.models import Series, StaffInvitation, Tournament
+from league.slugs import polish_slug
 from league.tournaments import selectors
 
 # The settings that decide how deals are scored and how many a table plays: fixed once any is played.
@@ -24,7 +24,7 @@ Role = Literal["organisers", "referees"]
 
 def _free_slug(name: str) -> str:
     """A slug from the name, with -2, -3 … appended while it is taken."""
-    base = slugify(name)[:70] or "turniej"
+    base = polish_slug(name, max_length=70) or "turniej"
     slug, n = base, 1
     while Tournament.objects.filter(slug=slug).exists():
         n += 1

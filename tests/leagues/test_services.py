@@ -8,6 +8,8 @@ from django.core.exceptions import ValidationError
 
 from league.leagues.services import league_create, league_organiser_add, league_organiser_remove, league_update
 from league.models import League, LeagueVersion
+from league.seasons.services import season_create
+from league.tournaments.services import tournament_create
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -64,3 +66,19 @@ def test_organisers_come_and_go_each_change_logged_but_the_last_one_stays():
     assert list(league.organisers.all()) == [jan]
     actions = list(league.history.order_by("pk").values_list("action", "user__username"))
     assert actions == [("create", "ewa"), ("add", "ewa"), ("remove", "jan")]
+
+
+@pytest.mark.parametrize(
+    ("make", "slug"),
+    [
+        (
+            lambda user: tournament_create(
+                user=user, name="Złoty Turniej Mikołajkowy", ruleset_preset="puck", date="2026-12-05"
+            ),
+            "zloty-turniej-mikolajkowy",
+        ),
+        (lambda user: season_create(user=user, name="Łebska Liga Baśki", year=2027), "lebska-liga-baski-2027"),
+    ],
+)
+def test_tournament_and_season_addresses_keep_the_polish_letters_as_their_base_letters(make, slug):
+    assert make(UserFactory()).slug == slug

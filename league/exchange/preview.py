@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy
 from league.games.labels import scoring_error_message
 from league.models import Tournament
 from league.tournaments.roles import is_organiser
+from league.tournaments.services import tournament_free_slug
 from players.models import Player, search_key
 from players.names import name_key
 from players.selectors import Person, players_probable_duplicates
@@ -118,6 +119,16 @@ def same_file(first: Any, second: Any) -> bool:
     return json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
 
 
+def with_a_free_slug(data: Any) -> Any:
+    """The file with its tournament's address made free when another tournament here has it: a new
+    tournament from a laptop's evening may well share its address with one of the league's own."""
+    tournament = data.get("tournament") if isinstance(data, dict) else None
+    slug = tournament.get("slug") if isinstance(tournament, dict) else None
+    if not isinstance(slug, str) or not Tournament.objects.filter(slug=slug).exists():
+        return data  # a missing or wrong address is the importer's to report
+    return data | {"tournament": tournament | {"slug": tournament_free_slug(name=slug)}}
+
+
 def exchange_preview(*, data: Any, user: AbstractBaseUser, choices: Mapping[str, int] | None = None) -> ExchangePreview:
     """The preview of the parsed file ``data`` for ``user``, with the probable duplicates resolved
     as ``choices`` says (file id → the chosen stored player's pk; any other is a new player), or
@@ -129,6 +140,8 @@ def exchange_preview(*, data: Any, user: AbstractBaseUser, choices: Mapping[str,
             "ask its organisers to upload it."
         ) % {"name": replaces.name}
         return ExchangePreview(refusal=refusal, replaces=replaces)
+    if replaces is None:
+        data = with_a_free_slug(data)
     try:
         plan = import_plan(data, players=choices or {}, replacing=replaces)
         if choices is None and (choices := _offered_choices(plan, replaces)):

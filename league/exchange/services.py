@@ -19,7 +19,7 @@ from league.tournaments.roles import is_organiser
 
 from .exporting import export_tournament
 from .importing import import_plan, import_tournament, import_write
-from .preview import file_tournament_id, replacement_changes
+from .preview import file_tournament_id, replacement_changes, with_a_free_slug
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -68,7 +68,7 @@ def tournament_file_import(
     exchange_id = file_tournament_id(data)
     stored = Tournament.objects.select_for_update().filter(exchange_id=exchange_id).first() if exchange_id else None
     if stored is None:
-        tournament = import_tournament(data, user=user, players=players)
+        tournament = import_tournament(with_a_free_slug(data), user=user, players=players)
         tournament.published = False
         tournament.league = league
         tournament.save(update_fields=["published", "league"])

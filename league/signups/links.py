@@ -16,7 +16,7 @@ SALT = "league.signups.private-link"
 
 
 class LinkExpired(Exception):
-    """The link is genuine but its tournament's day has begun."""
+    """The link is genuine but its tournament has started."""
 
 
 def signup_token(*, signup: SignUp) -> str:
@@ -25,7 +25,7 @@ def signup_token(*, signup: SignUp) -> str:
 
 def signup_of_token(*, token: str, slug: str) -> SignUp | None:
     """The sign-up of tournament ``slug`` that ``token`` was made for; None for a forged or
-    foreign token. Raises :class:`LinkExpired` once the tournament's day has begun."""
+    foreign token. Raises :class:`LinkExpired` once the tournament has started."""
     try:
         pk = signing.Signer(salt=SALT).unsign_object(token)
     except signing.BadSignature:

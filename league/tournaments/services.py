@@ -22,7 +22,7 @@ TABLE_FIELDS = ("game", "table_size")
 Role = Literal["organisers", "referees"]
 
 
-def _free_slug(name: str) -> str:
+def tournament_free_slug(*, name: str) -> str:
     """A slug from the name, with -2, -3 … appended while it is taken."""
     base = polish_slug(name, max_length=70) or "turniej"
     slug, n = base, 1
@@ -37,7 +37,7 @@ def tournament_create(*, user: AbstractBaseUser, name: str, ruleset_preset: str,
     """A new tournament on a scoring preset, organised by ``user``, with its series planned;
     a draft until the organiser publishes it (``published=True`` makes it public at once)."""
     if not fields.get("slug"):
-        fields["slug"] = _free_slug(name)
+        fields["slug"] = tournament_free_slug(name=name)
     fields.setdefault("published", False)
     tournament = Tournament.objects.create(name=name, ruleset_preset=ruleset_preset, **fields)
     tournament.organisers.add(user)

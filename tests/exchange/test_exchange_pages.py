@@ -23,7 +23,7 @@ from league.results.models import DealRow
 from players.models import Player
 from tests.exchange.files import load
 from tests.exchange.test_import import row_counts
-from tests.factories import ClubFactory, LeagueFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, LeagueFactory, PlayerFactory, TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -98,6 +98,16 @@ def test_a_file_uploaded_from_a_leagues_screen_becomes_a_tournament_of_that_leag
     assert "nowy turniej dołączy do ligi Liga Pucka" in client.get(PREVIEW, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     client.post(PREVIEW)
     assert Tournament.objects.get(slug="maly-turniej").league == league
+
+
+def test_a_new_tournament_whose_address_is_taken_here_gets_a_free_one(client, organiser):
+    TournamentFactory(slug="maly-turniej", name="Nasz mały turniej")
+
+    upload(client, load("small_puck"))
+    client.post(PREVIEW)
+
+    imported = Tournament.objects.get(name="Mały turniej")
+    assert imported.slug == "maly-turniej-2" and imported.registrations.count() == 9
 
 
 def test_the_organiser_chooses_who_a_probable_duplicate_is(client, organiser):

@@ -13,10 +13,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring import SEATS, load_ruleset, score_deal, score_protocol
+from scoring import SEATS, eyes_possible, load_ruleset, score_deal, score_protocol
+from scoring.constants import TIE_EYES, TOTAL_EYES
 
 TABLES, SERIES, DEALS = 64, 5, 40
 SOLO = ("cicha", "zolo", "gran", "zolo_du", "gran_du")
+# the eye counts a side can take, as the engine says (a side without a trick, or with tricks of 8 eyes at least)
+EYES = [eyes for eyes in range(TOTAL_EYES + 1) if eyes_possible(eyes)]
 
 
 def random_deal(rng: random.Random) -> dict[str, Any]:
@@ -28,14 +31,14 @@ def random_deal(rng: random.Random) -> dict[str, Any]:
             "contract": rng.choice(("zwykla", "wesele")),
             "old": old,
             "kontras": kontras,
-            "old_eyes": rng.choice((52, rng.randint(0, 104))),
+            "old_eyes": rng.choice((TIE_EYES, rng.choice(EYES))),
         }
     kontras = ["young", "old"][: rng.choice((0, 0, 1, 2))]
     return {
         "contract": rng.choice(SOLO),
         "old": [rng.choice(SEATS)],
         "kontras": kontras,
-        "old_eyes": rng.randint(0, 104),
+        "old_eyes": rng.choice(EYES),
     }
 
 

@@ -6,7 +6,16 @@ ranks players and teams, all under a ruleset given as data.
 """
 
 from .constants import CONTRACTS, LEVELS, OFFENCES, PAIR_CONTRACTS, SEATS, SIDES
-from .deal import Deal, DealResult, counted_doublings, parse_deal, possible_values, score_deal, value_deal
+from .deal import (
+    Deal,
+    DealResult,
+    counted_doublings,
+    eyes_possible,
+    parse_deal,
+    possible_values,
+    score_deal,
+    value_deal,
+)
 from .errors import MESSAGES, ScoringError
 from .placement import ByeCompensation, bye_compensation, place_shares, placement_points
 from .protocol import ProtocolResult, ProtocolRow, score_protocol
@@ -73,6 +82,7 @@ __all__ = [
     "accumulate",
     "award_points",
     "counted_doublings",
+    "eyes_possible",
     "bye_compensation",
     "deals_per_series_check",
     "load_ruleset",

@@ -195,7 +195,7 @@ def _parse_offence(value: Any, path: str) -> str:
     return offence
 
 
-def _possible_eyes(eyes: int) -> bool:
+def eyes_possible(eyes: int) -> bool:
     """Whether a side can take ``eyes``: each side took no trick or tricks of at least four jacks."""
     poorer_side = min(eyes, TOTAL_EYES - eyes)
     return poorer_side == 0 or poorer_side >= POOREST_TRICK_EYES
@@ -261,7 +261,7 @@ def parse_deal(data: dict[str, Any], ruleset: Ruleset, *, path: str = "deal") ->
             read_int(old_eyes, join(path, "old_eyes"), _ERR)
         if not 0 <= old_eyes <= TOTAL_EYES:
             raise ScoringError("eyes_out_of_range", {"eyes": old_eyes}, join(path, "old_eyes"))
-        if not _possible_eyes(old_eyes):
+        if not eyes_possible(old_eyes):
             raise ScoringError("impossible_eyes", {"eyes": old_eyes}, join(path, "old_eyes"))
     if data.get("tie", False) is not False and read_bool(data["tie"], join(path, "tie"), _ERR):
         if not _RESULT.isdisjoint(data.keys() - {"tie"}):

@@ -15,6 +15,9 @@ ruleset's rules before a save) declares those fields itself on :class:`HistoryRo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -60,3 +63,36 @@ class ChangeRow(HistoryRow):
 
     class Meta:
         abstract = True
+
+    def line(self, details: str) -> dict[str, Any]:
+        """The row as a history table shows it: when, who ("—" without an account), what was done
+        (the subclass's ``action``), the details the caller words, and why."""
+        return {
+            "when": self.created,
+            "who": self.user.get_username() if self.user else "—",
+            "what": self.get_action_display(),
+            "details": details,
+            "reason": self.reason,
+        }
+
+
+def settings_apply(
+    *,
+    stored: models.Model,
+    fields: Mapping[str, Any],
+    names: Iterable[str],
+    settings_of: Callable[[Any], dict[str, Any]],
+) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """Set on ``stored`` those of ``fields`` among ``names`` that differ from it, check and save it;
+    the changed settings before and after (as ``settings_of`` gives them for a ``ChangeRow``), or
+    None when nothing changes and nothing is saved."""
+    changed = [name for name in names if name in fields and fields[name] != getattr(stored, name)]
+    if not changed:
+        return None
+    before = settings_of(stored)
+    for name in changed:
+        setattr(stored, name, fields[name])
+    stored.full_clean()
+    stored.save()
+    after = settings_of(stored)
+    return {name: before[name] for name in changed}, {name: after[name] for name in changed}

@@ -63,15 +63,7 @@ def league_history(*, league: League) -> list[dict[str, Any]]:
             details = ""
         else:
             details = (version.new or version.old)["username"]
-        rows.append(
-            {
-                "when": version.created,
-                "who": version.user.get_username() if version.user else "—",
-                "what": version.get_action_display(),
-                "details": details,
-                "reason": version.reason,
-            }
-        )
+        rows.append(version.line(details))
     return rows
 
 

@@ -15,6 +15,7 @@ from django.core.files import File
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from league.history import settings_apply
 from league.models import League, LeagueVersion
 from league.slugs import polish_slug
 
@@ -91,25 +92,12 @@ def league_update(*, league: League, user: AbstractBaseUser, reason: str = "", *
     logo = fields.pop("logo", None)
     if logo is not None:
         fields["logo"] = logo or ""
-    before = _settings(stored)
-    changed = [name for name in SETTINGS_FIELDS if name in fields and fields[name] != getattr(stored, name)]
-    if not changed:
-        return stored
-    if "slug" in changed and League.objects.filter(slug=fields["slug"]).exclude(pk=stored.pk).exists():
+    if fields.get("slug", stored.slug) != stored.slug and League.objects.filter(slug=fields["slug"]).exists():
         raise _slug_taken()
-    for name in changed:
-        setattr(stored, name, fields[name])
-    stored.full_clean()
-    stored.save()
-    after = _settings(stored)
-    _record(
-        league=stored,
-        action=LeagueVersion.Action.CHANGE,
-        user=user,
-        old={name: before[name] for name in changed},
-        new={name: after[name] for name in changed},
-        reason=reason,
-    )
+    change = settings_apply(stored=stored, fields=fields, names=SETTINGS_FIELDS, settings_of=_settings)
+    if change is not None:
+        old, new = change
+        _record(league=stored, action=LeagueVersion.Action.CHANGE, user=user, old=old, new=new, reason=reason)
     return stored
 
 

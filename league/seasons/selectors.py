@@ -130,13 +130,5 @@ def season_history(*, season: Season) -> list[dict[str, str]]:
             details = (version.new or version.old)["name"]
         else:
             details = ""
-        rows.append(
-            {
-                "when": version.created,
-                "who": version.user.get_username() if version.user else "—",
-                "what": version.get_action_display(),
-                "details": details,
-                "reason": version.reason,
-            }
-        )
+        rows.append(version.line(details))
     return rows

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from league.history import settings_apply
 from league.models import Season, SeasonVersion, Tournament
 from league.slugs import polish_slug
 from league.tournaments.roles import is_organiser
@@ -79,25 +80,12 @@ def season_update(*, season: Season, user: AbstractBaseUser, reason: str = "", *
     """Change the season's settings (name, slug, year, scheme, best K of N, points for places),
     ``reason`` saying why; returns it as stored. Nothing is written when nothing changes."""
     stored = Season.objects.select_for_update().get(pk=season.pk)
-    before = _settings(stored)
-    changed = [name for name in SETTINGS_FIELDS if name in fields and fields[name] != getattr(stored, name)]
-    if not changed:
-        return stored
-    if "slug" in changed and Season.objects.filter(slug=fields["slug"]).exclude(pk=stored.pk).exists():
+    if fields.get("slug", stored.slug) != stored.slug and Season.objects.filter(slug=fields["slug"]).exists():
         raise _slug_taken(_("Another season already has this short name; choose another one."))
-    for name in changed:
-        setattr(stored, name, fields[name])
-    stored.full_clean()
-    stored.save()
-    after = _settings(stored)
-    _record(
-        season=stored,
-        action=SeasonVersion.Action.CHANGE,
-        user=user,
-        old={name: before[name] for name in changed},
-        new={name: after[name] for name in changed},
-        reason=reason,
-    )
+    change = settings_apply(stored=stored, fields=fields, names=SETTINGS_FIELDS, settings_of=_settings)
+    if change is not None:
+        old, new = change
+        _record(season=stored, action=SeasonVersion.Action.CHANGE, user=user, old=old, new=new, reason=reason)
     return stored
 
 

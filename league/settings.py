@@ -204,6 +204,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # takes the write lock when it begins (IMMEDIATE): one that read first and wrote then would be
     # refused at once ("database is locked") instead of waiting, as two sign-ups at once were.
     DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
+    # Tests get a file as well (one per test process), not Django's in-memory default: with an
+    # in-memory database the live server's request threads share the test's one connection, so a
+    # phone's heartbeat still being answered while a browser test ends broke the next tests'
+    # database. With a file every thread has its own connection and waits for the lock, as here.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
 
 # PIN attempts and cached standings live here; several gunicorn workers must share
 # them, so production points CACHE_URL at Redis.

@@ -17,6 +17,7 @@ liczyły tak samo np. 4,0, 2,5"):
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -265,6 +266,37 @@ def season_totals(tournaments: Iterable[Mapping[str, Standing]], best: int | Non
         for standing in counted:
             total = total + replace(standing, id=player)
         totals[player] = total
+    return totals
+
+
+def season_running_totals(results: Sequence[Standing | None], best: int | None = None) -> list[Standing | None]:
+    """One player's season total after each tournament in turn, ``None`` before their first:
+    for every prefix of ``results`` what :func:`season_totals` gives, in one pass.
+
+    A season chart shows the leaders after each tournament; adding up every prefix of the
+    season again costs the square of its tournaments (a minute at 300). Here each result
+    enters a heap of the best ``best`` so far, the weakest (the later of equal ones, as
+    :func:`season_totals` keeps the earlier) leaving when it overflows.
+    """
+    if best is not None:
+        read_int(best, "best", "invalid_input", minimum=1)
+    kept: list[tuple[tuple[float, int], int, Standing]] = []  # min-heap: the weakest, then the latest, first
+    running: Standing | None = None
+    totals: list[Standing | None] = []
+    for index, standing in enumerate(results):
+        if standing is not None:
+            if best is None:
+                running = (Standing(standing.id) if running is None else running) + replace(standing, id=standing.id)
+            else:
+                heapq.heappush(kept, (_strength(standing), -index, standing))
+                if len(kept) > best:
+                    heapq.heappop(kept)
+                # summed in season_totals' order (strongest first), so the floats agree exactly
+                counted = sorted(kept, key=lambda item: (item[0], item[1]), reverse=True)
+                running = Standing(standing.id)
+                for _, _, one in counted:
+                    running = running + replace(one, id=standing.id)
+        totals.append(running)
     return totals
 
 

@@ -12,23 +12,21 @@ or series there are; places and rankings come from ``league.standings.cache``.
 
 from __future__ import annotations
 
-import hashlib
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Count, OuterRef, QuerySet, Subquery, prefetch_related_objects
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
 from league.models import Bye, Registration, Season, Series, TeamRanking, Tournament
-from league.ranking_lists import points
+from league.ranking_lists import INDIVIDUAL, points
 from league.results.models import Penalty
-from league.standings.cache import CACHE_SECONDS, Places, places_after_each_series, stamps, tournament_rankings
-from league.standings.seasons import season_standings, season_uses_big_points
+from league.standings.cache import Places, places_after_each_series, stamps, tournament_rankings
+from league.standings.seasons import season_uses_big_points
 from league.standings.selectors import player_history, team_history
 from league.standings.tables import table_places, table_totals
 from players.models import Player, Team
@@ -249,31 +247,19 @@ def team_page_history(team: Team) -> list[dict[str, Any]]:
 # --- the season's leaders -------------------------------------------------------
 
 
-def season_chart(season: Season, tournaments: list[Tournament], tournament_stamps: dict[int, str]) -> Chart | None:
+def season_chart(season: Season, tournaments: list[Tournament], individual: list[dict[str, Any]]) -> Chart | None:
     """The season's top 10 and their season points after each of its counted tournaments
-    (``tournaments``, in date order), each point the season table of the tournaments so far
-    as ``league.standings.seasons`` adds them up; kept in the cache by the tournaments' stamps."""
-    ranked = [t for t in tournaments if t.publish_individual]
+    (``tournaments``, in date order), from the season's individual table (``individual``, as
+    ``league.standings.seasons`` adds it up): each leader's results there, added up tournament
+    by tournament as the season counts them (``scoring.season_running_totals``)."""
+    ranked = [t for t in tournaments if INDIVIDUAL.published(t)]
     if not ranked:
         return None
-    settings = (season.best_of, season.scheme, season.place_points)
-    digest = hashlib.blake2b(repr((settings, sorted(tournament_stamps.items()))).encode(), digest_size=8).hexdigest()
-    key = f"rankings:season-progress:{season.pk}:{digest}"
-    progress = cache.get(key)
-    if progress is None:
-        per_tournament = [tournament_rankings(t, tournament_stamps[t.pk]) for t in tournaments]
-        progress = [
-            season_standings(season, tournaments[:count], per_tournament[:count])["individual"]
-            for count in range(1, len(tournaments) + 1)
-            if tournaments[count - 1].publish_individual
-        ]
-        cache.set(key, progress, CACHE_SECONDS)
     figure = "big_points" if season_uses_big_points(season, tournaments) else "small_points"
-    leaders = progress[-1][:TOP]
+    leaders = individual[:TOP]
     if not leaders:
         return None
-    after = [{e["pk"]: e[figure] for e in table} for table in progress]
-    lines = [Line(e["name"], [table.get(e["pk"]) for table in after]) for e in leaders]
+    lines = [Line(e["name"], _running(e, season.best_of, figure)) for e in leaders]
     steps = [t.date.strftime("%d.%m") for t in ranked]
     label = _("big points") if figure == "big_points" else _("small points")
     return line_chart(
@@ -287,3 +273,15 @@ def season_chart(season: Season, tournaments: list[Tournament], tournament_stamp
         x_label=_("tournament"),
         geometry=Geometry(width=480, height=300, left=48, top=30, bottom=44, font_size=17),
     )
+
+
+def _running(entry: dict[str, Any], best_of: int | None, figure: str) -> list[float | int | None]:
+    """The entry's season ``figure`` after each tournament of its ``results``."""
+    results = [
+        None if r is None else scoring.Standing(str(entry["pk"]), r["big_points"], r["small_points"])
+        for r in entry["results"]
+    ]
+    return [
+        None if total is None else points(getattr(total, figure))
+        for total in scoring.season_running_totals(results, best_of)
+    ]

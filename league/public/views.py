@@ -198,7 +198,7 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
         "scheme": season_scheme_sentence(season=season, tournament_count=len(counted)),
         "tournaments": season.tournaments.filter(published=True).order_by("date"),
         "rankings": tables,
-        "chart": season_chart(season, counted, current),
+        "chart": season_chart(season, counted, lists["individual"]),
         "best_of": season.best_of if season.best_of and season.best_of < len(counted) else None,
     }
     return render(request, "public/season.html", context)

@@ -121,3 +121,14 @@ def test_the_page_takes_the_same_queries_for_one_and_many_tournaments(client, co
         page = season_page(client, season)
 
     assert "<svg" in page
+
+
+def test_the_chart_adds_up_each_leaders_best_results_of_the_tournaments_so_far(client):
+    season, _ = season_of_three()
+
+    page = season_page(client, season)
+
+    numbers = page.split('class="chart-data"')[1].split("</table>")[0]
+    anna = numbers.split('<th scope="row">Anna Kąkol</th>')[1].split("</tr>")[0]
+    # 6.5 after the first; 6.5 + 0 after the second; best 2 of 6.5, 0, 4.5 after the third
+    assert re.findall(r"<td[^>]*>\s*([^<]*?)\s*</td>", anna) == ["6,5", "6,5", "11"]

@@ -2,7 +2,10 @@
 
 import pytest
 
-from scoring import Standing, award_points, rank, season_place_points, season_totals
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring import Standing, award_points, rank, season_place_points, season_running_totals, season_totals
 
 # psb example II: "nagradza się … najlepszych 50 zawodników z wynikiem plusowym" — 1st 100 … 25th 25 …
 PLAYER_POINTS = [100, 90, 80] + [50 - place for place in range(4, 51)]
@@ -72,3 +75,17 @@ def test_season_points_go_only_to_positive_results_and_shared_places_share():
     assert {i: s.big_points for i, s in awarded.items()} == award_points(ranked, [100, 80, 60, 50])
     assert {i: s.big_points for i, s in awarded.items()} == {"a": 100, "b": 70, "c": 70, "d": 0}
     assert awarded["b"].small_points == 10
+
+
+halves = st.integers(min_value=0, max_value=200).map(lambda n: n / 2)
+results = st.lists(
+    st.one_of(st.none(), st.builds(Standing, st.just("player"), halves, st.integers(-300, 300))), max_size=30
+)
+
+
+@given(results=results, best=st.one_of(st.none(), st.integers(min_value=1, max_value=8)))
+def test_the_season_after_each_tournament_is_the_season_of_the_tournaments_so_far(results, best):
+    running = season_running_totals(results, best)
+    for count in range(1, len(results) + 1):
+        so_far = season_totals(({"player": r} for r in results[:count] if r is not None), best)
+        assert running[count - 1] == so_far.get("player")

@@ -21,7 +21,10 @@ at once, before it tries again. ``ping`` is the one call that does raise: the
 health check (``/zdrowie/``) uses it to report the cache.
 
 Values are kept as JSON (:class:`JSONSerializer`), never pickled: whoever can write to
-Redis must not be able to run code in the web processes by planting a value.
+Redis must not be able to run code in the web processes by planting a value. No value
+over ``MAX_VALUE_BYTES`` is stored (a warning names its key): one such value once filled
+Redis, and with the memory limit of the compose file, evicted the sessions and the counts
+of wrong PINs; whatever was too large is computed again instead.
 """
 
 from __future__ import annotations
@@ -51,6 +54,11 @@ SOCKET_TIMEOUT_SECONDS = 0.25
 RETRY_SECONDS = 2.0
 WARNING_SECONDS = 60.0
 STALE_KEPT = 10_000
+MAX_VALUE_BYTES = 1_000_000
+
+
+class TooLargeToCache(ValueError):
+    """A value whose JSON is over ``MAX_VALUE_BYTES``."""
 
 
 class _Outage:
@@ -158,7 +166,10 @@ class JSONSerializer:
     def dumps(self, obj: Any) -> bytes | int:
         if type(obj) is int:
             return obj
-        return json.dumps(_tagged(obj), separators=(",", ":")).encode()
+        data = json.dumps(_tagged(obj), separators=(",", ":")).encode()
+        if len(data) > MAX_VALUE_BYTES:
+            raise TooLargeToCache(f"{len(data)} bytes")
+        return data
 
     def loads(self, data: bytes) -> Any:
         try:
@@ -208,16 +219,28 @@ class ForgivingRedisCache(RedisCache):
         """Ask the server for an answer; raises the redis-py error when there is none."""
         self._cache.get_client(None, write=True).ping()
 
+    def _too_large(self, key: str, error: TooLargeToCache) -> None:
+        logger.warning("Cache: %s not stored, its value is too large (%s)", key, error)
+
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> bool:
-        return self._forgiving(lambda: RedisCache.add(self, key, value, timeout, version), False)
+        try:
+            return self._forgiving(lambda: RedisCache.add(self, key, value, timeout, version), False)
+        except TooLargeToCache as error:
+            self._too_large(key, error)
+            return False
 
     def get(self, key, default=None, version=None) -> Any:
         return self._forgiving(lambda: RedisCache.get(self, key, default, version), default)
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None) -> bool | None:
-        return self._forgiving(
-            lambda: RedisCache.set(self, key, value, timeout, version), False, writes=[key], version=version
-        )
+        try:
+            return self._forgiving(
+                lambda: RedisCache.set(self, key, value, timeout, version), False, writes=[key], version=version
+            )
+        except TooLargeToCache as error:
+            self._too_large(key, error)
+            self.delete(key, version)  # the value it was to replace must not be read in its place
+            return False
 
     def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None) -> bool:
         return self._forgiving(lambda: RedisCache.touch(self, key, timeout, version), False)
@@ -241,9 +264,12 @@ class ForgivingRedisCache(RedisCache):
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None) -> list[str]:
         # Django's contract: the keys that were not stored
-        return self._forgiving(
-            lambda: RedisCache.set_many(self, data, timeout, version), list(data), writes=data, version=version
-        )
+        try:
+            return self._forgiving(
+                lambda: RedisCache.set_many(self, data, timeout, version), list(data), writes=data, version=version
+            )
+        except TooLargeToCache:  # then one by one, so the others are stored
+            return [key for key, value in data.items() if self.set(key, value, timeout, version) is False]
 
     def delete_many(self, keys, version=None) -> None:
         self._forgiving(lambda: RedisCache.delete_many(self, keys, version), None, writes=keys, version=version)

@@ -20,7 +20,7 @@ import hashlib
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -41,6 +41,7 @@ class LruStore(Generic[T]):
         self.size = size
         self._entries: OrderedDict[Hashable, T] = OrderedDict()
         self._lock = threading.Lock()
+        self._building: dict[Hashable, threading.Lock] = {}  # one per key being built right now
 
     def get(self, key: Hashable) -> T | None:
         with self._lock:
@@ -55,6 +56,26 @@ class LruStore(Generic[T]):
             self._entries.move_to_end(key)
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
+
+    def get_or_build(self, key: Hashable, build: Callable[[], T]) -> T:
+        """The value under ``key``, built by ``build()`` and kept when missing: once, however
+        many threads ask at the same moment (the others wait for it). When a series closes, every
+        spectator's reload misses together; without this each thread would build the same page.
+        """
+        value = self.get(key)
+        if value is not None:
+            return value
+        with self._lock:
+            building = self._building.setdefault(key, threading.Lock())
+        with building:
+            value = self.get(key)
+            if value is None:
+                value = build()
+                self.put(key, value)
+        with self._lock:
+            if self._building.get(key) is building:
+                del self._building[key]
+        return value
 
     def clear(self) -> None:
         with self._lock:

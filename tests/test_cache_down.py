@@ -288,3 +288,20 @@ def test_what_the_league_caches_comes_back_from_redis_as_it_went_in(real_redis):
     assert cache.add("pin-tries", 0) and cache.incr("pin-tries") == 1  # counters stay Redis integers
     raw = cache._cache.get_client().get(cache.make_key("rankings"))
     assert raw.startswith(b"{")  # JSON, readable by anyone, runnable by no one
+
+
+def test_no_value_over_a_megabyte_is_kept_in_redis_and_the_rest_still_is(real_redis, caplog):
+    huge = {
+        "individual": [{"name": "Żaneta Wójcik-Łęcka", "results": list(range(40))}] * 10_000
+    }  # about 1.6 MB of JSON
+    cache.set("rankings:season:1:old", {"individual": []})
+
+    with caplog.at_level(logging.WARNING, logger="league.cache_backend"):
+        cache.set("rankings:season:1:old", huge)
+        not_stored = cache.set_many({"rankings:season:1:new": huge, "standings:seen:1": ("stamp", 1)})
+
+    assert cache.get("rankings:season:1:old") is None  # neither the huge value nor the one it replaced
+    assert not_stored == ["rankings:season:1:new"]
+    assert cache.get("standings:seen:1") == ("stamp", 1)
+    assert cache.add("rankings:season:1:new", huge) is False
+    assert "too large" in caplog.text

@@ -134,11 +134,10 @@ def room_tables(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     patch_cache_control(response, private=True, no_cache=True)
     if response.status_code == 304:
         return response
-    body = ready_rooms.get(etag)
-    if body is None:
-        body = render_to_string("hall/_room.html", _room_context(request, series, late_minutes, only_late), request)
-        ready_rooms.put(etag, body)
-    response.content = body
+    response.content = ready_rooms.get_or_build(
+        etag,
+        lambda: render_to_string("hall/_room.html", _room_context(request, series, late_minutes, only_late), request),
+    )
     return response
 
 

@@ -20,7 +20,6 @@ again, less and less often; without JavaScript the page reloads itself onto its 
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -51,7 +50,6 @@ SEATING_ROWS = 45  # three columns of 15 on a 1366 × 768 screen
 PAGE_SECONDS, MIN_PAGE_SECONDS, MAX_PAGE_SECONDS = 12, 5, 120  # ?co=12: seconds a page stays
 POLL_SECONDS = 5
 ready_fragments: LruStore[ReadyPage] = LruStore(32)  # by ETag: a few tournaments × languages at once
-_building = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -202,14 +200,11 @@ def projector_pages_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     patch_vary_headers(response, ("Accept-Encoding",))
     if response.status_code == 304:
         return response
-    page = ready_fragments.get(etag)
-    if page is None:
-        # the screens polling see a new ETag together: one thread builds the pages, the others wait for them
-        with _building:
-            page = ready_fragments.get(etag)
-            if page is None:
-                context = _content(pk, stamp, series_list, now)
-                body = render_to_string("public/projector/_pages.html", context, request)
-                page = ReadyPage.of(etag=etag, last_modified=last_modified, body=body.encode())
-                ready_fragments.put(etag, page)
+
+    def build() -> ReadyPage:
+        body = render_to_string("public/projector/_pages.html", _content(pk, stamp, series_list, now), request)
+        return ReadyPage.of(etag=etag, last_modified=last_modified, body=body.encode())
+
+    # the screens polling see a new ETag together: one thread builds the pages, the others wait for them
+    page = ready_fragments.get_or_build(etag, build)
     return ready_response(request, page, response)

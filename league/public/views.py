@@ -256,28 +256,26 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
     if response.status_code == 304:
         return response
-    key = (pk, variant)
-    page = page_store.contents.get(key)
-    if page is None:
-        page = standings_content(sorted_only(request, sort), pk, stamp)
-        page_store.contents.put(key, page)
+    page = page_store.contents.get_or_build(
+        (pk, variant), lambda: standings_content(sorted_only(request, sort), pk, stamp)
+    )
     response.content = render_to_string("public/standings.html", page, request)
     return response
 
 
 def ready_standings(request: HttpRequest, pk: int, stamp: str, sort: dict[str, str], variant: str) -> HttpResponse:
     """The standings page every anonymous spectator gets, from this process's store when ready."""
-    key = (pk, variant)
-    page = page_store.pages.get(key)
-    if page is None:
+
+    def build() -> ReadyPage:
         canonical = sorted_only(request, sort)
         body = render_to_string("public/standings.html", standings_content(canonical, pk, stamp), canonical)
-        page = ReadyPage.of(
+        return ReadyPage.of(
             etag=page_etag(pk, variant),
             last_modified=int(stamp_seen(pk, stamp).timestamp()),
             body=body.encode(),
         )
-        page_store.pages.put(key, page)
+
+    page = page_store.pages.get_or_build((pk, variant), build)
     response = with_validators(request, HttpResponse(), etag=page.etag, last_modified=page.last_modified)
     patch_vary_headers(response, ("Accept-Encoding",))
     if response.status_code == 304:

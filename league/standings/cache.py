@@ -14,7 +14,10 @@ only makes sure the next visitor finds the new standings already computed.
 from __future__ import annotations
 
 import hashlib
+import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from django.core.cache import cache
 from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
@@ -27,7 +30,38 @@ from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersi
 from league.standings.compute import tournament_standings
 from league.standings.seasons import Rankings, season_standings, season_tournaments
 
+T = TypeVar("T")
+
 CACHE_SECONDS = 24 * 60 * 60  # a stamp that no longer matches is never read, so long is safe
+# One web process computes a missing list while the others wait for it, at most this long;
+# the lock of a process that died while computing lapses after BUILD_SECONDS.
+WAIT_SECONDS, BUILD_SECONDS, POLL_SECONDS = 10.0, 60, 0.05
+
+
+def cached_once(key: str, build: Callable[[], T]) -> T:
+    """The value under ``key``, computed by ``build()`` and cached when missing: by one web
+    process at a time. A series closing under load makes every process miss at once; the
+    first takes a lock in the cache and computes, the others wait for its value (up to
+    ``WAIT_SECONDS``) instead of computing the same lists again. Without the cache (Redis
+    down, or the value too large to keep) everyone computes for themselves, as before.
+    """
+    value = cache.get(key)
+    if value is not None:
+        return value
+    lock = f"{key}:building"
+    if not cache.add(lock, 1, BUILD_SECONDS):
+        deadline = time.monotonic() + WAIT_SECONDS
+        while cache.has_key(lock) and time.monotonic() < deadline:
+            time.sleep(POLL_SECONDS)
+            value = cache.get(key)
+            if value is not None:
+                return value
+    try:
+        value = build()
+        cache.set(key, value, CACHE_SECONDS)
+    finally:
+        cache.delete(lock)
+    return value
 
 
 # --- the stamp --------------------------------------------------------------
@@ -122,12 +156,9 @@ def tournament_rankings(tournament: Tournament, stamp: str | None = None) -> Ran
     players and teams named by ``pk``.
     """
     stamp = stamp or stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
-    key = f"rankings:tournament:{tournament.pk}:{stamp}"
-    rankings = cache.get(key)
-    if rankings is None:
-        rankings = tournament_standings(tournament, published_only=True)
-        cache.set(key, rankings, CACHE_SECONDS)
-    return rankings
+    return cached_once(
+        f"rankings:tournament:{tournament.pk}:{stamp}", lambda: tournament_standings(tournament, published_only=True)
+    )
 
 
 # player pk → place and its label ("3–4.") in the individual ranking
@@ -139,27 +170,27 @@ def places_after_each_series(tournament: Tournament, stamp: str | None = None) -
     chart on a player's page; from the cache when current. The last is the tournament's own
     ranking; an earlier one ranks the series up to it alone, as ``compute`` would have then."""
     stamp = stamp or stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
-    key = f"rankings:progress:{tournament.pk}:{stamp}"
-    progress = cache.get(key)
-    if progress is None:
-        # a series counts once a table has a deal (compute), so these are the series it ranks
-        played = DealRow.objects.filter(
-            protocol__series__tournament=tournament,
-            protocol__series__status=Series.Status.CLOSED,
-            protocol__series__results_published=True,
+    return cached_once(f"rankings:progress:{tournament.pk}:{stamp}", lambda: _progress(tournament, stamp))
+
+
+def _progress(tournament: Tournament, stamp: str) -> list[tuple[int, Places]]:
+    # a series counts once a table has a deal (compute), so these are the series it ranks
+    played = DealRow.objects.filter(
+        protocol__series__tournament=tournament,
+        protocol__series__status=Series.Status.CLOSED,
+        protocol__series__results_published=True,
+    )
+    numbers = list(
+        played.order_by("protocol__series__number").values_list("protocol__series__number", flat=True).distinct()
+    )
+    progress = []
+    for number in numbers:
+        lists = (
+            tournament_rankings(tournament, stamp)
+            if number == numbers[-1]
+            else tournament_standings(tournament, published_only=True, through_series=number)
         )
-        numbers = list(
-            played.order_by("protocol__series__number").values_list("protocol__series__number", flat=True).distinct()
-        )
-        progress = []
-        for number in numbers:
-            lists = (
-                tournament_rankings(tournament, stamp)
-                if number == numbers[-1]
-                else tournament_standings(tournament, published_only=True, through_series=number)
-            )
-            progress.append((number, {e["pk"]: (e["place"], e["label"]) for e in lists["individual"]}))
-        cache.set(key, progress, CACHE_SECONDS)
+        progress.append((number, {e["pk"]: (e["place"], e["label"]) for e in lists["individual"]}))
     return progress
 
 
@@ -177,12 +208,50 @@ def season_rankings_of(season: Season, tournaments: list[Tournament], tournament
     so a page showing several seasons reads all the stamps in one query."""
     settings = (season.best_of, season.scheme, season.place_points, season.team_place_points)
     digest = hashlib.blake2b(repr((settings, sorted(tournament_stamps.items()))).encode(), digest_size=8)
-    key = f"rankings:season:{season.pk}:{digest.hexdigest()}"
-    rankings = cache.get(key)
-    if rankings is None:
-        per_tournament = [tournament_rankings(t, tournament_stamps[t.pk]) for t in tournaments]
-        rankings = season_standings(season, tournaments, per_tournament)
-        cache.set(key, rankings, CACHE_SECONDS)
+    packed = cached_once(
+        f"rankings:season:{season.pk}:{digest.hexdigest()}",
+        lambda: _packed(
+            season_standings(
+                season, tournaments, [tournament_rankings(t, tournament_stamps[t.pk]) for t in tournaments]
+            )
+        ),
+    )
+    return _unpacked(packed)
+
+
+def _packed(rankings: Rankings) -> Rankings:
+    """The season's tables as kept in the cache: each entry's ``results`` only for the tournaments
+    it played, as ``[index, big points, small points, counted]``, and ``of`` how many there are.
+    A regular plays a tenth of a long season's tournaments; listing every one for every player
+    took megabytes per season at 300 tournaments."""
+    return {
+        key: [
+            {
+                **entry,
+                "of": len(entry["results"]),
+                "results": [
+                    [index, r["big_points"], r["small_points"], r["counted"]]
+                    for index, r in enumerate(entry["results"])
+                    if r is not None
+                ],
+            }
+            for entry in entries
+        ]
+        for key, entries in rankings.items()
+    }
+
+
+def _unpacked(packed: Rankings) -> Rankings:
+    """The season's tables as ``_packed`` kept them, with every tournament's result again."""
+    rankings: Rankings = {}
+    for key, entries in packed.items():
+        rankings[key] = []
+        for kept in entries:
+            entry = {name: value for name, value in kept.items() if name != "of"}
+            entry["results"] = [None] * kept["of"]
+            for index, big, small, counted in kept["results"]:
+                entry["results"][index] = {"big_points": big, "small_points": small, "counted": counted}
+            rankings[key].append(entry)
     return rankings
 
 

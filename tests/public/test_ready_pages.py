@@ -4,6 +4,8 @@ nothing a visitor sends makes the stores grow."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -96,3 +98,29 @@ def test_the_store_forgets_the_least_recently_used_pages_beyond_its_size():
     store.put("c", 3)
 
     assert (store.get("a"), store.get("b"), store.get("c")) == (1, None, 3)
+
+
+def test_spectators_missing_the_page_together_build_it_once():
+    store: LruStore[str] = LruStore(4)
+    builds: list[int] = []
+    started, release = threading.Event(), threading.Event()
+
+    def build() -> str:
+        builds.append(1)
+        started.set()
+        release.wait(5)
+        return "page"
+
+    first = threading.Thread(target=store.get_or_build, args=("standings", build))
+    first.start()
+    started.wait(5)
+    others = [threading.Thread(target=store.get_or_build, args=("standings", build)) for _ in range(7)]
+    for thread in others:
+        thread.start()
+    release.set()
+    for thread in [first, *others]:
+        thread.join(5)
+
+    assert len(builds) == 1
+    assert store.get_or_build("standings", build) == "page"
+    assert store._building == {}  # nothing left behind per key

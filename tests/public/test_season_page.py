@@ -132,3 +132,25 @@ def test_the_chart_adds_up_each_leaders_best_results_of_the_tournaments_so_far(c
     anna = numbers.split('<th scope="row">Anna Kąkol</th>')[1].split("</tr>")[0]
     # 6.5 after the first; 6.5 + 0 after the second; best 2 of 6.5, 0, 4.5 after the third
     assert re.findall(r"<td[^>]*>\s*([^<]*?)\s*</td>", anna) == ["6,5", "6,5", "11"]
+
+
+def test_the_season_read_back_from_the_cache_is_the_season_computed():
+    from league.standings.cache import season_rankings, tournament_rankings
+    from league.standings.seasons import season_standings, season_tournaments
+
+    season, _ = season_of_three()
+    tournaments = list(season_tournaments(season))
+    computed = season_standings(season, tournaments, [tournament_rankings(t) for t in tournaments])
+
+    assert season_rankings(season) == computed  # computed and kept
+    assert season_rankings(season) == computed  # read back
+
+
+def test_a_result_missing_in_the_middle_of_the_season_is_still_missing_when_read_back():
+    from league.standings.cache import _packed, _unpacked
+
+    anna = {"pk": 1, "name": "Anna Kąkol", "place": 1, "label": "1."}
+    played = {"big_points": 6.5, "small_points": 30, "counted": True}
+    rankings = {"individual": [{**anna, "results": [played, None, {**played, "counted": False}]}], "teams": []}
+
+    assert _unpacked(_packed(rankings)) == rankings

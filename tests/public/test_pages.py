@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 
@@ -179,6 +180,27 @@ def test_json_api_has_the_standings_shape_and_cors(client):
     assert set(body["individual"][0]) == {"place", "name", "id", "team", "big_points", "small_points"}
     assert set(body["teams"][0]) == {"place", "name", "id", "big_points", "small_points"}
     assert body["men"] == []  # not published
+
+
+def test_a_club_website_polling_the_json_api_gets_304_until_the_standings_change(
+    client, settings, django_assert_num_queries
+):
+    settings.STANDINGS_STAMP_SECONDS = 60
+    t = league_tournament(series=2)
+    api = reverse("public:api_standings", args=[t.slug])
+    first = client.get(api, HTTP_ACCEPT_ENCODING="gzip")
+    assert first["Content-Encoding"] == "gzip" and first["ETag"]
+
+    with django_assert_num_queries(0):  # within the stamp's time nothing is read again
+        again = client.get(api, HTTP_IF_NONE_MATCH=first["ETag"])
+        assert again.status_code == 304 and again.content == b""
+        assert again["Access-Control-Allow-Origin"] == "*"
+        assert json.loads(client.get(api).content) == json.loads(gzip.decompress(first.content))
+
+    t.series.filter(number=2).update(results_published=False)
+    settings.STANDINGS_STAMP_SECONDS = 0
+    changed = client.get(api, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
 
 
 def page_queries(client, tournament) -> int:

@@ -165,8 +165,7 @@ def player_page_history(player: Player) -> tuple[list[dict[str, Any]], list[dict
     history, seasons = player_history(player)
     tournaments = [item["tournament"] for item in history]
     _with_rulesets(tournaments)
-    current = stamps(Tournament.objects.filter(pk__in=[t.pk for t in tournaments]))
-    progress = {t.pk: places_after_each_series(t, current[t.pk]) for t in tournaments}
+    progress = {item["tournament"].pk: places_after_each_series(item["tournament"], item["stamp"]) for item in history}
     rows = series_rows(player, tournaments, {pk: {number for number, _ in p} for pk, p in progress.items()})
     for item in history:
         tournament = item["tournament"]

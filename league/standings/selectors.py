@@ -78,7 +78,8 @@ def series_byes(series: Series) -> list[Seat]:
 
 def player_history(player: Player) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The player's tournaments, newest first, and seasons, each with the player's
-    entry of the individual ranking (``None`` where not ranked)."""
+    entry of the individual ranking (``None`` where not ranked); a tournament's with the
+    ``stamp`` of its standings, read once for the whole page."""
     registrations = list(
         # a draft tournament is its organisers' until published (public pages show it to them alone)
         Registration.objects.filter(player=player, tournament__published=True)
@@ -96,6 +97,7 @@ def player_history(player: Player) -> tuple[list[dict[str, Any]], list[dict[str,
         {
             "tournament": r.tournament,
             "team": r.team,
+            "stamp": current[r.tournament_id],
             "entry": _entry(tournament_rankings(r.tournament, current[r.tournament_id])["individual"], player.pk),
         }
         for r in registrations

@@ -120,3 +120,20 @@ def ready_response(request: HttpRequest, page: ReadyPage, response: HttpResponse
     else:
         response.content = page.body
     return response
+
+
+def answer_ready(
+    request: HttpRequest,
+    store: LruStore[ReadyPage],
+    key: Hashable,
+    build: Callable[[], ReadyPage],
+    response: HttpResponse | None = None,
+) -> HttpResponse:
+    """The page kept under ``key`` in ``store`` (built once by ``build()`` when missing): a bodiless
+    304 when the client's copy is current, else the page, compressed if the client takes gzip."""
+    page = store.get_or_build(key, build)
+    response = with_validators(request, response or HttpResponse(), etag=page.etag, last_modified=page.last_modified)
+    patch_vary_headers(response, ("Accept-Encoding",))
+    if response.status_code == 304:
+        return response
+    return ready_response(request, page, response)

@@ -14,7 +14,6 @@ import json
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
 from league.exchange import with_file_ids
@@ -22,7 +21,7 @@ from league.models import Tournament
 from league.public import page_store
 from league.public.views import published_stamp_by_slug
 from league.ranking_lists import RANKING_LISTS
-from league.ready_pages import ReadyPage, page_etag, ready_response, with_validators
+from league.ready_pages import ReadyPage, answer_ready, page_etag
 from league.standings.cache import stamp_seen, tournament_rankings
 
 # the keys of docs/interfaces.md §4; the page-only extra (label) stays out of the API
@@ -56,16 +55,9 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             body=json.dumps(body, ensure_ascii=False).encode(),
         )
 
-    page = page_store.pages.get_or_build(("api", pk, stamp), build)
-    response = with_validators(
-        request,
-        HttpResponse(content_type="application/json"),
-        etag=page.etag,
-        last_modified=page.last_modified,
+    response = answer_ready(
+        request, page_store.pages, ("api", pk, stamp), build, HttpResponse(content_type="application/json")
     )
-    patch_vary_headers(response, ("Accept-Encoding",))
     # any club's website may fetch the standings from its own pages
     response["Access-Control-Allow-Origin"] = "*"
-    if response.status_code == 304:
-        return response
-    return ready_response(request, page, response)
+    return response

@@ -25,21 +25,25 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.conf import settings
 
 from league.ready_pages import LruStore, ReadyPage
 
+T = TypeVar("T")
+
 PAGES_KEPT = 256
 STAMPS_KEPT = 1024
 
-_stamps: LruStore[tuple[float, tuple[int, str]]] = LruStore(STAMPS_KEPT)
+_stamps: LruStore[tuple[float, Any]] = LruStore(STAMPS_KEPT)
 pages: LruStore[ReadyPage] = LruStore(PAGES_KEPT)
 contents: LruStore[dict[str, str]] = LruStore(PAGES_KEPT)
 
 
-def recent_stamp(slug: str, lookup: Callable[[str], tuple[int, str] | None]) -> tuple[int, str] | None:
-    """``lookup(slug)`` (the tournament's pk and stamp), reused for ``STANDINGS_STAMP_SECONDS``.
+def recent_stamp(slug: str, lookup: Callable[[str], T | None]) -> T | None:
+    """``lookup(slug)`` (the tournament's pk and stamp, or a season's state under ``season:<slug>``),
+    reused for ``STANDINGS_STAMP_SECONDS``.
 
     An unknown slug is looked up every time and never stored: a visitor trying
     made-up addresses fills nothing.

@@ -23,7 +23,6 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
 from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.views.decorators.gzip import gzip_page
@@ -34,13 +33,14 @@ from league.models import Season, Series, Tournament
 from league.public import page_store
 from league.public.page_store import recent_stamp
 from league.ranking_lists import RANKING_LISTS, SEASON_LISTS, published_lists
-from league.ready_pages import ReadyPage, page_etag, ready_response, with_validators
+from league.ready_pages import ReadyPage, answer_ready, page_etag, with_validators
 from league.results.models import Protocol
 from league.results.penalties.services import published_penalties
 from league.seasons.selectors import season_scheme_sentence
 from league.signups.selectors import open_signup_window
 from league.standings.cache import (
     season_rankings_of,
+    season_seen,
     stamp_seen,
     stamps,
     tournament_rankings,
@@ -170,11 +170,73 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @gzip_page
 def season_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """The season's tables, saying how they add up its tournaments (the scheme, best K of N)."""
-    season = get_object_or_404(Season.objects.select_related("league"), slug=slug)
+    """The season's tables, saying how they add up its tournaments (the scheme, best K of N).
+
+    A long season's tables are the site's largest page; an anonymous visitor gets it from
+    this process's store, built once for everything it shows (the season's settings, its
+    tournaments and their standings' stamps, the language and the sort order), with an ETag.
+    """
+    found = recent_stamp(f"season:{slug}", lambda _key: season_state(slug))
+    if found is None:
+        raise Http404
+    season, counted, current, listed = found
+    if StandingExport.is_valid_format(request.GET.get(EXPORT_PARAM)):
+        return export_response(request, season_tables(request, season, counted, current), season.slug)
+    sort = sort_params(request.GET, [ranking_list.key for ranking_list in SEASON_LISTS])
+    league = season.league
+    shown = (
+        (season.name, season.year, season.best_of, season.scheme, season.place_points, season.team_place_points),
+        (league.name, league.slug) if league else None,
+        [(t.pk, t.name, t.slug, t.date, t.venue, t.counts_for_season) for t in listed],
+        sorted(current.items()),
+    )
+    variant = repr((shown, get_language(), sorted(sort.items())))
+
+    def content(visitor: HttpRequest) -> dict[str, Any]:
+        lists = season_rankings_of(season, counted, current)
+        return {
+            "season": season,
+            "scheme": season_scheme_sentence(season=season, tournament_count=len(counted)),
+            "tournaments": listed,
+            "rankings": season_tables(visitor, season, counted, current, lists),
+            "chart": season_chart(season, counted, lists["individual"]),
+            "best_of": season.best_of if season.best_of and season.best_of < len(counted) else None,
+        }
+
+    if not (request.user.is_anonymous and not len(get_messages(request))):
+        return render(request, "public/season.html", content(request))
+
+    def build() -> ReadyPage:
+        canonical = sorted_only(request, sort)
+        body = render_to_string("public/season.html", content(canonical), canonical)
+        digest = page_etag(season.pk, variant)
+        return ReadyPage.of(
+            etag=digest, last_modified=int(season_seen(season.pk, digest).timestamp()), body=body.encode()
+        )
+
+    return answer_ready(request, page_store.pages, ("season", season.pk, variant), build)
+
+
+def season_state(slug: str) -> tuple[Season, list[Tournament], dict[int, str], list[Tournament]] | None:
+    """The season with ``slug``, its counted tournaments with their standings' stamps, and the
+    published tournaments its page lists; ``None`` if there is no such season."""
+    season = Season.objects.select_related("league").filter(slug=slug).first()
+    if season is None:
+        return None
     counted = list(season_tournaments(season))
     current = stamps(season_tournaments(season))
-    lists = season_rankings_of(season, counted, current)
+    return season, counted, current, list(season.tournaments.filter(published=True).order_by("date"))
+
+
+def season_tables(
+    request: HttpRequest,
+    season: Season,
+    counted: list[Tournament],
+    current: dict[int, str],
+    lists: dict[str, list[dict[str, Any]]] | None = None,
+) -> list[Ranking]:
+    """The season's individual and team tables, sorted as ``request`` asks."""
+    lists = lists or season_rankings_of(season, counted, current)
     big_points = season_uses_big_points(season, counted)
     tables = []
     for ranking_list in SEASON_LISTS:
@@ -191,17 +253,7 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
         )
         RequestConfig(request, paginate=False).configure(table)
         tables.append(Ranking(key, str(ranking_list.title), table))
-    if response := export_response(request, tables, season.slug):
-        return response
-    context = {
-        "season": season,
-        "scheme": season_scheme_sentence(season=season, tournament_count=len(counted)),
-        "tournaments": season.tournaments.filter(published=True).order_by("date"),
-        "rankings": tables,
-        "chart": season_chart(season, counted, lists["individual"]),
-        "best_of": season.best_of if season.best_of and season.best_of < len(counted) else None,
-    }
-    return render(request, "public/season.html", context)
+    return tables
 
 
 @gzip_page
@@ -275,12 +327,7 @@ def ready_standings(request: HttpRequest, pk: int, stamp: str, sort: dict[str, s
             body=body.encode(),
         )
 
-    page = page_store.pages.get_or_build((pk, variant), build)
-    response = with_validators(request, HttpResponse(), etag=page.etag, last_modified=page.last_modified)
-    patch_vary_headers(response, ("Accept-Encoding",))
-    if response.status_code == 304:
-        return response
-    return ready_response(request, page, response)
+    return answer_ready(request, page_store.pages, (pk, variant), build)
 
 
 def sorted_only(request: HttpRequest, sort: dict[str, str]) -> HttpRequest:

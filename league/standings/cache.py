@@ -135,7 +135,15 @@ def stamp_seen(tournament_id: int, stamp: str) -> datetime:
     least a second after the one before, so a client asking "modified since?"
     with the old date, to the second as HTTP dates go, gets the new page.
     """
-    key = f"standings:seen:{tournament_id}"
+    return _first_seen(f"standings:seen:{tournament_id}", stamp)
+
+
+def season_seen(season_id: int, digest: str) -> datetime:
+    """As :func:`stamp_seen`, for a season's page and the ``digest`` of all it shows."""
+    return _first_seen(f"standings:seen:season:{season_id}", digest)
+
+
+def _first_seen(key: str, stamp: str) -> datetime:
     seen = cache.get(key)
     if seen is not None and seen[0] == stamp:
         return seen[1]

@@ -154,3 +154,46 @@ def test_a_result_missing_in_the_middle_of_the_season_is_still_missing_when_read
     rankings = {"individual": [{**anna, "results": [played, None, {**played, "counted": False}]}], "teams": []}
 
     assert _unpacked(_packed(rankings)) == rankings
+
+
+def test_a_reload_of_the_season_page_is_answered_from_the_ready_page(client, settings, django_assert_num_queries):
+    settings.STANDINGS_STAMP_SECONDS = 60
+    season, _ = season_of_three()
+    url = reverse("public:season", args=[season.slug])
+    first = client.get(url)
+
+    with django_assert_num_queries(0):
+        assert client.get(url).content == first.content
+        assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+
+
+def test_a_season_page_kept_ready_shows_a_change_once_the_stamps_second_has_passed(client, settings):
+    settings.STANDINGS_STAMP_SECONDS = 60
+    season, anna = season_of_three()
+    url = reverse("public:season", args=[season.slug])
+    before = row_of(client.get(url).content.decode(), "Anna Kąkol")
+    last = season.tournaments.order_by("date").last()
+    last.series.update(results_published=False)
+
+    assert row_of(client.get(url).content.decode(), "Anna Kąkol") == before  # within the second
+    settings.STANDINGS_STAMP_SECONDS = 0
+    assert row_of(client.get(url).content.decode(), "Anna Kąkol") != before
+
+
+def test_a_logged_in_visitor_gets_the_season_page_with_their_own_head(client):
+    from tests.factories import UserFactory
+
+    season, _ = season_of_three()
+    url = reverse("public:season", args=[season.slug])
+    client.get(url)  # kept ready for the anonymous
+    user = UserFactory(username="sędzia_ola")
+    client.force_login(user)
+
+    assert "sędzia_ola" in client.get(url).content.decode()
+
+
+def test_an_unknown_season_is_not_found_and_kept_nowhere(client):
+    from league.public import page_store
+
+    assert client.get(reverse("public:season", args=["nie-ma-takiego"])).status_code == 404
+    assert len(page_store.pages) == 0

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
+from league.games.choices import Game
 from league.models import Bye, Registration, Season, Series, TeamRanking, Tournament
 from league.ranking_lists import INDIVIDUAL, points
 from league.results.models import Penalty
@@ -43,9 +44,13 @@ TOP = 10  # the season chart's leaders
 
 @dataclass(frozen=True)
 class Opponent:
+    """Another player at the player's table in one series, with their small points there."""
+
     pk: int
     name: str
     seat: str
+    small_points: int = 0
+    order: Any = field(default=(), compare=False)  # players.names.player_key: Polish order by surname
 
 
 @dataclass(frozen=True)
@@ -98,7 +103,9 @@ def series_rows(
             table=at_table.table,
             seat=mine,
             opponents=[
-                Opponent(a.player_id, a.player.full_name, seat) for seat, a in at_table.seats.items() if seat != mine
+                Opponent(a.player_id, a.player.full_name, seat, at_table.small_points[seat], player_key(a.player))
+                for seat, a in at_table.seats.items()
+                if seat != mine
             ],
             small_points=result.small_points,
             big_points=points(result.big_points),
@@ -172,6 +179,49 @@ def player_page_history(player: Player) -> tuple[list[dict[str, Any]], list[dict
         item["rows"] = rows.get(tournament.pk, [])
         item["chart"] = place_chart(player, tournament, progress[tournament.pk]) if item["rows"] else None
     return history, seasons
+
+
+RIVALS = 10  # the opponents met most often, on the player's page
+
+
+@dataclass
+class Rival:
+    """An opponent (rywal) the player met at the table, head to head: in how many series they sat
+    at one table, and the small points each of them scored there (``mine`` the player's)."""
+
+    pk: int
+    name: str
+    order: Any
+    series: int = 0
+    mine: int = 0
+    theirs: int = 0
+
+
+def rivals(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per game the player played, the ``RIVALS`` opponents met most often (``player_page_history``'s
+    series rows), head to head; the games' small points are not the same unit, so never summed
+    together. Of equally frequent opponents, the names in Polish alphabetical order (by surname)."""
+    per_game: dict[str, dict[int, Rival]] = defaultdict(dict)
+    words = {}
+    for item in history:
+        tournament = item["tournament"]
+        words[tournament.game] = tournament.game_rules().words
+        met = per_game[tournament.game]
+        for row in item["rows"]:
+            for opponent in row.opponents:
+                rival = met.setdefault(opponent.pk, Rival(opponent.pk, opponent.name, opponent.order))
+                rival.series += 1
+                rival.mine += row.small_points
+                rival.theirs += opponent.small_points
+    return [
+        {
+            "label": Game(game).label,
+            "words": words[game],
+            "rivals": sorted(met.values(), key=lambda r: (-r.series, r.order, r.pk))[:RIVALS],
+        }
+        for game, met in per_game.items()
+        if met
+    ]
 
 
 def _with_rulesets(tournaments: Sequence[Tournament]) -> None:

@@ -51,7 +51,7 @@ from league.tournaments.roles import role_annotations
 from players.models import Player, Team
 from players.names import name_key, player_key
 
-from .player_history import player_page_history, season_chart, team_page_history
+from .player_history import player_page_history, rivals, season_chart, team_page_history
 from .tables import StandingExport, StandingTable, sort_params, standing_table
 
 EXPORT_PARAM = "_export"
@@ -410,7 +410,8 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     one and a chart of the place after each series."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     history, seasons = player_page_history(player)
-    return render(request, "public/player.html", {"player": player, "history": history, "seasons": seasons})
+    context = {"player": player, "history": history, "seasons": seasons, "rivals": rivals(history)}
+    return render(request, "public/player.html", context)
 
 
 @gzip_page

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from league.models import Series, TeamRanking
 from league.results.models import Penalty
 from league.standings.cache import refresh
-from tests.browser.conftest import fits_the_screen
+from tests.browser.conftest import accessible, fits_the_screen
 from tests.factories import (
     PlayerFactory,
     RegistrationFactory,
@@ -101,6 +101,19 @@ def test_a_player_reads_their_series_and_the_chart_of_their_place(page, live_ser
     expect(newest.locator(".chart-data table td")).to_have_count(4)
     shoot(page, "player-chart-numbers")
     assert fits_the_screen(page)
+
+    # head to head: the opponent met most often, as many times as the series rows name them
+    rivals = page.locator("#rivals")
+    expect(rivals.get_by_role("heading", name="Najczęstsi rywale")).to_be_visible()
+    expect(rivals.get_by_role("columnheader", name="Małe punkty (Anna : rywal)")).to_be_visible()
+    expect(rivals.locator("tbody tr")).to_have_count(10)
+    first = rivals.locator("tbody tr").first
+    rival, together = first.locator("th").inner_text(), int(first.locator("td").first.inner_text())
+    assert together == page.locator(".opponents a", has_text=rival).count() > 1
+    assert fits_the_screen(page)
+    accessible(page)
+    rivals.scroll_into_view_if_needed()
+    shoot(page, "player-rivals")
 
     opponent = newest.locator(".opponents a").first
     name = opponent.inner_text()

@@ -185,3 +185,43 @@ def test_the_page_takes_the_same_queries_for_one_and_many_tournaments(client, co
         page = open_page(client, player)
 
     assert page.count("<svg") == count
+
+
+def rivals_of(page: str) -> list[str]:
+    body = page.split('class="data rivals"')[1].split("<tbody>")[1].split("</tbody>")[0]
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", "<tr" + row)).strip() for row in body.split("<tr")[1:]]
+
+
+def test_the_opponents_met_most_often_come_first_head_to_head(client):
+    _, anna = evening()
+
+    page = open_page(client, anna)
+
+    # Jan and Ewa sat at Anna's table twice (Lis before Łoś, as Polish orders them), Piotr and Ola once
+    assert rivals_of(page) == [
+        "Jan Lis 2 +50 : +30",
+        "Ewa Łoś 2 +50 : −45",
+        "Piotr Mak 1 +30 : −30",
+        "Ola Nowak 1 +20 : −5",
+    ]
+    assert "Small points (Anna : opponent)" in page
+
+
+def test_the_head_to_head_of_a_draft_or_an_unpublished_series_is_not_shown(client):
+    tournament, anna = evening()
+    tournament.series.filter(number=2).update(results_published=False)
+
+    page = open_page(client, anna)
+
+    assert rivals_of(page) == ["Jan Lis 1 +30 : +10", "Ewa Łoś 1 +30 : −10", "Piotr Mak 1 +30 : −30"]
+    tournament.published = False
+    tournament.save()
+    assert 'id="rivals"' not in open_page(client, anna)
+
+
+def test_the_head_to_head_reads_in_polish(client):
+    _, anna = evening()
+
+    page = client.get(reverse("public:player", args=[anna.pk]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+
+    assert "Najczęstsi rywale" in page and "Małe punkty (Anna : rywal)" in page and "Bezpośrednie pojedynki" in page

@@ -1,7 +1,6 @@
 """A season of three tournaments, psb §14.4 examples I and II (docs/rules.md §6)."""
 
 import pytest
-
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -42,6 +42,18 @@ SheetRows = Callable[["Protocol | None", Mapping[str, str]], dict[str, Any]]
 
 
 @dataclass(frozen=True)
+class SeatTally:
+    """One deal as a player's statistics count it (statystyki): the contract they played on the
+    declaring side (``contract``, as the deal stores it; empty when the other side played it or the
+    row records only values), whether that side won it, and the kontras their side gave and received."""
+
+    contract: str = ""
+    made: bool = False
+    kontra_given: bool = False
+    kontra_received: bool = False
+
+
+@dataclass(frozen=True)
 class GameWords:
     """The words a page uses where the games differ: what a table's small points are called and
     what a protocol's progress counts (already translated, lazily)."""
@@ -134,6 +146,15 @@ class GameRules(ABC):
     @abstractmethod
     def describe(self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None) -> Any:
         """A stored row in words (None for no row); ``names`` by seat where the page knows them."""
+
+    @abstractmethod
+    def seat_tally(self, *, entry: Mapping[str, Any], values: Mapping[str, int], seat: str) -> SeatTally | None:
+        """What a stored row (the deal as entered, its values by seat) counts for the player at
+        ``seat`` in their statistics; None for a row that is no deal (a referee's penalty)."""
+
+    @abstractmethod
+    def contract_label(self, contract: str) -> str:
+        """A contract as a deal stores it (``SeatTally.contract``), in the reader's language."""
 
     def series_progress(self, *, series: Series, protocols: Sequence[Protocol]) -> dict[int, Any]:
         """The game's own reading of each table's progress by protocol id, where the count of rows

@@ -47,6 +47,7 @@ from league.standings.cache import (
 )
 from league.standings.seasons import season_tournaments, season_uses_big_points
 from league.standings.selectors import series_byes, series_table_seats
+from league.standings.statistics import player_statistics
 from league.tournaments.roles import role_annotations
 from players.models import Player, Team
 from players.names import name_key, player_key
@@ -407,10 +408,17 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
 @gzip_page
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's tournaments and seasons, with place and points in each, the series one by
-    one and a chart of the place after each series."""
+    one and a chart of the place after each series; the opponents met most often, and the
+    statistics of the deals they played."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     history, seasons = player_page_history(player)
-    context = {"player": player, "history": history, "seasons": seasons, "rivals": rivals(history)}
+    context = {
+        "player": player,
+        "history": history,
+        "seasons": seasons,
+        "rivals": rivals(history),
+        "statistics": player_statistics(player, history),
+    }
     return render(request, "public/player.html", context)
 
 

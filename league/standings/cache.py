@@ -29,6 +29,7 @@ from league.ranking_lists import PUBLISH_FIELDS
 from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
 from league.standings.compute import tournament_standings
 from league.standings.seasons import Rankings, season_standings, season_tournaments
+from league.standings.statistics import statistics_refresh
 
 T = TypeVar("T")
 
@@ -264,11 +265,15 @@ def _unpacked(packed: Rankings) -> Rankings:
 
 
 def refresh(tournament_id: int) -> None:
-    """Compute and cache the current standings of a tournament and of its season."""
+    """Compute and cache the current standings of a tournament and of its season, and its
+    players' statistics (``league.standings.statistics``)."""
     tournament = Tournament.objects.select_related("season").filter(pk=tournament_id).first()
     if tournament is None:  # deleted before the task ran
         return
-    tournament_rankings(tournament)
-    places_after_each_series(tournament)
+    stamp = stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
+    tournament_rankings(tournament, stamp)
+    places_after_each_series(tournament, stamp)
+    if tournament.published:
+        statistics_refresh(tournament, stamp)
     if tournament.season is not None and tournament.counts_for_season:
         season_rankings(tournament.season)

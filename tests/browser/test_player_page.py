@@ -4,6 +4,7 @@ by one and the chart of their place after each series, and follows an opponent (
 from __future__ import annotations
 
 import random
+import re
 from datetime import date
 from pathlib import Path
 
@@ -114,6 +115,8 @@ def test_a_player_reads_their_series_and_the_chart_of_their_place(page, live_ser
     accessible(page)
     rivals.scroll_into_view_if_needed()
     shoot(page, "player-rivals")
+    # the deals she sat at: 4 series of one deal each in 3 tournaments, as the protocols hold them
+    expect(page.locator("#statistics dl div").first).to_have_text(re.compile(r"Rozegrane rozdania\s*12"))
 
     opponent = newest.locator(".opponents a").first
     name = opponent.inner_text()

@@ -36,3 +36,14 @@ def test_player_and_team_pages_leave_a_draft_out(client, draft):
         reverse("public:team", args=[registration.team_id]),
     ):
         assert draft.name not in client.get(url).content.decode(), url
+
+
+def test_a_drafts_deals_and_opponents_reach_no_players_statistics(client, draft):
+    registration = draft.registrations.select_related("player").first()
+
+    page = client.get(reverse("public:player", args=[registration.player_id])).content.decode()
+
+    assert 'id="statistics"' not in page and 'id="rivals"' not in page
+    Tournament.objects.filter(pk=draft.pk).update(published=True)  # the same player, once it is published
+    page = client.get(reverse("public:player", args=[registration.player_id])).content.decode()
+    assert 'id="statistics"' in page and 'id="rivals"' in page

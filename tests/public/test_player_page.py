@@ -225,3 +225,39 @@ def test_the_head_to_head_reads_in_polish(client):
     page = client.get(reverse("public:player", args=[anna.pk]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
 
     assert "Najczęstsi rywale" in page and "Małe punkty (Anna : rywal)" in page and "Bezpośrednie pojedynki" in page
+
+
+def test_the_deal_statistics_count_the_contracts_played_won_and_the_kontras(client):
+    from league.results.models import DealRow
+
+    tournament, anna = evening()
+    protocol = DealRow.objects.filter(protocol__series__tournament=tournament, protocol__series__number=1).first()
+    rows = protocol.protocol.rows
+    seat = "A"  # Anna sits at A of table 1 in series 1 (see evening)
+    rows.create(number=90, deal={"contract": "zolo", "old": [seat], "kontras": ["young"], "old_eyes": 70},
+                value_a=30, value_b=-10, value_c=-10, value_d=-10)  # fmt: skip
+    rows.create(number=91, deal={"contract": "zolo", "old": [seat], "old_eyes": 40},
+                value_a=-30, value_b=10, value_c=10, value_d=10)  # fmt: skip
+    rows.create(number=92, deal={"contract": "gran", "old": ["B"], "kontras": ["young", "old"], "old_eyes": 70},
+                value_a=-10, value_b=30, value_c=-10, value_d=-10)  # fmt: skip
+
+    page = open_page(client, anna)
+
+    section = page.split('id="statistics"')[1].split("</section>")[0]
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))
+    # her side gave the kontra on the gran and received the rekontra, and received one on her own zolo
+    assert "Kontras given 1" in text and "Kontras received 2" in text
+    assert "zolo 2 1 50%" in text
+    assert "gran" not in text  # played by another seat
+
+
+def test_the_deal_statistics_count_only_series_whose_results_are_published(client):
+    tournament, anna = evening()
+    protocol = tournament.series.get(number=1).protocols.get(table=1)
+    protocol.rows.create(number=90, deal={"contract": "mester", "old": ["A"], "old_eyes": 70},
+                         value_a=30, value_b=-10, value_c=-10, value_d=-10)  # fmt: skip
+    assert "méster" in open_page(client, anna).split('id="statistics"')[1]
+
+    tournament.series.filter(number=1).update(results_published=False)
+
+    assert "méster" not in open_page(client, anna).split('id="statistics"')[1]  # no stale tally either

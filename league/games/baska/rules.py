@@ -13,10 +13,11 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 from league.exchange.format import INVALID_INPUT, ExchangeError
-from league.games.base import GameRules, GameTemplates, GameWords, SheetRows
+from league.games.base import GameRules, GameTemplates, GameWords, SeatTally, SheetRows
 from league.games.baska import phone, referee
 from league.games.baska.describe import DealDescription, describe_deal, protocol_lines
 from league.games.choices import Game
+from league.games.labels import CONTRACT_LABELS
 from league.printing.documents import PROTOCOL_COLUMNS_MM, blank_lines, blank_row_grid, filled_lines
 from scoring.fields import join, read_bool
 from scoring.ruleset import deals_per_series_check
@@ -118,6 +119,23 @@ class Baska(GameRules):
         self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None
     ) -> DealDescription | None:
         return describe_deal(entry)
+
+    def seat_tally(self, *, entry: Mapping[str, Any], values: Mapping[str, int], seat: str) -> SeatTally:
+        # the old side (starzy) plays the contract: the declarer, or the pair of the queens of clubs
+        old = entry.get("old") or []
+        if not old:  # a deal recorded by its values alone says nobody's contract
+            return SeatTally()
+        mine, theirs = ("old", "young") if seat in old else ("young", "old")
+        kontras = set(entry.get("kontras") or [])
+        return SeatTally(
+            contract=entry.get("contract", "") if mine == "old" else "",
+            made=mine == "old" and values[seat] > 0,
+            kontra_given=mine in kontras,
+            kontra_received=theirs in kontras,
+        )
+
+    def contract_label(self, contract: str) -> str:
+        return str(CONTRACT_LABELS.get(contract, contract))
 
     # --- pages ---
 

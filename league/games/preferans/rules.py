@@ -15,9 +15,9 @@ from django.utils.translation import gettext_lazy
 import scoring
 from league.exchange.format import INVALID_INPUT, ExchangeError
 from league.games import registered_games
-from league.games.base import GameRules, GameTemplates, GameWords, SheetRows
+from league.games.base import GameRules, GameTemplates, GameWords, SeatTally, SheetRows
 from league.games.choices import Game
-from league.games.labels import scoring_error_message
+from league.games.labels import pulka_contract_label, scoring_error_message
 from league.games.preferans import phone, referee
 from league.games.preferans.describe import PulkaEntryDescription, describe_pulka_entry
 from league.games.preferans.pulka import protocol_pulka, pulka_score, series_pulkas
@@ -27,6 +27,7 @@ from league.printing.pulka import blank_pulka, filled_pulka
 from league.results.selectors import table_players
 from scoring import preferans
 from scoring.fields import join, read_bool, read_int, read_list, read_object, read_str
+from scoring.preferans.entry import CONTRACT_PATTERN
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
@@ -132,6 +133,28 @@ class Preferans(GameRules):
         self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None
     ) -> PulkaEntryDescription | None:
         return describe_pulka_entry(entry, names) if entry else None
+
+    def seat_tally(self, *, entry: Mapping[str, Any], values: Mapping[str, int], seat: str) -> SeatTally | None:
+        if "penalty" in entry:
+            return None
+        if entry.get("declarer") != seat:  # a pulka has no kontras: whists are the defenders' play
+            return SeatTally()
+        contract = entry["contract"]
+        match = CONTRACT_PATTERN.match(contract)
+        # the stored entry is valid (scoring checked it): made as scoring reads it
+        deal = preferans.Deal(
+            path="",
+            contract=contract,
+            level=int(match.group(1)) if match else None,
+            declarer=seat,
+            tricks=entry.get("tricks"),
+            whisters=(),
+            dealer="",
+        )
+        return SeatTally(contract=contract, made=deal.made)
+
+    def contract_label(self, contract: str) -> str:
+        return pulka_contract_label(contract)
 
     def series_progress(self, *, series: Series, protocols: Sequence[Protocol]) -> dict[int, Any]:
         return series_pulkas(series=series, protocols=protocols)

@@ -1,5 +1,5 @@
 # Two commands do everything on a fresh machine with Python 3.11:
-#   make run   - environment, install, migrate, demo league, serve on http://127.0.0.1:8000 (PORT=8080 make run;
+#   make run   - environment, install, static files, migrate, demo league, serve on http://127.0.0.1:8000 (PORT=8080 make run;
 #                HOST=0.0.0.0 make run: for the other devices of the network too, e.g. phones in a hall)
 #   make test  - environment, install, the whole test suite
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -8,6 +8,8 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+# collectstatic's manifest: the settings serve hashed, compressed names once it exists (league/settings.py)
+STATIC_MANIFEST := $(or $(DJANGO_STATIC_ROOT),staticfiles)/staticfiles.json
 
 .PHONY: run test lint install demo bench clean
 
@@ -20,7 +22,12 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-demo: $(STAMP)
+# The static files with hashed names and gzip and brotli copies, for phones to keep a year; made
+# again only when a file under static/ changed or the packages were installed again.
+$(STATIC_MANIFEST): $(STAMP) $(shell find static -type f)
+	DJANGO_STATIC_MANIFEST=yes $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+
+demo: $(STAMP) $(STATIC_MANIFEST)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
 

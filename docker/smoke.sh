@@ -223,9 +223,9 @@ cookies: dict[str, str] = {}
 failed = 0
 
 
-def request(method, path, body=None, proto="https"):
+def request(method, path, body=None, proto="https", **extra):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    headers = {"Host": HOST, "X-Forwarded-Proto": proto, "Accept-Language": "pl"}
+    headers = {"Host": HOST, "X-Forwarded-Proto": proto, "Accept-Language": "pl", **extra}
     if cookies:
         headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
     if body is not None:
@@ -265,6 +265,15 @@ for path in css:
     response, _ = request("GET", path)
     check(f"  {path}", response.status == 200 and response.headers["Content-Type"].startswith("text/css"),
           response.status)
+scripts = re.findall(r'src="(/static/[^"]+\.[0-9a-f]{12}\.js)"', html)
+check("with hashed scripts (htmx)", any("htmx" in path for path in scripts), "no hashed htmx linked")
+for path in css + scripts:
+    for accepted, sent in (("gzip, deflate, br", "br"), ("gzip, deflate", "gzip")):
+        response, _ = request("GET", path, **{"Accept-Encoding": accepted})
+        cache = response.headers.get("Cache-Control", "")
+        check(f"  {path} as {sent}, kept for good",
+              response.status == 200 and response.headers.get("Content-Encoding") == sent and "immutable" in cache,
+              f"{response.status} {response.headers.get('Content-Encoding')} {cache}")
 
 _, form = request("GET", "/konto/logowanie/")
 token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.decode()).group(1)

@@ -15,6 +15,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
+from whitenoise.compress import Compressor
 
 # The spellings of yes and no a deployer may use; anything else stops the start.
 TRUE_WORDS = ("1", "true", "yes", "on")
@@ -288,18 +289,29 @@ STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(env_str("DJANGO_MEDIA_ROOT") or VAR_DIR / "media")
+# Static files go to phones in a hall, often on a weak network, so they are sent compressed and
+# cached for good: collectstatic with the manifest storage writes every file under a name carrying a
+# hash of its content, with a gzip (.gz) and a brotli (.br) copy beside it, and lists the names in
+# STATIC_ROOT/staticfiles.json. With that manifest the pages link the hashed names and WhiteNoise,
+# which serves them from this very process (no other server in the embedded mode or the image),
+# answers them compressed as the browser accepts and "immutable" (a changed file gets a new name).
+# Unset, DJANGO_STATIC_MANIFEST follows the manifest's presence, so the first collectstatic runs
+# with it on (`make run` and the image do); "no" serves the files of static/ as they are, for a minute.
+STATIC_MANIFEST = env_bool("DJANGO_STATIC_MANIFEST", (STATIC_ROOT / "staticfiles.json").is_file())
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        # Hashed names need collectstatic, which the production image runs.
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if env_bool("DJANGO_STATIC_MANIFEST")
+        if STATIC_MANIFEST
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
-# The embedded server serves static files through WhiteNoise straight from the
-# finders, so a newcomer needs no collectstatic step.
-WHITENOISE_USE_FINDERS = True
+# Without the manifest WhiteNoise serves the files straight from the finders, so a checkout needs
+# no collectstatic step; with DEBUG it does too, as the pages then link the names of static/.
+WHITENOISE_USE_FINDERS = DEBUG or not STATIC_MANIFEST
+# The fonts are read from disk by the PDF printing and never sent to a browser: compressing them
+# would only triple collectstatic's time.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "ttf")
 WHITENOISE_AUTOREFRESH = DEBUG
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"

@@ -1,10 +1,21 @@
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.core.cache import cache
+from django.test import override_settings
 from django.utils import translation
 
 from league.celery import app as celery_app
 from tests.factories import UserFactory
+
+
+def pytest_configure(config):
+    """The suite links and serves the files of static/ as they are (WhiteNoise from the finders),
+    whether or not a `make run` left collectstatic's manifest in the checkout: a test must not
+    depend on a collection that may be missing or older than the files. The hashed, compressed
+    files have their own tests (tests/test_static_files.py), which collect into a folder of theirs."""
+    plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    override_settings(STORAGES={**settings.STORAGES, "staticfiles": plain}, WHITENOISE_USE_FINDERS=True).enable()
 
 
 @pytest.fixture(autouse=True)

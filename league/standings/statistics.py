@@ -82,13 +82,21 @@ def _tallies(tournaments: dict[int, Tournament], player: Player | None = None) -
 
 
 def statistics_refresh(tournament: Tournament, stamp: str) -> None:
-    """Tally every player of ``tournament`` under its standings ``stamp``, in one pass over its deals."""
+    """Tally every player of ``tournament`` under its standings ``stamp``, in one pass over its deals.
+
+    The recompute task runs after every deal saved, while the stamp moves only when a closed
+    series changes: under a stamp already tallied there is nothing to do.
+    """
+    tallied = f"statistics:tallied:{tournament.pk}:{stamp}"
+    if cache.get(tallied):
+        return
     tallies = _tallies({tournament.pk: tournament})
     players = tournament.registrations.values_list("player_id", flat=True)
     cache.set_many(
         {_key(pk, tournament.pk, stamp): tallies.get((pk, tournament.pk), _empty()) for pk in players},
         CACHE_SECONDS,
     )
+    cache.set(tallied, True, CACHE_SECONDS)
 
 
 def player_statistics(player: Player, history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

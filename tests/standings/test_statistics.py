@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -118,3 +120,24 @@ def test_the_tallies_kept_after_each_change_equal_the_deals_read_afresh(
     call_command("rebuild_statistics", stdout=open("/dev/null", "w"))
     rebuilt = {player.pk: cache.get(_key(player.pk, tournament.pk, stamp)) for player in players}
     assert rebuilt == {player.pk: fresh.get((player.pk, tournament.pk), _empty()) for player in players}
+
+
+def test_a_deal_saved_in_an_open_series_reads_no_deals_for_the_statistics_again(
+    django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    from league.standings.cache import refresh
+
+    tournament, _ = evening()
+    referee = UserFactory(is_superuser=True)
+    for number in SERIES:
+        with django_capture_on_commit_callbacks(execute=True):
+            play(tournament, referee, ("deal", number, {"contract": "zolo", "old": ["A"], "old_eyes": 90}))
+    with django_capture_on_commit_callbacks(execute=True):
+        play(tournament, referee, ("close", 1, None))
+    stamp = stamps(type(tournament).objects.filter(pk=tournament.pk))[tournament.pk]
+
+    # series 2 is open: its deal leaves the standings' stamp, and so every tally, as it was
+    with CaptureQueriesContext(connection) as queries:
+        refresh(tournament.pk)
+    assert not [q for q in queries.captured_queries if '"results_dealrow"."deal"' in q["sql"]]
+    assert cache.get(_key(tournament.registrations.first().player_id, tournament.pk, stamp))["deals"] == 1

@@ -26,7 +26,7 @@ from league.games.choices import Game
 from league.models import Bye, Registration, Season, Series, TeamRanking, Tournament
 from league.ranking_lists import INDIVIDUAL, points
 from league.results.models import Penalty
-from league.standings.cache import Places, places_after_each_series, stamps, tournament_rankings
+from league.standings.cache import Places, progress_of, rankings_of
 from league.standings.seasons import season_uses_big_points
 from league.standings.selectors import player_history, team_history
 from league.standings.tables import table_places, table_totals
@@ -172,7 +172,7 @@ def player_page_history(player: Player) -> tuple[list[dict[str, Any]], list[dict
     history, seasons = player_history(player)
     tournaments = [item["tournament"] for item in history]
     _with_rulesets(tournaments)
-    progress = {item["tournament"].pk: places_after_each_series(item["tournament"], item["stamp"]) for item in history}
+    progress = progress_of(tournaments, {item["tournament"].pk: item["stamp"] for item in history})
     rows = series_rows(player, tournaments, {pk: {number for number, _ in p} for pk, p in progress.items()})
     for item in history:
         tournament = item["tournament"]
@@ -270,13 +270,13 @@ def team_page_history(team: Team) -> list[dict[str, Any]]:
     history = team_history(team)
     tournaments = [item["tournament"] for item in history]
     _with_rulesets(tournaments)
-    current = stamps(Tournament.objects.filter(pk__in=[t.pk for t in tournaments]))
+    lists = rankings_of(tournaments, {item["tournament"].pk: item["stamp"] for item in history})
     members: dict[int, list[Player]] = defaultdict(list)
     for registration in Registration.objects.filter(team=team, tournament__in=tournaments).select_related("player"):
         members[registration.tournament_id].append(registration.player)
     for item in history:
         tournament = item["tournament"]
-        entries = {e["pk"]: e for e in tournament_rankings(tournament, current[tournament.pk])["individual"]}
+        entries = {e["pk"]: e for e in lists[tournament.pk]["individual"]}
         # the standings list a team's members by name before choosing its best: so here
         players = sorted(members[tournament.pk], key=lambda p: (player_key(p), p.pk))
         played = [p for p in players if p.pk in entries]

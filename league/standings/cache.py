@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import TypeVar
 
@@ -170,6 +170,14 @@ def tournament_rankings(tournament: Tournament, stamp: str | None = None) -> Ran
     )
 
 
+def rankings_of(tournaments: Sequence[Tournament], current: dict[int, str]) -> dict[int, Rankings]:
+    """:func:`tournament_rankings` of each of ``tournaments`` (by pk) under its stamp in ``current``,
+    read from the cache in one round trip: a player's page names every tournament they played."""
+    keys = {f"rankings:tournament:{t.pk}:{current[t.pk]}": t for t in tournaments}
+    kept = cache.get_many(list(keys))
+    return {t.pk: kept[key] if key in kept else tournament_rankings(t, current[t.pk]) for key, t in keys.items()}
+
+
 # player pk → place and its label ("3–4.") in the individual ranking
 Places = dict[int, tuple[int, str]]
 
@@ -180,6 +188,14 @@ def places_after_each_series(tournament: Tournament, stamp: str | None = None) -
     ranking; an earlier one ranks the series up to it alone, as ``compute`` would have then."""
     stamp = stamp or stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
     return cached_once(f"rankings:progress:{tournament.pk}:{stamp}", lambda: _progress(tournament, stamp))
+
+
+def progress_of(tournaments: Sequence[Tournament], current: dict[int, str]) -> dict[int, list[tuple[int, Places]]]:
+    """:func:`places_after_each_series` of each of ``tournaments`` (by pk), in one round trip as
+    :func:`rankings_of`."""
+    keys = {f"rankings:progress:{t.pk}:{current[t.pk]}": t for t in tournaments}
+    kept = cache.get_many(list(keys))
+    return {t.pk: kept[key] if key in kept else places_after_each_series(t, current[t.pk]) for key, t in keys.items()}
 
 
 def _progress(tournament: Tournament, stamp: str) -> list[tuple[int, Places]]:
@@ -220,9 +236,7 @@ def season_rankings_of(season: Season, tournaments: list[Tournament], tournament
     packed = cached_once(
         f"rankings:season:{season.pk}:{digest.hexdigest()}",
         lambda: _packed(
-            season_standings(
-                season, tournaments, [tournament_rankings(t, tournament_stamps[t.pk]) for t in tournaments]
-            )
+            season_standings(season, tournaments, list(rankings_of(tournaments, tournament_stamps).values()))
         ),
     )
     return _unpacked(packed)

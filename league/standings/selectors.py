@@ -13,7 +13,7 @@ from typing import Any
 import scoring
 from league.models import Bye, Registration, Series, Tournament
 from league.ranking_lists import points
-from league.standings.cache import season_rankings_of, stamps, tournament_rankings
+from league.standings.cache import rankings_of, season_rankings_of, stamps
 from league.standings.seasons import season_tournaments
 from league.standings.tables import table_places, table_totals
 from players.models import Player, Team
@@ -93,12 +93,13 @@ def player_history(player: Player) -> tuple[list[dict[str, Any]], list[dict[str,
     counted_tournaments = list(season_tournaments(*seasons))
     played = {r.tournament_id for r in registrations}
     current = stamps(Tournament.objects.filter(pk__in=played | {t.pk for t in counted_tournaments}))
+    lists = rankings_of([r.tournament for r in registrations], current)
     history = [
         {
             "tournament": r.tournament,
             "team": r.team,
             "stamp": current[r.tournament_id],
-            "entry": _entry(tournament_rankings(r.tournament, current[r.tournament_id])["individual"], player.pk),
+            "entry": _entry(lists[r.tournament_id]["individual"], player.pk),
         }
         for r in registrations
     ]
@@ -111,13 +112,15 @@ def player_history(player: Player) -> tuple[list[dict[str, Any]], list[dict[str,
 
 
 def team_history(team: Team) -> list[dict[str, Any]]:
-    """The team's tournaments, newest first, each with its entry of the team ranking."""
+    """The team's tournaments, newest first, each with its entry of the team ranking and the
+    ``stamp`` of its standings."""
     tournaments = list(
         Tournament.objects.filter(registrations__team=team, published=True).distinct().order_by("-date", "-pk")
     )
     current = stamps(Tournament.objects.filter(pk__in=[t.pk for t in tournaments]))
+    lists = rankings_of(tournaments, current)
     return [
-        {"tournament": t, "entry": _entry(tournament_rankings(t, current[t.pk])["teams"], team.pk)} for t in tournaments
+        {"tournament": t, "stamp": current[t.pk], "entry": _entry(lists[t.pk]["teams"], team.pk)} for t in tournaments
     ]
 
 

@@ -39,8 +39,9 @@ def open_page(client, player) -> str:
     return client.get(reverse("public:player", args=[player.pk])).content.decode()
 
 
-def rows_of(page: str) -> list[str]:
-    body = page.split('class="data series-rows"')[1].split("<tbody>")[1].split("</tbody>")[0]
+def rows_of(page: str, table: str = "series-rows") -> list[str]:
+    """The rows of the page's table of ``table`` (its class) as text, one string each."""
+    body = page.split(f'class="data {table}"')[1].split("<tbody>")[1].split("</tbody>")[0]
     return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", "<tr" + row)).strip() for row in body.split("<tr")[1:]]
 
 
@@ -187,18 +188,13 @@ def test_the_page_takes_the_same_queries_for_one_and_many_tournaments(client, co
     assert page.count("<svg") == count
 
 
-def rivals_of(page: str) -> list[str]:
-    body = page.split('class="data rivals"')[1].split("<tbody>")[1].split("</tbody>")[0]
-    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", "<tr" + row)).strip() for row in body.split("<tr")[1:]]
-
-
 def test_the_opponents_met_most_often_come_first_head_to_head(client):
     _, anna = evening()
 
     page = open_page(client, anna)
 
     # Jan and Ewa sat at Anna's table twice (Lis before Łoś, as Polish orders them), Piotr and Ola once
-    assert rivals_of(page) == [
+    assert rows_of(page, "rivals") == [
         "Jan Lis 2 +50 : +30",
         "Ewa Łoś 2 +50 : −45",
         "Piotr Mak 1 +30 : −30",
@@ -213,7 +209,7 @@ def test_the_head_to_head_of_a_draft_or_an_unpublished_series_is_not_shown(clien
 
     page = open_page(client, anna)
 
-    assert rivals_of(page) == ["Jan Lis 1 +30 : +10", "Ewa Łoś 1 +30 : −10", "Piotr Mak 1 +30 : −30"]
+    assert rows_of(page, "rivals") == ["Jan Lis 1 +30 : +10", "Ewa Łoś 1 +30 : −10", "Piotr Mak 1 +30 : −30"]
     tournament.published = False
     tournament.save()
     assert 'id="rivals"' not in open_page(client, anna)

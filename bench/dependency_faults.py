@@ -379,7 +379,8 @@ def main() -> int:
     extra = {"DJANGO_MEDIA_ROOT": media}
     broker_url = broker.url("redis", BROKER_DB)
     server = load.start_gunicorn(DB, workers=2, threads=4, extra_env=extra, broker_url=broker_url)
-    worker = Worker(load.server_env(DB, extra_env=extra, broker_url=broker_url), Path(f"/tmp/bench-worker-{DB}.log"))
+    worker_log = Path(tempfile.gettempdir()) / f"bench-worker-{DB}.log"
+    worker = Worker(load.server_env(DB, extra_env=extra, broker_url=broker_url), worker_log)
     worker.start()
     print(f"gunicorn on {load.HOST}:{server.port}, worker pid {worker.process.pid}, {args}")
     log = Log()

@@ -2,14 +2,14 @@
 
 Run: ``.venv/bin/python bench/faults.py`` (needs root for ``pg_ctlcluster``). Builds
 ``baska_faults`` (dropped afterwards), starts gunicorn, signs ``BENCH_TABLES`` (8)
-table clients in and lets them enter deals of the drawn series 2 for ``BENCH_SECONDS``
-(30) seconds, restarts the cluster with ``pg_ctlcluster --skip-systemctl-redirect
-<version> main restart`` (the version: ``BENCH_PG_VERSION``, else the one under
-/etc/postgresql) after a third of the time, then checks every acknowledged deal is
-stored exactly once and no protocol holds a deal nobody was told was saved (beyond
-the one in flight per table). It exits 1 when a check fails or no deal at all was
-acknowledged. It restarts the shared cluster: other test runs against it see their
-connections dropped for a second or two.
+table clients in and lets them enter the 40 deals of the drawn series 2 spread over
+``BENCH_SECONDS`` (30) seconds, restarts the cluster with ``pg_ctlcluster
+--skip-systemctl-redirect <version> main restart`` (the version: ``BENCH_PG_VERSION``,
+else the one under /etc/postgresql) after a third of the time, then checks every
+acknowledged deal is stored exactly once and no protocol holds a deal nobody was told
+was saved (beyond the one in flight per table). It exits 1 when a check fails or when
+no deal was acknowledged before the fault or none after it. It restarts the shared
+cluster: other test runs against it see their connections dropped for a second or two.
 
 ``BENCH_FAULT=connections`` kills only the connections to ``baska_faults``
 (``pg_terminate_backend``, twice a second for ``BENCH_FAULT_SECONDS``, 2) instead of
@@ -95,7 +95,8 @@ def main() -> int:
             threading.Thread(
                 target=load.table_client,
                 args=(server.port, SLUG, table, pins[table], 40, stop, stats),
-                kwargs={"series": SERIES, "signed_in": phone},
+                # 40 deals spread over the window, so the tables are still entering when the fault comes
+                kwargs={"series": SERIES, "signed_in": phone, "pause": seconds / 40},
                 daemon=True,
             )
             for table, phone in phones.items()

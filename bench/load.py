@@ -42,6 +42,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -202,7 +203,7 @@ def start_gunicorn(
     broker_url: str | None = None,
 ) -> Server:
     port = int(os.environ.get("BENCH_PORT", "0")) or free_port()
-    log = Path(f"/tmp/bench-gunicorn-{db_name}-{port}.log")
+    log = Path(tempfile.gettempdir()) / f"bench-gunicorn-{db_name}-{port}.log"
     env = server_env(db_name, extra_env=extra_env, broker_url=broker_url)
     command = [
         sys.executable,  # this interpreter's gunicorn, wherever its environment lives
@@ -399,9 +400,10 @@ def table_client(
     *,
     series: int = 3,
     signed_in: Table | None = None,
+    pause: float = 0.0,
 ) -> None:
     """A table scorer's phone: PIN form (unless ``signed_in`` already), then deals of ``series``
-    as shorthand lines until ``deals`` or ``stop``."""
+    as shorthand lines until ``deals`` or ``stop``, ``pause`` seconds after each one saved."""
     from league.demo import random_deal
     from league.games.baska.shorthand import format_deal
 
@@ -433,11 +435,13 @@ def table_client(
                 saved += 1
                 if saved >= deals:
                     return
+                time.sleep(pause)
                 page = client.get(base)
                 stats.other_seconds.append(page.seconds)
                 if page.status != 200:
                     stats.error(f"page {page.status}", page.body)
-                    return
+                    time.sleep(0.2)  # the phone shows the error; its scorer opens the table again
+                    page = client.get(base)
             elif answer.status == 200 and hidden(VERSION_RE, answer.body) != str(data["version"]):
                 # refused as stale: the page shows the protocol as it is now, with its version; retry from it
                 with stats.lock:

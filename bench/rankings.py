@@ -3,11 +3,12 @@ and the queries of the standings page.
 
 Run: ``.venv/bin/python bench/rankings.py``. It builds a throwaway SQLite
 database ``bench-rankings.sqlite3`` in ``$BASKA_VAR_DIR`` (default
-/tmp/bench-rankings; whatever ``DATABASE_URL`` says), with this process's own memory cache: 4 × ``BENCH_TEAMS``
-(64) players in teams of four, a season of ``BENCH_TOURNAMENTS`` (10) tournaments
-of ``BENCH_SERIES`` (5) series × ``BENCH_DEALS`` (40) deals, rows written with
-bulk_create. Timings are cold (cache cleared) computations. A tiny run
-(tests/bench): ``BENCH_TEAMS=4 BENCH_TOURNAMENTS=2 BENCH_SERIES=2 BENCH_DEALS=4``.
+/tmp/bench-rankings; never the database ``DATABASE_URL`` names), with this
+process's own memory cache: 4 × ``BENCH_TEAMS`` (64) players in teams of four,
+a season of ``BENCH_TOURNAMENTS`` (10) tournaments of ``BENCH_SERIES`` (5)
+series × ``BENCH_DEALS`` (40) deals, rows written with bulk_create. Timings are
+cold (cache cleared) computations. A tiny run (tests/bench):
+``BENCH_TEAMS=4 BENCH_TOURNAMENTS=2 BENCH_SERIES=2 BENCH_DEALS=4``.
 """
 
 from __future__ import annotations

@@ -17,8 +17,11 @@ a 55-minute limit with its clock started, and a referee; starts ``gunicorn leagu
 Then, with the server idle, one client measures a 200 built afresh (a filter value not asked before),
 a 200 from the fragments each process keeps ready (no ETag sent) and a 304 (the current ETag).
 Prints requests/s, the share of 304, p50/p99 latency, the lag and the two costs.
-Environment knobs: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_DEAL_EVERY, BENCH_WORKERS (4),
-BENCH_THREADS (4), BENCH_KEEP_DB=1.
+It exits 1 when the writer failed, saved nothing or wrk got answers other than 200 and 304.
+Environment knobs: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_DEAL_EVERY, BENCH_TABLES (64),
+BENCH_IDLE (100: polls of each kind on the idle server, 3 × as many 304s), BENCH_WORKERS (4),
+BENCH_THREADS (4), BENCH_KEEP_DB=1. A tiny run (tests/bench):
+``BENCH_TABLES=4 BENCH_SECONDS=1 BENCH_DEAL_EVERY=0.3 BENCH_CONNECTIONS=4 BENCH_IDLE=5``.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ USERNAME, PASSWORD = "sedzia-bench", "haslo-bench-sali"
 ROOM = f"/turnieje/{SLUG}/seria-1/sala/stoly/"
 LINES = ["ac60", "bd+", "ab70", "cd-", "ad45", "bc+"]
 COUNT_RE = re.compile(r'data-table="(\d+)">.*?class="hall-count">(\d+)/', re.S)
+TABLES = int(os.environ.get("BENCH_TABLES", "64"))
+IDLE = int(os.environ.get("BENCH_IDLE", "100"))
 
 # wrk: each thread keeps the ETag of the last 200 it got and counts the answers by status
 WRK_SCRIPT = """
@@ -83,7 +88,7 @@ def build() -> None:
 
     from league.models import Series, Tournament
 
-    load.build_tournament(SLUG, closed_series=0)
+    load.build_tournament(SLUG, players=TABLES * 4, closed_series=0)
     tournament = Tournament.objects.get(slug=SLUG)
     tournament.time_limit_minutes = 55
     tournament.save(update_fields=["time_limit_minutes"])
@@ -147,7 +152,7 @@ def writer(every: float, stop: float, saved: dict[tuple[int, int], float], error
     next_at = time.monotonic()
     try:
         while time.monotonic() < stop:
-            table = table % 64 + 1
+            table = table % TABLES + 1
             protocol = Protocol.objects.select_related("series__tournament").get(
                 series__tournament__slug=SLUG, series__number=1, table=table
             )
@@ -225,9 +230,10 @@ def print_load_report(
     seconds: int,
     connections: int,
     poll: str,
-) -> None:
+) -> list[str]:
     """What wrk and the watcher saw under load: requests, the share of 304, latency and the lag
-    from a saved deal to the first page showing it (``poll`` says what a real reader adds)."""
+    from a saved deal to the first page showing it (``poll`` says what a real reader adds).
+    Returns what went wrong: writer errors, no deal saved, answers other than 200 and 304."""
     statuses, latency, requests, duration = parse_wrk(output)
     answered = sum(statuses.values()) or 1
     print(f"deals saved: {len(saved)} in {seconds} s ({len(saved) / seconds:.2f}/s); writer errors: {len(errors)}")
@@ -244,6 +250,12 @@ def print_load_report(
             f"max {max(lags) * 1000:.0f} ms ({poll})"
         )
     print(f"deals never seen by the watcher: {len(saved) - len(lags)}")
+    problems = [f"writer: {error}" for error in errors[:5]]
+    if not saved:
+        problems.append("no deal was saved")
+    if other := {status: n for status, n in statuses.items() if status not in (200, 304)}:
+        problems.append(f"wrk got answers {other}")
+    return problems
 
 
 def print_idle_cost(built: list[float], kept: list[float], answers: list[tuple[int, str, float]]) -> None:
@@ -274,7 +286,8 @@ def main() -> int:
     db_connections.close_all()
     server = load.start_gunicorn(DB, workers=workers, threads=threads)
     print(
-        f"gunicorn -w {workers} --threads {threads} on 127.0.0.1:{server.port}, 64 tables; load {load.load_average()}"
+        f"gunicorn -w {workers} --threads {threads} on 127.0.0.1:{server.port}, {TABLES} tables; "
+        f"load {load.load_average()}"
     )
     try:
         session = load.logged_in(server.port, USERNAME, PASSWORD)
@@ -292,7 +305,7 @@ def main() -> int:
         output = run_wrk(server.port, cookie, seconds, connections)["raw"]
         for thread in background:
             thread.join()
-        print_load_report(
+        problems = print_load_report(
             output,
             saved,
             errors,
@@ -304,16 +317,18 @@ def main() -> int:
 
         idle = Poller(server.port, session.cookies)
         # a new filter value is a fragment no process holds yet: built; asked again, it comes from the store
-        built = [idle.get(conditional=False, query=f"?late={n}")[2] for n in range(1, 101)]
-        kept = [idle.get(conditional=False)[2] for _ in range(100)]
-        answers = [idle.get() for _ in range(300)]
+        built = [idle.get(conditional=False, query=f"?late={n}")[2] for n in range(1, IDLE + 1)]
+        kept = [idle.get(conditional=False)[2] for _ in range(IDLE)]
+        answers = [idle.get() for _ in range(3 * IDLE)]
         print_idle_cost(built, kept, answers)
     finally:
         server.stop()
         db_connections.close_all()
         if not os.environ.get("BENCH_KEEP_DB"):
             load.recreate_database(DB, drop_only=True)
-    return 0
+    for problem in problems:
+        print("FAILED:", problem)
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

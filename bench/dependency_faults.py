@@ -28,7 +28,8 @@ answers to the phones' sends by status, p50/p95 latency of the sends, and the re
 (from the restore to the last deal typed before it acknowledged). For c and d it says where each
 print job ended: "done" or "failed" with its message are fine; "queued"/"printing" is a job its
 page shows as waiting until it is taken as stopped (``league.printing.models.STALE_AFTER``).
-The exit status is 0 when nothing was lost or duplicated and no answer was a 500.
+The exit status is 0 when nothing was lost or duplicated and no answer was a 500. A tiny run
+(tests/bench): ``--phones 2 --fault 0.5 --recovery 0.5 --warmup 0.5 --typing 0.2``.
 """
 
 from __future__ import annotations
@@ -220,7 +221,7 @@ class Worker:
     process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        command = [str(load.ROOT / ".venv/bin/celery"), "-A", "league", "worker", "-P", "solo", "-l", "warning"]
+        command = [sys.executable, "-m", "celery", "-A", "league", "worker", "-P", "solo", "-l", "warning"]
         command += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
         with self.log.open("a") as out:
             self.process = subprocess.Popen(
@@ -378,7 +379,8 @@ def main() -> int:
     extra = {"DJANGO_MEDIA_ROOT": media}
     broker_url = broker.url("redis", BROKER_DB)
     server = load.start_gunicorn(DB, workers=2, threads=4, extra_env=extra, broker_url=broker_url)
-    worker = Worker(load.server_env(DB, extra_env=extra, broker_url=broker_url), Path(f"/tmp/bench-worker-{DB}.log"))
+    worker_log = Path(tempfile.gettempdir()) / f"bench-worker-{DB}.log"
+    worker = Worker(load.server_env(DB, extra_env=extra, broker_url=broker_url), worker_log)
     worker.start()
     print(f"gunicorn on {load.HOST}:{server.port}, worker pid {worker.process.pid}, {args}")
     log = Log()

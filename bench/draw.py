@@ -3,11 +3,14 @@
 Run: ``.venv/bin/python bench/draw.py``.  For each instance (tables of four,
 and Preferans tables of three) it prints the repeated pairs, the highest meeting count, seat balance (most times any
 player sits at the same letter) and the time of our draw, the repeats and time
-of the naive baseline, and the counting lower bound on repeats.
+of the naive baseline, and the counting lower bound on repeats. ``BENCH_MAX_PLAYERS``
+(all) keeps only the instances of at most that many players (a tiny run, tests/bench:
+``BENCH_MAX_PLAYERS=20``).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -66,7 +69,10 @@ def main() -> None:
     )
     print(header)
     print("-" * len(header))
+    largest = int(os.environ.get("BENCH_MAX_PLAYERS", "0")) or max(len(players) for _, players, _, _ in INSTANCES)
     for name, players, series, size in INSTANCES:
+        if len(players) > largest:
+            continue
         start = time.perf_counter()
         result = draw_tournament(players, series, SEED, table_size=size)
         ours = time.perf_counter() - start

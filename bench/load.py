@@ -5,24 +5,29 @@ Run: ``.venv/bin/python bench/load.py`` (PostgreSQL at 127.0.0.1:5432, user
 postgres, trust auth; Redis at 127.0.0.1:6379 for the shared cache). It drops
 and creates the database ``baska_load``, migrates, builds a tournament of 256
 players (64 tables) with two closed series already played and a third drawn,
-starts ``gunicorn league.wsgi -w 4 --threads 4`` on 127.0.0.1 and then, for at
-most ``BENCH_SECONDS`` (60) seconds and at most ``BENCH_DEALS`` (40) deals per
-table:
+starts ``gunicorn league.wsgi -w 4 --threads 4`` on 127.0.0.1, signs every table
+in (the real PIN form: GET for the CSRF token, POST PIN and seat) and computes the
+standings page once, as a hall where the scorers sit down before the spectators
+come; then, for at most ``BENCH_SECONDS`` (60) seconds and at most ``BENCH_DEALS``
+(40) deals per table:
 
-- each table client opens its protocol with the real PIN form (GET for the CSRF
-  token, POST PIN and seat) and posts deals as shorthand lines to the entry form,
-  reading the version from the page; a stale-version answer is re-read and retried;
+- each table client posts deals as shorthand lines to the entry form, reading the
+  version from the page; a stale-version answer is re-read and retried;
 - each reader client GETs the public standings page, pausing ``BENCH_READER_PAUSE``
   (0.5) seconds between refreshes.
 
 It prints deals, throughput, errors and latency percentiles, then checks the
 database against the clients' log of acknowledged deals (every deal exactly
 once, rows sum to zero, values equal scoring's recomputation), stops gunicorn
-and drops the database. All traffic stays on 127.0.0.1.
+and drops the database. It exits 1 when a check fails, a request failed or no deal
+at all was acknowledged. All traffic stays on 127.0.0.1.
 
 Environment knobs: BENCH_SECONDS, BENCH_DEALS, BENCH_TABLES (64), BENCH_READERS
-(200), BENCH_READER_PAUSE, BENCH_PORT (0 = any free), BENCH_CACHE_URL
-(redis://127.0.0.1:6379/7; empty = per-process memory cache), BENCH_KEEP_DB=1.
+(200), BENCH_READER_PAUSE, BENCH_WORKERS (4), BENCH_THREADS (4), BENCH_PORT
+(0 = any free), BENCH_CACHE_URL (redis://127.0.0.1:6379/7; empty = per-process
+memory cache), BENCH_KEEP_DB=1, BENCH_TEMPLATE_DB (a migrated database to copy; the
+scripts built on these helpers take it too). A tiny run (tests/bench):
+``BENCH_TABLES=4 BENCH_READERS=4 BENCH_SECONDS=2 BENCH_DEALS=5``.
 """
 
 from __future__ import annotations
@@ -37,9 +42,11 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date
 from http.cookies import SimpleCookie
@@ -76,12 +83,16 @@ def setup_django(db_name: str) -> None:
 
 
 def recreate_database(name: str, *, drop_only: bool = False) -> None:
+    """Drop the database ``name`` and (unless ``drop_only``) create it anew: empty, or a copy of
+    ``BENCH_TEMPLATE_DB`` when that names a database migrated already (tests/bench make one, so
+    each script's migrate has nothing left to do)."""
     import psycopg
 
+    template = os.environ.get("BENCH_TEMPLATE_DB", "")
     with psycopg.connect(**PG_ADMIN, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if not drop_only:
-            conn.execute(f'CREATE DATABASE "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else ""))
 
 
 # --- data -------------------------------------------------------------------
@@ -153,8 +164,10 @@ class Server:
     log: Path
 
     def stop(self) -> None:
+        """Stop gunicorn once the clients are done: a quick shutdown (SIGINT), as nothing is in
+        flight by then; a graceful one waits up to a second more for each worker's idle loop."""
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
+            self.process.send_signal(signal.SIGINT)
             try:
                 self.process.wait(timeout=20)
             except subprocess.TimeoutExpired:
@@ -190,10 +203,12 @@ def start_gunicorn(
     broker_url: str | None = None,
 ) -> Server:
     port = int(os.environ.get("BENCH_PORT", "0")) or free_port()
-    log = Path(f"/tmp/bench-gunicorn-{db_name}-{port}.log")
+    log = Path(tempfile.gettempdir()) / f"bench-gunicorn-{db_name}-{port}.log"
     env = server_env(db_name, extra_env=extra_env, broker_url=broker_url)
     command = [
-        str(ROOT / ".venv/bin/gunicorn"),
+        sys.executable,  # this interpreter's gunicorn, wherever its environment lives
+        "-m",
+        "gunicorn",
         "league.wsgi",
         "-w",
         str(workers),
@@ -341,33 +356,63 @@ class Stats:
                 self.error_samples.append(f"{kind}: {detail[:300]}")
 
 
-def table_client(port: int, slug: str, table: int, pin: str, deals: int, stop: float, stats: Stats) -> None:
-    """A table scorer's phone: PIN form, then deals as shorthand lines until ``deals`` or ``stop``."""
-    from league.demo import random_deal
-    from league.games.baska.shorthand import format_deal
+@dataclass
+class Table:
+    """A table's phone signed in: its browser, the protocol's address and the page it shows."""
 
-    ruleset = RULESET
-    rng = random.Random(SEED * 1000 + table)
-    base = f"/turnieje/{slug}/stolik/3/{table}/"
+    client: Client
+    base: str
+    page: Response
+
+
+def table_sign_in(port: int, slug: str, table: int, pin: str, stats: Stats, *, series: int = 3) -> Table | None:
+    """Open a table's protocol as its scorer does, with the real PIN form (GET for the CSRF
+    token, POST PIN and seat), then the protocol page; None (an error counted) when refused."""
+    base = f"/turnieje/{slug}/stolik/{series}/{table}/"
     client = Client(port)
     try:
         page = client.get(base + "pin/")
         login = client.post(
             base + "pin/",
-            {
-                "csrfmiddlewaretoken": hidden(CSRF_RE, page.body),
-                "pin": pin,
-                "seat": rng.choice("ABCD"),
-            },
+            {"csrfmiddlewaretoken": hidden(CSRF_RE, page.body), "pin": pin, "seat": "ABCD"[table % 4]},
         )
         if login.status != 302:
             stats.error(f"pin {login.status}", login.body)
-            return
+            return None
         page = client.get(base)
-        stats.other_seconds.append(page.seconds)
     except (OSError, ValueError, http.client.HTTPException) as error:
         stats.error("pin exception", repr(error))
+        return None
+    if page.status != 200:
+        stats.error(f"page {page.status}", page.body)
+        return None
+    return Table(client, base, page)
+
+
+def table_client(
+    port: int,
+    slug: str,
+    table: int,
+    pin: str,
+    deals: int,
+    stop: float,
+    stats: Stats,
+    *,
+    series: int = 3,
+    signed_in: Table | None = None,
+    pause: float = 0.0,
+) -> None:
+    """A table scorer's phone: PIN form (unless ``signed_in`` already), then deals of ``series``
+    as shorthand lines until ``deals`` or ``stop``, ``pause`` seconds after each one saved."""
+    from league.demo import random_deal
+    from league.games.baska.shorthand import format_deal
+
+    ruleset = RULESET
+    rng = random.Random(SEED * 1000 + table)
+    phone = signed_in or table_sign_in(port, slug, table, pin, stats, series=series)
+    if phone is None:
         return
+    client, base, page = phone.client, phone.base, phone.page
     attempts = saved = 0
     while time.monotonic() < stop and attempts < deals * 5 and saved < deals:
         attempts += 1
@@ -390,11 +435,13 @@ def table_client(port: int, slug: str, table: int, pin: str, deals: int, stop: f
                 saved += 1
                 if saved >= deals:
                     return
+                time.sleep(pause)
                 page = client.get(base)
                 stats.other_seconds.append(page.seconds)
                 if page.status != 200:
                     stats.error(f"page {page.status}", page.body)
-                    return
+                    time.sleep(0.2)  # the phone shows the error; its scorer opens the table again
+                    page = client.get(base)
             elif answer.status == 200 and hidden(VERSION_RE, answer.body) != str(data["version"]):
                 # refused as stale: the page shows the protocol as it is now, with its version; retry from it
                 with stats.lock:
@@ -410,6 +457,13 @@ def table_client(port: int, slug: str, table: int, pin: str, deals: int, stop: f
                 page = client.get(base)
             except (OSError, http.client.HTTPException):
                 pass
+
+
+def sign_in_tables(port: int, slug: str, pins: dict[int, str], stats: Stats, *, series: int = 3) -> dict[int, Table]:
+    """Every table's phone signed in, 16 at a time, before any load starts; {table: phone} of those let in."""
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        phones = pool.map(lambda table: table_sign_in(port, slug, table, pins[table], stats, series=series), pins)
+        return {table: phone for table, phone in zip(pins, phones, strict=True) if phone is not None}
 
 
 def reader_client(port: int, path: str, pause: float, stop: float, stats: Stats, seed: int) -> None:
@@ -430,8 +484,9 @@ def reader_client(port: int, path: str, pause: float, stop: float, stats: Stats,
         time.sleep(pause * (0.5 + rng.random()))
 
 
-def verify(slug: str, stats: Stats) -> list[str]:
-    """Compare the database with the clients' log; returns the problems found."""
+def verify(slug: str, stats: Stats, *, series: int = 3) -> list[str]:
+    """Compare the database with the clients' log of ``series`` (the one the tables played);
+    returns the problems found."""
     import scoring
     from league.games.baska.shorthand import parse
     from league.models import Tournament
@@ -461,7 +516,7 @@ def verify(slug: str, stats: Stats) -> list[str]:
                 if stored != line.values or row.bok_round != line.bok_round:
                     problems.append(f"{protocol}: deal {row.number} stored {stored}, scoring says {line.values}")
         checked_rows += len(rows)
-        if protocol.series.number != 3:
+        if protocol.series.number != series:
             continue
         mine = acked.get(protocol.table, {})
         if len(rows) != len(mine):
@@ -489,7 +544,10 @@ def main() -> int:
     tables = int(os.environ.get("BENCH_TABLES", "64"))
     readers = int(os.environ.get("BENCH_READERS", "200"))
     pause = float(os.environ.get("BENCH_READER_PAUSE", "0.5"))
+    workers = int(os.environ.get("BENCH_WORKERS", "4"))
+    threads_each = int(os.environ.get("BENCH_THREADS", "4"))
     db_name, slug = "baska_load", "obciazenie"
+    standings = f"/t/{slug}/klasyfikacja/"
 
     recreate_database(db_name)
     setup_django(db_name)
@@ -505,21 +563,35 @@ def main() -> int:
     if CACHE_URL:
         cache.clear()  # the bench's own Redis database (…/7)
     connections.close_all()
-    server = start_gunicorn(db_name)
+    server = start_gunicorn(db_name, workers=workers, threads=threads_each)
     print(
-        f"gunicorn on {HOST}:{server.port} (-w 4 --threads 4), cache {CACHE_URL or 'locmem'}; "
+        f"gunicorn on {HOST}:{server.port} (-w {workers} --threads {threads_each}), cache {CACHE_URL or 'locmem'}; "
         f"load before: {load_average()}"
     )
     stats = Stats()
     try:
+        # The scorers are at their tables before the spectators arrive, as in a hall: every table
+        # signs in and the standings page is computed once before the window opens. Started
+        # together, the 200 readers' first requests all computed the cold page and held every
+        # server thread while the tables' PIN forms waited behind them for the whole window.
+        began = time.monotonic()
+        phones = sign_in_tables(server.port, slug, pins, stats)
+        warm = Client(server.port).get(standings)
+        print(
+            f"{len(phones)} of {len(pins)} tables signed in, standings page computed ({warm.status}) "
+            f"in {time.monotonic() - began:.1f} s"
+        )
         stop = time.monotonic() + seconds
         threads = [
-            threading.Thread(target=table_client, args=(server.port, slug, t, pins[t], deals, stop, stats), daemon=True)
-            for t in range(1, tables + 1)
-        ] + [
             threading.Thread(
-                target=reader_client, args=(server.port, f"/t/{slug}/klasyfikacja/", pause, stop, stats, r), daemon=True
+                target=table_client,
+                args=(server.port, slug, table, pins[table], deals, stop, stats),
+                kwargs={"signed_in": phone},
+                daemon=True,
             )
+            for table, phone in phones.items()
+        ] + [
+            threading.Thread(target=reader_client, args=(server.port, standings, pause, stop, stats, r), daemon=True)
             for r in range(readers)
         ]
         began = time.monotonic()
@@ -530,7 +602,8 @@ def main() -> int:
         elapsed = time.monotonic() - began
         alive = sum(t.is_alive() for t in threads)
         print(
-            f"ran {elapsed:.1f} s ({tables} tables, {readers} readers pausing {pause} s); load after: {load_average()}"
+            f"ran {elapsed:.1f} s ({len(phones)} tables, {readers} readers pausing {pause} s); "
+            f"load after: {load_average()}"
         )
         if alive:
             print(f"WARNING: {alive} client threads still running after the deadline")
@@ -549,7 +622,9 @@ def main() -> int:
     finally:
         server.stop()
     problems = verify(slug, stats)
-    print("verification: OK" if not problems else f"verification: {len(problems)} problems")
+    if not stats.acknowledged:
+        problems.append("no deal was acknowledged: the figures above measure nothing")
+    print("verification: OK" if not problems else f"verification FAILED: {len(problems)} problems")
     for problem in problems[:20]:
         print("  ", problem)
     connections.close_all()

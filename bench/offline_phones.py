@@ -1,6 +1,6 @@
 """64 table phones on the hall's bad Wi-Fi: deals queued offline, sent in order, stored exactly once.
 
-Run: ``.venv/bin/python bench/offline_phones.py [--quick]`` (PostgreSQL at 127.0.0.1:5432, user
+Run: ``.venv/bin/python bench/offline_phones.py [--quick] [--tables N] [--deals N]`` (PostgreSQL at 127.0.0.1:5432, user
 postgres, trust auth; Redis at 127.0.0.1:6379 as for ``bench/load.py``, whose helpers it uses). It
 builds the database ``baska_bench_offline`` (dropped afterwards): 256 players at 64 tables of a drawn
 series, 40 deals per series; starts ``gunicorn league.wsgi`` in its own process, then runs one client
@@ -18,7 +18,8 @@ thread per table in this process (not the server's). Each client is a phone:
 Then it prints the deals entered, stored (rows in the database), duplicates (rows or history "add"
 entries beyond one per deal: must be 0; and every row must hold the deal typed for its number),
 answers that were repeats, the time from each reconnect with deals waiting to all of them stored
-(p50/p95/max) and the total wall time. ``--quick``: 8 tables, 10 deals, offline 1–3 s, online 1–3 s.
+(p50/p95/max) and the total wall time. ``--quick``: 8 tables, 10 deals, offline 1–3 s, online 1–3 s;
+``--tables`` and ``--deals`` change the count of either profile (tests/bench: ``--quick --tables 4``).
 Environment: BENCH_KEEP_DB=1 keeps the database; BENCH_WORKERS (4), BENCH_THREADS (4).
 """
 
@@ -35,7 +36,7 @@ import threading
 import time
 import uuid
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -203,7 +204,11 @@ def main() -> int:
     global RULESET
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="8 tables, 10 deals, short drops")
-    profile = QUICK if parser.parse_args().quick else FULL
+    parser.add_argument("--tables", type=int, help="tables (phones) instead of the profile's")
+    parser.add_argument("--deals", type=int, help="deals each phone types instead of the profile's")
+    args = parser.parse_args()
+    profile = QUICK if args.quick else FULL
+    profile = replace(profile, tables=args.tables or profile.tables, deals=args.deals or profile.deals)
 
     load.recreate_database(DB)
     load.setup_django(DB)

@@ -24,7 +24,10 @@ The files:
 - ``20mb.csv``: the issue's 20 MB CSV, over the upload limit.
 
 Each child runs with a 4 GB address-space limit and 120 s, so the old code's
-answer to ``xfd1.xlsx`` would show as a failure instead of taking the machine.
+answer to ``xfd1.xlsx`` would show as a failure instead of taking the machine; the
+script exits 1 when a child failed or was killed. ``BENCH_FILES`` (comma-separated
+names of the list above; all by default) sends only those: a tiny run (tests/bench) is
+``BENCH_FILES=xfd1.xlsx``.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ GOAL_SECONDS, GOAL_MB = 5, 200
 def setup_django(workdir: Path) -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{workdir / 'bench.sqlite3'}"
     os.environ.pop("CACHE_URL", None)
+    os.environ.pop("CELERY_BROKER_URL", None)  # whatever the confirm queues runs here
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
     import django
 
@@ -119,25 +123,32 @@ def styled_rows(count: int) -> bytes:
     return buffer.getvalue()
 
 
-def build_files(directory: Path, limit: int) -> list[Path]:
-    files = {}
-    files["xfd1.xlsx"] = xlsx(cells={"A1": "imię", "B1": "nazwisko", "XFD1": "x", "A1048576": "y"})
+def build_files(directory: Path, limit: int, names: list[str] | None = None) -> list[Path]:
+    """The files above (only ``names``, when given), written to ``directory``."""
     line = "Gracz;Kowalski{:06d};M;Klub Baśki w Kartuzach\n"
     text = "imię;nazwisko;płeć;klub\n" + "".join(line.format(n) for n in range(limit // len(line) + 1))
-    files["limit.csv"] = text.encode()[:limit]
-    files["huge-cell.csv"] = ("imię;nazwisko;klub\nAnna;Nowak;" + "K" * limit).encode()[:limit]
-    files["rows-2000.csv"] = csv_of(full_rows(2000))
-    files["rows-2000.xlsx"] = xlsx(rows=full_rows(2000))
-    files["zip-bomb.xlsx"] = xlsx(
-        cells={"A1": "imię", "B1": "nazwisko", **{f"C{n}": f"{n:05d}" + "z" * 32_000 for n in range(1, 12_000)}}
-    )
-    files["teams-2000.csv"] = csv_of(team_rows(2000))
-    files["styled-rows.xlsx"] = styled_rows(130_000)
-    files["20mb.csv"] = (text * (20 * 1024 * 1024 // len(text) + 1)).encode()[: 20 * 1024 * 1024]
+    makers = {
+        "xfd1.xlsx": lambda: xlsx(cells={"A1": "imię", "B1": "nazwisko", "XFD1": "x", "A1048576": "y"}),
+        "limit.csv": lambda: text.encode()[:limit],
+        "huge-cell.csv": lambda: ("imię;nazwisko;klub\nAnna;Nowak;" + "K" * limit).encode()[:limit],
+        "rows-2000.csv": lambda: csv_of(full_rows(2000)),
+        "rows-2000.xlsx": lambda: xlsx(rows=full_rows(2000)),
+        "zip-bomb.xlsx": lambda: xlsx(
+            cells={"A1": "imię", "B1": "nazwisko", **{f"C{n}": f"{n:05d}" + "z" * 32_000 for n in range(1, 12_000)}}
+        ),
+        "teams-2000.csv": lambda: csv_of(team_rows(2000)),
+        "styled-rows.xlsx": lambda: styled_rows(130_000),
+        "20mb.csv": lambda: (text * (20 * 1024 * 1024 // len(text) + 1)).encode()[: 20 * 1024 * 1024],
+    }
+    unknown = set(names or []) - set(makers)
+    if unknown:
+        raise SystemExit(f"BENCH_FILES: no such file {sorted(unknown)}; the files: {', '.join(makers)}")
     paths = []
-    for name, content in files.items():
+    for name, make in makers.items():
+        if names and name not in names:
+            continue
         path = directory / name
-        path.write_bytes(content)
+        path.write_bytes(make())
         paths.append(path)
     return paths
 
@@ -203,7 +214,7 @@ def limit_child() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (CHILD_ADDRESS_SPACE, CHILD_ADDRESS_SPACE))
 
 
-def main() -> None:
+def main() -> int:
     workdir = Path(tempfile.mkdtemp(prefix="baska-bench-import-"))
     try:
         setup_django(workdir)
@@ -214,7 +225,9 @@ def main() -> None:
         template = workdir / "bench.sqlite3"
         limit = settings.BASKA_UPLOAD_MAX_BYTES
         print(f"upload limit {limit:,} bytes; goal {GOAL_SECONDS} s and {GOAL_MB} MB per file")
-        files = build_files(workdir, limit)
+        names = [name.strip() for name in os.environ.get("BENCH_FILES", "").split(",") if name.strip()]
+        files = build_files(workdir, limit, names)
+        failed = 0
         columns = ("seconds", 8), ("peak MB", 8), ("+MB", 6), ("session", 8), ("waiting", 9)
         print(f"{'file':18} {'size':>11} " + " ".join(f"{title:>{width}}" for title, width in columns) + "  answer")
         for path in files:
@@ -232,9 +245,11 @@ def main() -> None:
                 )
             except subprocess.TimeoutExpired:
                 print(f"{path.name:18} {path.stat().st_size:>11,} over {CHILD_SECONDS} s: killed")
+                failed += 1
                 continue
             if finished.returncode:
                 print(f"{path.name:18} {path.stat().st_size:>11,} failed: {finished.stderr.strip().splitlines()[-1:]}")
+                failed += 1
                 continue
             r = json.loads(finished.stdout.strip().splitlines()[-1])
             confirm = f" (confirm {r['confirm_seconds']:.2f} s)" if "confirm_seconds" in r else ""
@@ -244,10 +259,13 @@ def main() -> None:
             )
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+    if failed:
+        print(f"FAILED: {failed} of {len(files)} files got no answer")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--one"]:
         print(json.dumps(upload_one(Path(sys.argv[2]), Path(sys.argv[3]))))
     else:
-        main()
+        sys.exit(main())

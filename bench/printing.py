@@ -4,6 +4,9 @@ Run: ``.venv/bin/python bench/printing.py``. It builds the tournament in a
 temporary SQLite database, then times the batch job that prints the 64 protocols
 of one series (goal < 15 s), the same with the entered deals filled in (the
 archive copy), and the results sheets with the standings computed (goal < 5 s).
+The goals are for the full size; ``BENCH_TABLES`` (64, 4 players each),
+``BENCH_SERIES`` (5) and ``BENCH_DEALS`` (40) make it smaller. A tiny run
+(tests/bench): ``BENCH_TABLES=2 BENCH_SERIES=1 BENCH_DEALS=4``.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ os.environ["DATABASE_URL"] = f"sqlite:///{WORKDIR / 'bench.sqlite3'}"
 os.environ["DJANGO_MEDIA_ROOT"] = str(WORKDIR / "media")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 os.environ.pop("CELERY_BROKER_URL", None)  # the task runs in this process
+os.environ.pop("CACHE_URL", None)  # the standings are computed here, not read from a shared cache
 
 import django
 
@@ -36,11 +40,13 @@ from league.printing import documents
 from league.printing.models import PrintJob
 from league.printing.tasks import print_series_protocols
 from league.results.models import DealRow, Protocol
-from league.standings.compute import tournament_standings
+from league.standings.cache import tournament_rankings
 from players.models import Club, Gender, Player, Team, TeamMember
 
 SEED = 2026
-TEAMS, SERIES, DEALS = 64, 5, 40
+TEAMS = int(os.environ.get("BENCH_TABLES", "64"))  # a team of four per table
+SERIES = int(os.environ.get("BENCH_SERIES", "5"))
+DEALS = int(os.environ.get("BENCH_DEALS", "40"))
 FIRST_NAMES = ["Żaneta", "Łucja", "Grzegorz", "Józef", "Małgorzata", "Ścibor", "Agnieszka", "Kazimierz"]
 LAST_NAMES = ["Wójcik-Łęcka", "Kościerski", "Szczęsny", "Gdański", "Żmuda", "Ślęzak", "Bączek", "Ćwikła"]
 
@@ -128,7 +134,10 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     start = time.perf_counter()
     tournament = build()
-    print(f"built 256 players, {SERIES} series × 64 tables × {DEALS} deals in {time.perf_counter() - start:.1f} s")
+    print(
+        f"built {TEAMS * 4} players, {SERIES} series × {TEAMS} tables × {DEALS} deals "
+        f"in {time.perf_counter() - start:.1f} s"
+    )
     series = tournament.series.get(number=1)
 
     def batch(kind: str):
@@ -143,15 +152,17 @@ def main() -> None:
 
     def results() -> str:
         tournament.publish_women = tournament.publish_men = True
-        context = documents.results_context(tournament, tournament_standings(tournament))
+        # as the results view does: the public lists, after the published series
+        standings = tournament_rankings(tournament)
+        context = documents.results_context(tournament, standings, series=documents.published_series_count(tournament))
         content = documents.render_pdf("printing/results.html", context)
         return f"{len(content) / 1e3:.0f} kB"
 
     # the first batch of a worker also starts its layout processes; later ones find them ready
-    timed("64 protocols of a series (to play with), first", 15, batch(PrintJob.Kind.PROTOCOLS))
-    timed("64 protocols of a series (to play with), again", 15, batch(PrintJob.Kind.PROTOCOLS))
-    timed("64 protocols of a series (archive, filled)", 15, batch(PrintJob.Kind.ARCHIVE))
-    timed("results sheets (4 rankings, 256 players)", 5, results)
+    timed(f"{TEAMS} protocols of a series (to play with), first", 15, batch(PrintJob.Kind.PROTOCOLS))
+    timed(f"{TEAMS} protocols of a series (to play with), again", 15, batch(PrintJob.Kind.PROTOCOLS))
+    timed(f"{TEAMS} protocols of a series (archive, filled)", 15, batch(PrintJob.Kind.ARCHIVE))
+    timed(f"results sheets (4 rankings, {TEAMS * 4} players)", 5, results)
     print(f"files in {WORKDIR}")
 
 

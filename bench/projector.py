@@ -16,8 +16,11 @@ for ``BENCH_SECONDS`` (30):
 
 Then, with the server idle, one client measures a 200 built afresh (a deal saved just before, so no
 process holds the new pages), a 200 kept ready (asked again without an ETag) and a 304.
-Environment knobs: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_DEAL_EVERY, BENCH_WORKERS (4),
-BENCH_THREADS (4), BENCH_KEEP_DB=1.
+It exits 1 when the writer failed, saved nothing or wrk got answers other than 200 and 304.
+Environment knobs: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_DEAL_EVERY, BENCH_TABLES (64),
+BENCH_IDLE (100: polls of each kind on the idle server, 3 × as many 304s; at most 30 built),
+BENCH_WORKERS (4), BENCH_THREADS (4), BENCH_KEEP_DB=1. A tiny run (tests/bench):
+``BENCH_TABLES=4 BENCH_SECONDS=1 BENCH_DEAL_EVERY=0.3 BENCH_CONNECTIONS=4 BENCH_IDLE=5``.
 """
 
 from __future__ import annotations
@@ -78,7 +81,8 @@ def main() -> int:
     db_connections.close_all()
     server = load.start_gunicorn(DB, workers=workers, threads=threads)
     print(
-        f"gunicorn -w {workers} --threads {threads} on 127.0.0.1:{server.port}, 64 tables; load {load.load_average()}"
+        f"gunicorn -w {workers} --threads {threads} on 127.0.0.1:{server.port}, {control_room.TABLES} tables; "
+        f"load {load.load_average()}"
     )
     try:
         first = projector(server.port)
@@ -97,7 +101,7 @@ def main() -> int:
         output = control_room.run_wrk(server.port, "", seconds, connections, PAGES)["raw"]
         for thread in background:
             thread.join()
-        control_room.print_load_report(
+        problems = control_room.print_load_report(
             output,
             saved,
             errors,
@@ -110,19 +114,21 @@ def main() -> int:
 
         idle = projector(server.port)
         built = []
-        for table in range(1, 31):
-            save_one_deal(table)
+        for n in range(min(30, control_room.IDLE)):
+            save_one_deal(n % control_room.TABLES + 1)
             built.append(idle.get(conditional=False)[2])
-        kept = [idle.get(conditional=False)[2] for _ in range(100)]
+        kept = [idle.get(conditional=False)[2] for _ in range(control_room.IDLE)]
         idle.get(conditional=False)
-        answers = [idle.get() for _ in range(300)]
+        answers = [idle.get() for _ in range(3 * control_room.IDLE)]
         control_room.print_idle_cost(built, kept, answers)
     finally:
         server.stop()
         db_connections.close_all()
         if not os.environ.get("BENCH_KEEP_DB"):
             load.recreate_database(DB, drop_only=True)
-    return 0
+    for problem in problems:
+        print("FAILED:", problem)
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

@@ -2,12 +2,14 @@
 
 Run: ``.venv/bin/python bench/public_latency.py``. Builds the database
 ``baska_public_latency`` on the local PostgreSQL (dropped afterwards): one
-tournament of 256 players, ``BENCH_SERIES`` (5) closed series of 40 deals at 64
-tables; starts ``gunicorn league.wsgi -w 4 --threads 4`` on 127.0.0.1 and sends
-``BENCH_REQUESTS`` (2000) GETs of the standings page from ``BENCH_CLIENTS`` (20)
-concurrent clients (bounded also by ``BENCH_SECONDS``, 120). Prints the first
-(cold, computing) request, then median/p95 latency and requests/s of the rest.
-Uses the helpers of ``bench/load.py``; cache as there (BENCH_CACHE_URL).
+tournament of 4 × ``BENCH_TABLES`` (64) players, ``BENCH_SERIES`` (5) closed series
+of 40 deals; starts ``gunicorn league.wsgi -w 4 --threads 4`` (``BENCH_WORKERS``,
+``BENCH_THREADS``) on 127.0.0.1 and sends ``BENCH_REQUESTS`` (2000) GETs of the
+standings page from ``BENCH_CLIENTS`` (20) concurrent clients (bounded also by
+``BENCH_SECONDS``, 120). Prints the first (cold, computing) request, then median/p95
+latency and requests/s of the rest; exits 1 when a request failed or none was answered.
+Uses the helpers of ``bench/load.py``; cache as there (BENCH_CACHE_URL). A tiny run
+(tests/bench): ``BENCH_TABLES=4 BENCH_SERIES=1 BENCH_REQUESTS=40 BENCH_CLIENTS=4``.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ def main() -> int:
     clients = int(os.environ.get("BENCH_CLIENTS", "20"))
     seconds = float(os.environ.get("BENCH_SECONDS", "120"))
     series = int(os.environ.get("BENCH_SERIES", "5"))
+    tables = int(os.environ.get("BENCH_TABLES", "64"))
+    workers = int(os.environ.get("BENCH_WORKERS", "4"))
+    threads_each = int(os.environ.get("BENCH_THREADS", "4"))
     db_name, slug = "baska_public_latency", "publiczna"
     path = f"/t/{slug}/klasyfikacja/"
 
@@ -38,15 +43,18 @@ def main() -> int:
     from django.db import connections
 
     start = time.perf_counter()
-    load.build_tournament(slug, closed_series=series, open_series=False)
-    print(f"built: 256 players, {series} closed series x 64 tables x 40 deals in {time.perf_counter() - start:.1f} s")
+    load.build_tournament(slug, players=tables * 4, closed_series=series, open_series=False)
+    print(
+        f"built: {tables * 4} players, {series} closed series x {tables} tables x 40 deals "
+        f"in {time.perf_counter() - start:.1f} s"
+    )
     if load.CACHE_URL:
         cache.clear()
     connections.close_all()
-    server = load.start_gunicorn(db_name)
+    server = load.start_gunicorn(db_name, workers=workers, threads=threads_each)
     print(
-        f"gunicorn on 127.0.0.1:{server.port} (-w 4 --threads 4), cache {load.CACHE_URL or 'locmem'}; "
-        f"load before: {load.load_average()}"
+        f"gunicorn on 127.0.0.1:{server.port} (-w {workers} --threads {threads_each}), "
+        f"cache {load.CACHE_URL or 'locmem'}; load before: {load.load_average()}"
     )
     latencies: list[float] = []
     errors: list[str] = []
@@ -101,7 +109,9 @@ def main() -> int:
         connections.close_all()
         if not os.environ.get("BENCH_KEEP_DB"):
             load.recreate_database(db_name, drop_only=True)
-    return 0 if not errors else 1
+    if not latencies:
+        print("FAILED: no request was answered")
+    return 0 if latencies and not errors else 1
 
 
 if __name__ == "__main__":

@@ -1,17 +1,22 @@
 """Throughput of the public standings page against the same server's health check.
 
 Run: ``.venv/bin/python bench/public_standings.py``. Builds the PostgreSQL
-database ``bench_public_standings`` on 127.0.0.1 (kept for the next run, rebuilt
-with ``BENCH_REBUILD=1``): 256 players in teams of four, 5 closed series of 40
-deals at 64 tables (``bench/load.py``'s tournament, seated and filled by
-``bench/filler.py``). Starts ``gunicorn league.wsgi -w 4 --threads 4`` on a
-free port of 127.0.0.1 (DEBUG off, cache ``BENCH_CACHE_URL``, by default
-Redis database 3), then runs ``wrk`` (Debian's package; a client outside the
-server's interpreter) with 20 connections for ``BENCH_SECONDS`` (15) against
-``/zdrowie/`` and against the standings page, as a browser asks for it
+database ``bench_public_standings`` on 127.0.0.1 (kept for the next run of the
+same size, rebuilt with ``BENCH_REBUILD=1``, dropped at the end with
+``BENCH_DROP_DB=1``): 4 × ``BENCH_TABLES`` (64) players in teams of four,
+``BENCH_SERIES`` (5) closed series of 40 deals (``bench/load.py``'s tournament,
+seated and filled by ``bench/filler.py``). Starts ``gunicorn league.wsgi -w 4
+--threads 4`` (``BENCH_WORKERS``, ``BENCH_THREADS``) on a free port of 127.0.0.1 (DEBUG off, cache ``BENCH_CACHE_URL``,
+by default Redis database 3), then runs ``wrk`` (Debian's package; a client
+outside the server's interpreter) with 20 connections for ``BENCH_SECONDS`` (15)
+against ``/zdrowie/`` and against the standings page, as a browser asks for it
 (``Accept-Encoding: gzip``), and prints each one's requests/s and latency
 p50/p90, their ratio (goal ≥ 0.5), the page's size on the wire (goal ≤ 40 KB)
-and whether a conditional GET gets 304. Stops gunicorn however it ends.
+and whether a conditional GET gets 304. Stops gunicorn however it ends. It exits 1
+when a goal is missed; ``BENCH_SPEED_GOAL=0`` prints the ratio without failing on
+it (a tiny run on a busy machine says nothing about speed). A tiny run
+(tests/bench): ``BENCH_TABLES=4 BENCH_SERIES=1 BENCH_SECONDS=1 BENCH_SPEED_GOAL=0
+BENCH_DROP_DB=1``.
 """
 
 from __future__ import annotations
@@ -32,26 +37,29 @@ import load
 
 DB_NAME, SLUG = "bench_public_standings", "klasyfikacja"
 PAGE, HEALTH = f"/t/{SLUG}/klasyfikacja/", "/zdrowie/"
-SERIES, CONNECTIONS = 5, 20
+CONNECTIONS = 20
+SERIES = int(os.environ.get("BENCH_SERIES", "5"))
+TABLES = int(os.environ.get("BENCH_TABLES", "64"))
 SECONDS = int(os.environ.get("BENCH_SECONDS", "15"))
 GOAL_RATIO, GOAL_BYTES = 0.5, 40 * 1024
 BROWSER = {"Accept-Encoding": "gzip, deflate", "Accept-Language": "pl"}
 
 
 def database_ready() -> bool:
-    """Whether the database holds the tournament from an earlier run."""
+    """Whether the database holds the tournament of this size from an earlier run."""
     import psycopg
 
     try:
         with psycopg.connect(load.database_url(DB_NAME), connect_timeout=5) as conn:
             row = conn.execute(
-                "SELECT count(*) FROM league_series s JOIN league_tournament t ON s.tournament_id = t.id "
-                "WHERE t.slug = %s AND s.status = 'closed'",
+                "SELECT count(DISTINCT s.id), count(DISTINCT r.id) FROM league_tournament t "
+                "JOIN league_series s ON s.tournament_id = t.id AND s.status = 'closed' "
+                "JOIN league_registration r ON r.tournament_id = t.id WHERE t.slug = %s",
                 [SLUG],
             ).fetchone()
     except psycopg.Error:
         return False
-    return row is not None and row[0] == SERIES
+    return row == (SERIES, TABLES * 4)
 
 
 def prepare_database() -> None:
@@ -62,9 +70,9 @@ def prepare_database() -> None:
     load.recreate_database(DB_NAME)
     load.setup_django(DB_NAME)
     start = time.perf_counter()
-    load.build_tournament(SLUG, closed_series=SERIES, open_series=False)
+    load.build_tournament(SLUG, players=TABLES * 4, closed_series=SERIES, open_series=False)
     print(
-        f"built {DB_NAME}: 256 players, {SERIES} closed series x 64 tables x 40 deals"
+        f"built {DB_NAME}: {TABLES * 4} players, {SERIES} closed series x {TABLES} tables x 40 deals"
         f" in {time.perf_counter() - start:.1f} s"
     )
 
@@ -111,8 +119,12 @@ def main() -> int:
 
     cache.clear()  # cold start: the first request computes the standings
     connections.close_all()
-    server = load.start_gunicorn(DB_NAME)
-    print(f"gunicorn on {load.HOST}:{server.port} (-w 4 --threads 4, DEBUG off), cache {load.CACHE_URL}")
+    workers = int(os.environ.get("BENCH_WORKERS", "4"))
+    threads = int(os.environ.get("BENCH_THREADS", "4"))
+    server = load.start_gunicorn(DB_NAME, workers=workers, threads=threads)
+    print(
+        f"gunicorn on {load.HOST}:{server.port} (-w {workers} --threads {threads}, DEBUG off), cache {load.CACHE_URL}"
+    )
     try:
         start = time.perf_counter()
         first = get(server.port, PAGE, BROWSER)
@@ -140,8 +152,11 @@ def main() -> int:
     finally:
         server.stop()
         connections.close_all()
+        if os.environ.get("BENCH_DROP_DB"):
+            load.recreate_database(DB_NAME, drop_only=True)
+    speed_goal = os.environ.get("BENCH_SPEED_GOAL", "1") != "0"
     passed = (
-        ratio >= GOAL_RATIO
+        (ratio >= GOAL_RATIO or not speed_goal)
         and wire <= GOAL_BYTES
         and first.getheader("Content-Encoding") == "gzip"
         and by_etag.status == by_date.status == 304

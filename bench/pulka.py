@@ -1,7 +1,9 @@
 """Benchmark of a Preferans evening's scoring: what saving one pulka entry costs (the whole
 sheet re-read and each entry's share of the settlement, ``scoring.preferans.table_score``),
 and what the standings of 64 tables × 3 series of played-out pulkas cost the engine.
-Run from the repository root: ``python bench/pulka.py``."""
+Run from the repository root: ``python bench/pulka.py``; ``BENCH_TABLES`` (64) and
+``BENCH_SERIES`` (3) set the evening's size (a tiny run, tests/bench: ``BENCH_TABLES=2
+BENCH_SERIES=1``)."""
 
 from __future__ import annotations
 
@@ -22,7 +24,9 @@ django.setup()  # the demo's deal generator lives with the demo league
 from league.demo import random_pulka_deal
 from scoring.preferans import keep_sheet, load_variant, table_score
 
-TABLES, SERIES, TOTAL = 64, 3, 20
+TABLES = int(os.environ.get("BENCH_TABLES", "64"))
+SERIES = int(os.environ.get("BENCH_SERIES", "3"))
+TOTAL = 20
 SEATS = ("A", "B", "C", "D")
 
 

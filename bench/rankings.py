@@ -2,16 +2,19 @@
 and the queries of the standings page.
 
 Run: ``.venv/bin/python bench/rankings.py``. It builds a throwaway SQLite
-database in ``$BASKA_VAR_DIR`` (default /tmp/bench-rankings): 256 players in
-64 teams, a season of 10 tournaments of 5 series × 40 deals, rows written with
-bulk_create. Timings are cold (cache cleared) computations.
+database ``bench-rankings.sqlite3`` in ``$BASKA_VAR_DIR`` (default
+/tmp/bench-rankings; never the database ``DATABASE_URL`` names), with this
+process's own memory cache: 4 × ``BENCH_TEAMS`` (64) players in teams of four,
+a season of ``BENCH_TOURNAMENTS`` (10) tournaments of ``BENCH_SERIES`` (5)
+series × ``BENCH_DEALS`` (40) deals, rows written with bulk_create. Timings are
+cold (cache cleared) computations. A tiny run (tests/bench):
+``BENCH_TEAMS=4 BENCH_TOURNAMENTS=2 BENCH_SERIES=2 BENCH_DEALS=4``.
 """
 
 from __future__ import annotations
 
 import os
 import random
-import shutil
 import sys
 import time
 from datetime import date, timedelta
@@ -19,8 +22,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 VAR_DIR = Path(os.environ.setdefault("BASKA_VAR_DIR", "/tmp/bench-rankings"))
+DATABASE = VAR_DIR / "bench-rankings.sqlite3"  # never the database the shell points at
+DATABASE.unlink(missing_ok=True)
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+os.environ["DATABASE_URL"] = f"sqlite:///{DATABASE}"
+os.environ.pop("CACHE_URL", None)  # the cache it clears is its own
+os.environ.pop("CELERY_BROKER_URL", None)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
-shutil.rmtree(VAR_DIR, ignore_errors=True)
 
 import django
 
@@ -41,7 +49,11 @@ from league.urls import urlpatterns as project_urls
 from players.models import Gender, Player, Team, TeamMember
 
 SEED = 2026
-TEAMS, TEAM_SIZE, TOURNAMENTS, SERIES, DEALS = 64, 4, 10, 5, 40
+TEAM_SIZE = 4
+TEAMS = int(os.environ.get("BENCH_TEAMS", "64"))
+TOURNAMENTS = int(os.environ.get("BENCH_TOURNAMENTS", "10"))
+SERIES = int(os.environ.get("BENCH_SERIES", "5"))
+DEALS = int(os.environ.get("BENCH_DEALS", "40"))
 urlpatterns = [*project_urls, path("", include("league.public.urls"))]
 
 
@@ -104,7 +116,7 @@ def main() -> None:
     season = build()
     print(f"built {DealRow.objects.count()} deal rows in {time.perf_counter() - start:.1f} s")
     tournament = Tournament.objects.get(slug="turniej-0")
-    timed("one tournament's standings (256 players)", 0.5, lambda: tournament_rankings(tournament))
+    timed(f"one tournament's standings ({TEAMS * TEAM_SIZE} players)", 0.5, lambda: tournament_rankings(tournament))
     timed(f"season of {TOURNAMENTS} tournaments, best {season.best_of}", 3, lambda: season_rankings(season))
     cold, warm = page_queries(tournament.slug)
     print(f"queries per standings page: {cold} computing, {warm} from the cache")

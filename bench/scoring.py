@@ -1,10 +1,12 @@
 """Benchmark of the scoring engine: deal valuations per second, and the time
 to value a 256-player tournament (64 tables × 5 series × 40 deals, one
 score_protocol call per table).  Run from the repository root:
-``python bench/scoring.py``."""
+``python bench/scoring.py``; ``BENCH_TABLES`` (64) sets the tournament's size
+(a tiny run, tests/bench: ``BENCH_TABLES=2``)."""
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -16,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scoring import SEATS, eyes_possible, load_ruleset, score_deal, score_protocol
 from scoring.constants import TIE_EYES, TOTAL_EYES
 
-TABLES, SERIES, DEALS = 64, 5, 40
+TABLES, SERIES, DEALS = int(os.environ.get("BENCH_TABLES", "64")), 5, 40
 SOLO = ("cicha", "zolo", "gran", "zolo_du", "gran_du")
 # the eye counts a side can take, as the engine says (a side without a trick, or with tricks of 8 eyes at least)
 EYES = [eyes for eyes in range(TOTAL_EYES + 1) if eyes_possible(eyes)]
@@ -61,7 +63,7 @@ def main() -> None:
             score_protocol(protocol, ruleset)
         best = min(best, time.perf_counter() - start)
     print(
-        f"tournament of 256 players ({TABLES} tables x {SERIES} series x {DEALS} deals = {len(flat)} deals): "
+        f"tournament of {TABLES * 4} players ({TABLES} tables x {SERIES} series x {DEALS} deals = {len(flat)} deals): "
         f"{best:.3f} s (best of 5)"
     )
 

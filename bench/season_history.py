@@ -1,8 +1,9 @@
 """Benchmark of a long season: its table, its chart of the leaders, and what the cache keeps.
 
 Run: ``.venv/bin/python bench/season_history.py`` (sizes: ``--sizes 1,20,100,300``, the
-number of tournaments in the season). Each tournament ranks 40 to 100 players drawn from a
-pool of 600, and one regular plays them all, as the issue's measurements were taken; the
+number of tournaments in the season; ``--sizes 1,3`` is the tiny run of tests/bench).
+Each tournament ranks 40 to 100 players drawn from a pool of 600, and one regular plays
+them all, as the issue's measurements were taken; the
 lists are generated in memory (no database), so the figures are the season's own
 arithmetic: ``season_standings`` (best 10 of N), the chart of the top 10 after each
 tournament (``season_chart``) and, for comparison up to ``--before-up-to`` tournaments,

@@ -260,6 +260,10 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 BASKA_UPLOAD_MAX_BYTES = env_int("BASKA_UPLOAD_MAX_BYTES", 2 * 1024 * 1024)
 
+# Batch prints lay out their pages in a process per usable CPU (league.printing.tasks.usable_cpus);
+# BASKA_PRINT_PROCESSES caps that (0: no cap), e.g. to leave CPUs to the web processes.
+BASKA_PRINT_PROCESSES = env_int("BASKA_PRINT_PROCESSES", 0)
+
 # E-mail (the sign-ups' confirmations): printed to the console until EMAIL_HOST names an SMTP server.
 EMAIL_HOST = env_str("EMAIL_HOST")
 EMAIL_BACKEND = (

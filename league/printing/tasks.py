@@ -9,11 +9,13 @@ with a worker; a thread killed with its process leaves a job its page reports st
 from __future__ import annotations
 
 import logging
+import math
 import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
 
 from celery import shared_task
 from django.conf import settings
@@ -33,13 +35,41 @@ logger = logging.getLogger(__name__)
 # the count move ("8 z 64") between documents, and the cores share the chunks.
 TABLES_PER_DOCUMENT = 8
 
+CPU_MAX = Path("/sys/fs/cgroup/cpu.max")
+"""The CPU quota of this process's cgroup (v2), as a container sees its own."""
+
+
+def usable_cpus(cpu_max: Path = CPU_MAX) -> int:
+    """How many CPUs this process can keep busy, at least 1: those it may run on
+    (``os.sched_getaffinity``, else ``os.cpu_count``), fewer when its cgroup's quota
+    (``cpu.max``: "<quota> <period>" in microseconds, "max <period>" for none) grants
+    less CPU time per period, rounded up (1.5 CPUs' time keeps 2 processes busy).
+
+    A container given 2 CPUs on a 16-core host still sees 16 in ``os.cpu_count()``:
+    16 layout processes there would only share the 2 CPUs' time, each with its own memory.
+    """
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    try:
+        quota, period = cpu_max.read_text().split()[:2]
+        if quota != "max":
+            cpus = min(cpus, math.ceil(int(quota) / int(period)))
+    except (OSError, ValueError):
+        pass  # no cgroup v2 quota to read (another system, cgroup v1, a host without a limit)
+    return max(1, cpus)
+
 
 def _in_order(render: Callable[[layout.Chunk], bytes], htmls: Iterator[layout.Chunk], count: int) -> Iterator[bytes]:
-    """``render`` applied to each of ``count`` chunks, on every core where this process
-    may have children (a daemonic Celery prefork child may not: there the chunks go
-    one by one). The pool takes each chunk as soon as it is written, so writing the
-    next one here overlaps laying out the last one there."""
-    cores = os.cpu_count() or 1
+    """``render`` applied to each of ``count`` chunks, on every CPU this process may use
+    (:func:`usable_cpus`, at most ``BASKA_PRINT_PROCESSES`` when set) where it may have
+    children (a daemonic Celery prefork child may not: there the chunks go one by one).
+    The pool takes each chunk as soon as it is written, so writing the next one here
+    overlaps laying out the last one there."""
+    cores = usable_cpus()
+    if settings.BASKA_PRINT_PROCESSES:  # the operator's cap: CPUs left to the web processes
+        cores = min(cores, settings.BASKA_PRINT_PROCESSES)
     if cores < 2 or count < 2 or multiprocessing.current_process().daemon:
         yield from map(render, htmls)
         return

@@ -317,6 +317,7 @@ MATRIX: list[Case] = [
     Case("printing:index", ("slug",), get=REFEREE),
     Case("printing:registrations", ("slug",), get=REFEREE),
     Case("printing:results", ("slug",), get=REFEREE),
+    Case("printing:results_job", ("slug",), get=REFEREE_405, post=REFEREE_REDIR),
     Case("printing:blank_protocol", ("slug",), get=REFEREE),
     Case("printing:seating_slips", ("slug",), get=REFEREE),
     Case("printing:noticeboard", ("slug",), get=REFEREE),

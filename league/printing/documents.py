@@ -47,6 +47,7 @@ from league.results.models import DealRow, Protocol
 from league.results.penalties.services import PenaltyLine, published_penalties, series_penalties
 from league.results.selectors import rows_sheet, sheet_totals
 from league.results.table import pin
+from league.standings.cache import tournament_rankings
 from players.models import Gender, Player
 from players.names import name_key, player_key
 from scoring import SEATS, Ruleset, parse_deal
@@ -516,6 +517,16 @@ def pulka_sheet_context(tournament: Tournament) -> dict[str, Any]:
 def published_series_count(tournament: Tournament) -> int:
     """How many series the public standings count: the closed ones with their results published."""
     return tournament.series.filter(status=Series.Status.CLOSED, results_published=True).count()
+
+
+# More players than this, and the results sheets are printed by the worker (a print job) rather
+# than in the referee's request: 512 players took 9.5 s to lay out, 100 about 1 s.
+RESULTS_IN_REQUEST_PLAYERS = 100
+
+
+def results_now(tournament: Tournament) -> dict[str, Any]:
+    """:func:`results_context` of the tournament's public standings as they are now."""
+    return results_context(tournament, tournament_rankings(tournament), series=published_series_count(tournament))
 
 
 def results_context(

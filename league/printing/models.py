@@ -22,6 +22,8 @@ class PrintJob(models.Model):
     class Kind(models.TextChoices):
         PROTOCOLS = "protocols", _("table protocols to play with")
         ARCHIVE = "archive", _("filled-in protocols for the archive")
+        # the standings after the job's series (the last one counted when it was asked for)
+        RESULTS = "results", _("results sheets")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("waiting")

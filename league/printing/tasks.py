@@ -111,9 +111,9 @@ def _report(job: PrintJob, **fields: object) -> None:
 
 @shared_task
 def print_series_protocols(job_id: int, base_url: str) -> None:
-    """Render the protocol of each table of the job's series (for Preferans its pulka
-    sheet), a chunk of tables per document, counting tables done so the organiser's
-    page can show "16 z 64", then store one PDF.
+    """Print the job: the protocol of each table of its series (for Preferans its pulka sheet),
+    a chunk of tables per document, counting tables done so the organiser's page can show
+    "16 z 64"; or, for a results job, the results sheets after its series. Then store one PDF.
 
     ``base_url`` is the site's address as the organiser reached it: the worker has
     no request of its own to build the QR codes' absolute links from.
@@ -122,35 +122,11 @@ def print_series_protocols(job_id: int, base_url: str) -> None:
         logger.warning("Print job %s is not waiting to be printed; skipped", job_id)
         return
     job = PrintJob.objects.select_related("series__tournament").get(pk=job_id)
-    series, tournament = job.series, job.series.tournament
-    archive = job.kind == PrintJob.Kind.ARCHIVE
     try:
-        tables = documents.series_table_numbers(series)
-        _report(job, total=len(tables), progress=0)
-        chunks = [tables[start : start + TABLES_PER_DOCUMENT] for start in range(0, len(tables), TABLES_PER_DOCUMENT)]
-        # the database work happens here; the layout, the slow part, may run in other processes
-        roots = documents.own_file_roots()
-        htmls = (
-            layout.Chunk(
-                render_to_string(
-                    documents.protocol_template(tournament),
-                    documents.protocols_context(
-                        tournament,
-                        documents.protocol_sheets(series, chunk, filled=archive, base_url=base_url),
-                    ),
-                ),
-                str(settings.BASE_DIR),
-                roots,
-            )
-            for chunk in chunks
-        )
-        parts, done = [], 0
-        for chunk, part in zip(chunks, _in_order(layout.html_to_pdf, htmls, len(chunks)), strict=True):
-            parts.append(part)
-            done += len(chunk)
-            _report(job, progress=done)
-        content = documents.merge_pdfs(parts)
-        name = documents.protocols_file_name(series, archive=archive)
+        if job.kind == PrintJob.Kind.RESULTS:
+            content, name = _results(job)
+        else:
+            content, name = _protocols(job, base_url)
         job.file.save(name, ContentFile(content), save=False)
         try:
             _report(job, file=job.file.name, status=PrintJob.Status.DONE, finished=timezone.now())
@@ -166,6 +142,46 @@ def print_series_protocols(job_id: int, base_url: str) -> None:
         PrintJob.objects.filter(pk=job.pk, status=PrintJob.Status.RUNNING).update(
             status=PrintJob.Status.FAILED, error=str(error), finished=timezone.now(), updated=timezone.now()
         )
+
+
+def _protocols(job: PrintJob, base_url: str) -> tuple[bytes, str]:
+    """The protocols of every table of the job's series, and the file's name."""
+    series, tournament = job.series, job.series.tournament
+    archive = job.kind == PrintJob.Kind.ARCHIVE
+    tables = documents.series_table_numbers(series)
+    _report(job, total=len(tables), progress=0)
+    chunks = [tables[start : start + TABLES_PER_DOCUMENT] for start in range(0, len(tables), TABLES_PER_DOCUMENT)]
+    # the database work happens here; the layout, the slow part, may run in other processes
+    roots = documents.own_file_roots()
+    htmls = (
+        layout.Chunk(
+            render_to_string(
+                documents.protocol_template(tournament),
+                documents.protocols_context(
+                    tournament,
+                    documents.protocol_sheets(series, chunk, filled=archive, base_url=base_url),
+                ),
+            ),
+            str(settings.BASE_DIR),
+            roots,
+        )
+        for chunk in chunks
+    )
+    parts, done = [], 0
+    for chunk, part in zip(chunks, _in_order(layout.html_to_pdf, htmls, len(chunks)), strict=True):
+        parts.append(part)
+        done += len(chunk)
+        _report(job, progress=done)
+    return documents.merge_pdfs(parts), documents.protocols_file_name(series, archive=archive)
+
+
+def _results(job: PrintJob) -> tuple[bytes, str]:
+    """The results sheets after the job's series, as the public standings count it, and the file's name."""
+    tournament = job.series.tournament
+    _report(job, total=1, progress=0)
+    content = documents.render_pdf("printing/results.html", documents.results_now(tournament))
+    _report(job, progress=1)
+    return content, documents.file_name(tournament, "wyniki")
 
 
 _printing: set[threading.Thread] = set()

@@ -13,6 +13,7 @@ urlpatterns = [
     path("<slug:slug>/druk/", views.index, name="index"),
     path("<slug:slug>/druk/zapisy.pdf", views.registration_list, name="registrations"),
     path("<slug:slug>/druk/wyniki.pdf", views.results, name="results"),
+    path("<slug:slug>/druk/wyniki/", views.start_results_job, name="results_job"),
     path("<slug:slug>/druk/protokol.pdf", views.blank_protocol, name="blank_protocol"),
     path("<slug:slug>/druk/karteczki.pdf", views.seating_slips, name="seating_slips"),
     path("<slug:slug>/druk/kto-gdzie-siedzi.pdf", views.noticeboard, name="noticeboard"),

@@ -16,11 +16,10 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.models import Series, TableAssignment
+from league.models import Series, TableAssignment, Tournament
 from league.printing import documents, seating
 from league.printing.models import PrintJob
 from league.printing.services import print_job_start
-from league.standings.cache import tournament_rankings
 from league.tournaments.roles import referee_required
 
 
@@ -55,6 +54,8 @@ def index(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "tournament": tournament,
             "series_list": [(series, tables.get(series.number, [])) for series in series_list],
+            "results_in_background": results_in_background(tournament),
+            "results_after": last_counted_series(tournament),
             "jobs": PrintJob.objects.filter(series__tournament=tournament).select_related("series")[:10],
         },
     )
@@ -176,14 +177,37 @@ def table_pins_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse
 
 @referee_required
 def results(request: HttpRequest, slug: str) -> HttpResponse:
+    """The results sheets at once, for a tournament small enough to lay them out in the request;
+    a larger one's go to a print job (``start_results_job``), offered on the printing page."""
     tournament = request.tournament
+    if results_in_background(tournament):
+        return redirect("printing:index", slug=slug)
     # the sheet on the wall says what the website says: closed, published series only
-    context = documents.results_context(
-        tournament, tournament_rankings(tournament), series=documents.published_series_count(tournament)
-    )
     return pdf_response(
-        documents.render_pdf("printing/results.html", context), documents.file_name(tournament, "wyniki")
+        documents.render_pdf("printing/results.html", documents.results_now(tournament)),
+        documents.file_name(tournament, "wyniki"),
     )
+
+
+def results_in_background(tournament: Tournament) -> bool:
+    return tournament.registrations.count() > documents.RESULTS_IN_REQUEST_PLAYERS
+
+
+def last_counted_series(tournament: Tournament) -> Series | None:
+    """The series a results job prints the standings after: the last one the public standings count."""
+    counted = tournament.series.filter(status=Series.Status.CLOSED, results_published=True)
+    return counted.order_by("-number").first()
+
+
+@referee_required
+@require_POST
+def start_results_job(request: HttpRequest, slug: str) -> HttpResponse:
+    """Queue the results sheets after the last counted series and show the job's progress."""
+    last = last_counted_series(request.tournament)
+    if last is None:
+        raise Http404  # nothing counted yet: the printing page offers no results to print
+    job = print_job_start(series=last, kind=PrintJob.Kind.RESULTS, user=request.user, base_url=site_url(request))
+    return redirect("printing:job", slug=slug, pk=job.pk)
 
 
 @referee_required

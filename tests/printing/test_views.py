@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.models import Series
-from league.printing import layout, tasks
+from league.printing import documents, layout, tasks
 from league.printing.models import STALE_AFTER, STOPPED_MESSAGE, PrintJob
 from league.results.models import DealRow, Protocol
 from scoring import SEATS
@@ -105,19 +105,20 @@ def test_protocol_qr_uses_the_address_the_organiser_came_from(client, tournament
     assert f"PIN: {Protocol.objects.get(series__number=1, table=2).pin}" in pdf_text(response.content)
 
 
-def test_results_sheets_from_closed_published_protocols(client, tournament, organiser) -> None:
-    series = tournament.series.get(number=1)
+def a_deal_at_each_table(series) -> None:
+    """Table 1's A leads with +30; table 2 is close."""
     for table, values in ((1, (30, -10, -10, -10)), (2, (-4, 4, -4, 4))):
-        protocol = Protocol.objects.get(series=series, table=table)
         DealRow.objects.create(
-            protocol=protocol,
+            protocol=Protocol.objects.get(series=series, table=table),
             number=1,
             deal={"contract": "zolo", "values": dict(zip(SEATS, values, strict=True))},
-            value_a=values[0],
-            value_b=values[1],
-            value_c=values[2],
-            value_d=values[3],
+            **{f"value_{seat.lower()}": value for seat, value in zip(SEATS, values, strict=True)},
         )
+
+
+def test_results_sheets_from_closed_published_protocols(client, tournament, organiser) -> None:
+    series = tournament.series.get(number=1)
+    a_deal_at_each_table(series)
     # still being played: the wall shows what the website shows, nothing yet
     response = client.get(reverse("printing:results", args=[tournament.slug]))
     assert response["Content-Type"] == "application/pdf"
@@ -154,6 +155,52 @@ def test_series_protocols_job_completes_with_progress_and_a_download(client, tou
     text = pdf_text(content)
     assert "Żaneta Wójcik-Łęcka" in text
     assert text.count("PIN:") == 2
+
+
+def a_counted_series(tournament) -> None:
+    """Series 1 played (a deal at each table), closed and its results published."""
+    series = tournament.series.get(number=1)
+    a_deal_at_each_table(series)
+    Series.objects.filter(pk=series.pk).update(status=Series.Status.CLOSED, results_published=True)
+
+
+@pytest.mark.slow
+@PRINTED_IN_A_THREAD
+def test_a_large_tournaments_results_sheets_go_to_the_worker_and_the_click_answers_at_once(
+    client, tournament, organiser, monkeypatch
+) -> None:
+    monkeypatch.setattr(documents, "RESULTS_IN_REQUEST_PLAYERS", 4)  # the 8 players are "many"
+    a_counted_series(tournament)
+    index = client.get(reverse("printing:index", args=[tournament.slug])).content.decode()
+    assert reverse("printing:results_job", args=[tournament.slug]) in index
+    assert reverse("printing:results", args=[tournament.slug]) not in index
+    # the address of the sheets laid out in the request leads to the printing page instead
+    assert client.get(reverse("printing:results", args=[tournament.slug])).url == reverse(
+        "printing:index", args=[tournament.slug]
+    )
+
+    response = client.post(reverse("printing:results_job", args=[tournament.slug]))
+    tasks.wait_for_background_prints()
+
+    job = PrintJob.objects.get()
+    assert response.url == reverse("printing:job", args=[tournament.slug, job.pk])
+    assert (job.kind, job.status, job.series.number, job.total) == ("results", PrintJob.Status.DONE, 1, 1)
+    content = b"".join(client.get(reverse("printing:job_file", args=[tournament.slug, job.pk])).streaming_content)
+    assert "1. Żaneta Wójcik-Łęcka" in " ".join(pdf_text(content).split())
+    assert job.file.name == "printing/puchar-wojta-wyniki.pdf"
+
+
+def test_a_large_tournament_with_nothing_counted_yet_offers_no_results_to_print(
+    client, tournament, organiser, monkeypatch
+) -> None:
+    monkeypatch.setattr(documents, "RESULTS_IN_REQUEST_PLAYERS", 4)
+
+    index = client.get(reverse("printing:index", args=[tournament.slug])).content.decode()
+
+    assert reverse("printing:results_job", args=[tournament.slug]) not in index
+    assert "once a series is closed with its results published" in index
+    assert client.post(reverse("printing:results_job", args=[tournament.slug])).status_code == 404
+    assert not PrintJob.objects.exists()
 
 
 @pytest.mark.slow

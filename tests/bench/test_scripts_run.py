@@ -50,6 +50,20 @@ class Script:
         return self.name
 
 
+def live_page_env(*, redis_db: int) -> dict[str, str]:
+    """A tiny run of a live page's benchmark (the control room, the projector): 4 tables dealing
+    for a second under 4 wrk connections, with a Redis database of its own."""
+    return {
+        "BENCH_TABLES": "4",
+        "BENCH_SECONDS": "1",
+        "BENCH_DEAL_EVERY": "0.3",
+        "BENCH_CONNECTIONS": "4",
+        "BENCH_IDLE": "5",
+        "BENCH_CACHE_URL": f"redis://127.0.0.1:6379/{redis_db}",
+        **SMALL_SERVER,
+    }
+
+
 SCRIPTS = [
     Script(
         "scoring",
@@ -160,15 +174,7 @@ SCRIPTS = [
             r"latency under load: p50 [\d.]+ ms",
             r"idle cost of one poll \(p50\): 200 built [\d.]+ ms",
         ),
-        {
-            "BENCH_TABLES": "4",
-            "BENCH_SECONDS": "1",
-            "BENCH_DEAL_EVERY": "0.3",
-            "BENCH_CONNECTIONS": "4",
-            "BENCH_IDLE": "5",
-            "BENCH_CACHE_URL": "redis://127.0.0.1:6379/12",
-            **SMALL_SERVER,
-        },
+        live_page_env(redis_db=12),
         services=True,
         wrk=True,
     ),
@@ -180,15 +186,7 @@ SCRIPTS = [
             r"wrk 4 connections: \d+ requests/s, 304: [\d.]+%",
             r"idle cost of one poll \(p50\): 200 built [\d.]+ ms",
         ),
-        {
-            "BENCH_TABLES": "4",
-            "BENCH_SECONDS": "1",
-            "BENCH_DEAL_EVERY": "0.3",
-            "BENCH_CONNECTIONS": "4",
-            "BENCH_IDLE": "5",
-            "BENCH_CACHE_URL": "redis://127.0.0.1:6379/14",
-            **SMALL_SERVER,
-        },
+        live_page_env(redis_db=14),
         services=True,
         wrk=True,
     ),

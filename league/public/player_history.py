@@ -224,6 +224,37 @@ def rivals(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+@dataclass(frozen=True)
+class SeriesHighlight:
+    """One of the player's series picked out (the best or the worst), with where it was played."""
+
+    small_points: int
+    tournament: Tournament
+    number: int
+    table: int
+
+
+def series_figures(history: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per game, the series the player played at a table (``player_page_history``'s rows; a bye is
+    no series played): how many, the average small points, and the best and the worst series
+    (of equal ones, the earliest)."""
+    played: dict[str, list[SeriesHighlight]] = defaultdict(list)
+    for item in reversed(history):  # oldest first, so the earliest of equals is picked
+        for row in item["rows"]:
+            if row.table is not None:
+                highlight = SeriesHighlight(row.small_points, item["tournament"], row.number, row.table)
+                played[item["tournament"].game].append(highlight)
+    return {
+        game: {
+            "series": len(series),
+            "average": sum(s.small_points for s in series) / len(series),
+            "best": max(series, key=lambda s: s.small_points),
+            "worst": min(series, key=lambda s: s.small_points),
+        }
+        for game, series in played.items()
+    }
+
+
 def _with_rulesets(tournaments: Sequence[Tournament]) -> None:
     """Read the own rulesets of ``tournaments`` in one query (``Tournament.ruleset`` needs them)."""
     prefetch_related_objects(list(tournaments), "own_ruleset")

@@ -52,7 +52,7 @@ from league.tournaments.roles import role_annotations
 from players.models import Player, Team
 from players.names import name_key, player_key
 
-from .player_history import player_page_history, rivals, season_chart, team_page_history
+from .player_history import player_page_history, rivals, season_chart, series_figures, team_page_history
 from .tables import StandingExport, StandingTable, sort_params, standing_table
 
 EXPORT_PARAM = "_export"
@@ -412,12 +412,16 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     statistics of the deals they played."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     history, seasons = player_page_history(player)
+    statistics = player_statistics(player, history)
+    figures = series_figures(history)
+    for game in statistics:
+        game["figures"] = figures.get(game["game"])
     context = {
         "player": player,
         "history": history,
         "seasons": seasons,
         "rivals": rivals(history),
-        "statistics": player_statistics(player, history),
+        "statistics": statistics,
     }
     return render(request, "public/player.html", context)
 

@@ -139,6 +139,7 @@ def player_statistics(player: Player, history: Sequence[dict[str, Any]]) -> list
             game["won"][contract] += won
     return [
         {
+            "game": key,
             "label": game["rules"].label,
             "deals": game["deals"],
             "kontra_given": game["given"],
@@ -153,5 +154,5 @@ def player_statistics(player: Player, history: Sequence[dict[str, Any]]) -> list
                 for contract, played in sorted(game["played"].items(), key=lambda pair: (-pair[1], pair[0]))
             ],
         }
-        for game in per_game.values()
+        for key, game in per_game.items()
     ]

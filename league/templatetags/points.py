@@ -1,6 +1,7 @@
 """Template filters for points as the league writes them."""
 
 from django import template
+from django.utils.formats import number_format
 
 register = template.Library()
 
@@ -9,3 +10,12 @@ register = template.Library()
 def signed(value: int) -> str:
     """Small points with their sign, as protocols write them: +128, −40, 0."""
     return f"{value:+d}".replace("-", "−") if value else "0"
+
+
+@register.filter
+def signed_average(value: float) -> str:
+    """An average of small points with its sign and one decimal, in the reader's format:
+    +12,5 in Polish, +12.5 in English, 0 for none."""
+    if not value:
+        return "0"
+    return ("+" if value > 0 else "−") + number_format(abs(value), decimal_pos=1)

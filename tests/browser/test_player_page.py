@@ -116,7 +116,9 @@ def test_a_player_reads_their_series_and_the_chart_of_their_place(page, live_ser
     rivals.scroll_into_view_if_needed()
     shoot(page, "player-rivals")
     # the deals she sat at: 4 series of one deal each in 3 tournaments, as the protocols hold them
-    expect(page.locator("#statistics dl div").first).to_have_text(re.compile(r"Rozegrane rozdania\s*12"))
+    figures = page.locator("#statistics dl div")
+    expect(figures.filter(has_text="Rozegrane rozdania")).to_have_text(re.compile(r"Rozegrane rozdania\s*12"))
+    expect(figures.filter(has_text="Serie przy stoliku")).to_have_text(re.compile(r"Serie przy stoliku\s*12"))
 
     opponent = newest.locator(".opponents a").first
     name = opponent.inner_text()

@@ -257,3 +257,17 @@ def test_the_deal_statistics_count_only_series_whose_results_are_published(clien
     tournament.series.filter(number=1).update(results_published=False)
 
     assert "méster" not in open_page(client, anna).split('id="statistics"')[1]  # no stale tally either
+
+
+def test_the_statistics_give_the_series_played_their_average_and_the_best_and_worst(client):
+    tournament, anna = evening()
+
+    page = client.get(reverse("public:player", args=[anna.pk]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+
+    section = page.split('id="statistics"')[1].split("</section>")[0]
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))
+    # +30 and +20 at table 1; the bye of series 3 is no series played
+    assert "Serie przy stoliku 2" in text and "Średnio na serię +25,0" in text
+    assert "Najlepsza seria +30 (Puchar Pucka, seria 1)" in text
+    assert "Najsłabsza seria +20 (Puchar Pucka, seria 2)" in text
+    assert reverse("public:table", args=[tournament.slug, 1, 1]) in section

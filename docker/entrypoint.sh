@@ -4,6 +4,9 @@ set -eu
 case "${1:-web}" in
   web)
     python manage.py migrate --noinput
+    # players' kept results (league.standings.summaries): written for the tournaments missing them,
+    # as after the upgrade that brings them; each other tournament costs one stamp read
+    python manage.py rebuild_statistics --stale
     exec gunicorn league.wsgi:application --bind "0.0.0.0:${PORT:-8000}" \
       --workers "${GUNICORN_WORKERS:-3}" --timeout 60 --access-logfile -
     ;;

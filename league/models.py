@@ -434,11 +434,34 @@ class Tournament(models.Model):
         """The name of the rules played, as pages show it ("Puck", "Preferans, Sochi (z pomocą), pulka do 20")."""
         return self.game_rules().rules_name(self)
 
+    def rules_give_big_points(self) -> bool:
+        """Whether the rules give big points for the places at a table; rules that cannot be read
+        are refused by their own field, so they do not count as giving none."""
+        try:
+            return bool(self.standing_rules().placement.points)
+        except (scoring.ScoringError, ValueError, TypeError, KeyError):
+            return True
+
     def clean(self) -> None:
         if self.season_id:
             refusal = self.season.other_game_refusal(self)
             if refusal is not None:
                 raise ValidationError({"season": refusal})
+        if self.uses_big_points and not self.rules_give_big_points():
+            # ranked by big points that nobody can get, every list would open with a column of zeros
+            raise ValidationError(
+                {
+                    "uses_big_points": ValidationError(
+                        _(
+                            "The rules “%(rules)s” give no big points for the places at a table: a tournament "
+                            "under them ranks by small points (a PSB season then gives points for each "
+                            "tournament's places). Untick “big points”, or choose other rules."
+                        ),
+                        code="no_big_points",
+                        params={"rules": self.rules_name},
+                    )
+                }
+            )
 
     def variant(self) -> preferans.Variant:
         """The pulka's house rules of a Preferans tournament."""
@@ -666,6 +689,7 @@ class DrawLog(LogRow):
         DRAW = "draw", _("draw")
         REDRAW = "redraw", _("redraw")
         SWAP = "swap", _("swap")
+        UNDO = "undo", _("previous draw restored")
 
     series = models.ForeignKey(Series, verbose_name=_("series"), related_name="draw_logs", on_delete=models.CASCADE)
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date, quote_etag
@@ -67,14 +68,16 @@ class LruStore(Generic[T]):
             return value
         with self._lock:
             building = self._building.setdefault(key, threading.Lock())
-        with building:
-            value = self.get(key)
-            if value is None:
-                value = build()
-                self.put(key, value)
-        with self._lock:
-            if self._building.get(key) is building:
-                del self._building[key]
+        try:
+            with building:
+                value = self.get(key)
+                if value is None:
+                    value = build()
+                    self.put(key, value)
+        finally:  # a build that fails (a 404 for a made-up address) leaves nothing behind either
+            with self._lock:
+                if self._building.get(key) is building:
+                    del self._building[key]
         return value
 
     def clear(self) -> None:
@@ -87,16 +90,28 @@ class LruStore(Generic[T]):
 
 @dataclass(frozen=True)
 class ReadyPage:
-    """A rendered page with its validators, plain and gzip-compressed."""
+    """A rendered page with its validators, kept gzip-compressed only: a long season's table is
+    1.8 MB of HTML and 64 KB compressed, and nearly every client takes gzip; the few that do not
+    get it decompressed (:attr:`body`)."""
 
     etag: str
     last_modified: int
-    body: bytes
     gzipped: bytes
+    headers: tuple[tuple[str, str], ...] = ()  # repeated on every answer (its type, a download's name)
 
     @classmethod
-    def of(cls, *, etag: str, last_modified: int, body: bytes) -> ReadyPage:
-        return cls(etag, last_modified, body, gzip.compress(body, GZIP_LEVEL, mtime=0))
+    def of(cls, *, etag: str, last_modified: int, body: bytes, headers: tuple[tuple[str, str], ...] = ()) -> ReadyPage:
+        return cls(etag, last_modified, gzip.compress(body, GZIP_LEVEL, mtime=0), headers)
+
+    @property
+    def body(self) -> bytes:
+        """The page as rendered, for a client that does not take gzip."""
+        return gzip.decompress(self.gzipped)
+
+
+def field_values(instance: Model) -> tuple[object, ...]:
+    """Every stored value of ``instance``'s own row (no related row is read), for a page's state."""
+    return tuple(field.value_from_object(instance) for field in instance._meta.concrete_fields)
 
 
 def page_etag(*variant: object) -> str:
@@ -132,7 +147,10 @@ def answer_ready(
     """The page kept under ``key`` in ``store`` (built once by ``build()`` when missing): a bodiless
     304 when the client's copy is current, else the page, compressed if the client takes gzip."""
     page = store.get_or_build(key, build)
-    response = with_validators(request, response or HttpResponse(), etag=page.etag, last_modified=page.last_modified)
+    response = response or HttpResponse()
+    for name, value in page.headers:
+        response[name] = value
+    response = with_validators(request, response, etag=page.etag, last_modified=page.last_modified)
     patch_vary_headers(response, ("Accept-Encoding",))
     if response.status_code == 304:
         return response

@@ -139,6 +139,7 @@ INSTALLED_APPS = [
     "players",
     "league",
     "league.results",
+    "league.standings",
     "league.printing",
     "league.rulesets",
     "league.games",

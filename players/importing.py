@@ -167,6 +167,11 @@ class Preview:
         return bool(self.rows) and not self.error_count
 
     @property
+    def can_import_rest(self) -> bool:
+        """Some rows have errors and the others can be imported without them ("import the rest")."""
+        return 0 < self.error_count < len(self.rows)
+
+    @property
     def undecided_count(self) -> int:
         """Rows waiting for the organiser to pick an existing player or confirm a new one."""
         return sum(1 for row in self.rows if row.undecided)
@@ -343,7 +348,8 @@ def build_preview(
         _match_player(row, update_existing, register)
     _find_duplicates(readable, update_existing, choices or {})
     for row in readable:
-        if not row.player and row.values["first_name"] and not row.gender and not row.undecided:
+        # an unknown gender has been said already; "required" would repeat it
+        if not row.player and row.values["first_name"] and not row.values["gender"] and not row.undecided:
             row.errors.append(_("Gender is required for a new player."))
     _check_rights(readable, user)
     _check_clubs(readable)
@@ -547,19 +553,33 @@ def _check_teams(rows: list[PreviewRow], user: AbstractBaseUser, register: _Regi
                 )
 
 
+@dataclass(frozen=True)
+class ImportResult:
+    """What an import did: how many rows ended in each action, how many rows with errors were
+    skipped at the organiser's word, and how many clubs and teams it created."""
+
+    actions: dict[Action, int]
+    skipped: int
+    clubs: int
+    teams: int
+
+
 @transaction.atomic
-def player_import(*, preview: Preview, user: AbstractBaseUser) -> dict[Action, int]:
-    """Save every row of an error-free preview on behalf of ``user`` (who is recorded as
-    having added the new players and teams); all or nothing, in a few queries per
-    table rather than per row. Returns how many rows ended in each action."""
-    if not preview.can_confirm:
+def player_import(*, preview: Preview, user: AbstractBaseUser, skip_errors: bool = False) -> ImportResult:
+    """Save every row of the preview on behalf of ``user`` (who is recorded as having added the
+    new players and teams); all or nothing, in a few queries per table rather than per row. Rows
+    with errors are refused, unless ``skip_errors`` (the organiser chose to import the rest)."""
+    if not (preview.can_confirm or (skip_errors and preview.can_import_rest)):
         raise ValidationError(_("Fix the errors in the file before importing."))
     if preview.undecided_count:
         raise ValidationError(
             _("For every probable duplicate, pick the player of the register or confirm a different person.")
         )
-    saved = [row for row in preview.rows if row.action is not Action.SKIP]
-    clubs = services.club_bulk_get_or_create(names=[row.values["club"] for row in saved if row.values["club"]])
+    rows = [row for row in preview.rows if not row.errors]
+    saved = [row for row in rows if row.action is not Action.SKIP]
+    clubs, new_clubs = services.club_bulk_get_or_create(
+        names=[row.values["club"] for row in saved if row.values["club"]]
+    )
     added, changed = [], []
     for row in saved:
         values = row.values
@@ -585,13 +605,20 @@ def player_import(*, preview: Preview, user: AbstractBaseUser) -> dict[Action, i
     services.player_bulk_update(
         players=changed, user=user, fields=["first_name", "last_name", "gender", "club", "licence"]
     )
-    _save_teams(preview.rows, user)
-    return dict(Counter(row.action for row in preview.rows))
+    teams = _save_teams(rows, user)
+    return ImportResult(
+        actions=dict(Counter(row.action for row in rows)),
+        skipped=len(preview.rows) - len(rows),
+        clubs=new_clubs,
+        teams=teams,
+    )
 
 
-def _save_teams(rows: list[PreviewRow], user: AbstractBaseUser) -> None:
+def _save_teams(rows: list[PreviewRow], user: AbstractBaseUser) -> int:
     """Put the players of the rows into the teams their cells name (spelt in any case, the
-    first spelling naming a new team); a team nobody joins is not changed."""
+    first spelling naming a new team); a team nobody joins is not changed. Returns how many
+    teams were created."""
+    created = 0
     teams: dict[str, tuple[str, list[Player]]] = {}
     for row in rows:
         if row.values["team"]:
@@ -602,6 +629,7 @@ def _save_teams(rows: list[PreviewRow], user: AbstractBaseUser) -> None:
         team = existing.get(key)
         if team is None:
             services.team_create(name=name, members=players, club=players[0].club, created_by=user)
+            created += 1
             continue
         members = list(team.members.all())
         if any(player not in members for player in players):
@@ -614,6 +642,7 @@ def _save_teams(rows: list[PreviewRow], user: AbstractBaseUser) -> None:
                 club=team.club,
                 active=team.active,
             )
+    return created
 
 
 def pending_import_create(

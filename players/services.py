@@ -56,9 +56,10 @@ def club_create(*, name: str, city: str = "") -> Club:
     return club
 
 
-def club_bulk_get_or_create(*, names: Iterable[str]) -> dict[str, Club]:
+def club_bulk_get_or_create(*, names: Iterable[str]) -> tuple[dict[str, Club], int]:
     """The clubs called ``names`` (case-insensitively), the missing ones created, keyed by
-    lower-cased name; a few queries for any number of names (the importer's)."""
+    lower-cased name, and how many were created; a few queries for any number of names (the
+    importer's)."""
     wanted = {name.strip().lower(): name.strip() for name in names}
     clubs = {club.name.lower(): club for club in selectors.clubs_named(names=wanted.values())}
     missing = [Club(name=name) for key, name in wanted.items() if key not in clubs]
@@ -66,7 +67,7 @@ def club_bulk_get_or_create(*, names: Iterable[str]) -> dict[str, Club]:
         club.clean_fields()
     with _refused_when_taken(_("A club with this name already exists.")):
         Club.objects.bulk_create(missing, batch_size=BULK_BATCH)
-    return clubs | {club.name.lower(): club for club in missing}
+    return clubs | {club.name.lower(): club for club in missing}, len(missing)
 
 
 def player_refusal(*, player: Player) -> str:

@@ -17,6 +17,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
@@ -268,7 +269,7 @@ def import_upload(request: HttpRequest) -> HttpResponse:
             form.add_error("file", str(error))
         else:
             preview = importing.build_preview(rows, user=request.user, update_existing=update_existing)
-            if not preview.can_confirm:
+            if not (preview.can_confirm or preview.can_import_rest):
                 return _preview_page(request, preview, upload.name)
             pending = importing.pending_import_create(
                 user=request.user, filename=upload.name, rows=rows, update_existing=update_existing
@@ -289,9 +290,10 @@ def import_preview(request: HttpRequest) -> HttpResponse:
     preview = importing.build_preview(
         rows, user=request.user, update_existing=pending.update_existing, choices=_duplicate_choices(request)
     )
-    if request.method == "POST" and preview.can_confirm:
+    skip_errors = request.POST.get("skip_errors") == "on"
+    if request.method == "POST" and (preview.can_confirm or (skip_errors and preview.can_import_rest)):
         try:
-            counts = importing.player_import(preview=preview, user=request.user)
+            result = importing.player_import(preview=preview, user=request.user, skip_errors=skip_errors)
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         except PermissionDenied as refusal:  # somebody registered one of the players meanwhile
@@ -299,16 +301,29 @@ def import_preview(request: HttpRequest) -> HttpResponse:
         else:
             importing.pending_import_delete(pending=pending)
             del request.session[IMPORT_SESSION_KEY]
-            messages.success(
-                request,
-                _("Import finished: %(created)d added, %(updated)d updated.")
-                % {
-                    "created": counts.get(importing.Action.CREATE, 0),
-                    "updated": counts.get(importing.Action.UPDATE, 0),
-                },
-            )
+            messages.success(request, import_summary(result))
             return redirect("players:player_list")
     return _preview_page(request, preview, pending.filename)
+
+
+def import_summary(result: importing.ImportResult) -> str:
+    """What the organiser reads after an import: players added and updated, clubs and teams
+    created, rows with errors skipped."""
+    actions = result.actions
+    parts = [
+        _("%(created)d added, %(updated)d updated")
+        % {"created": actions.get(importing.Action.CREATE, 0), "updated": actions.get(importing.Action.UPDATE, 0)}
+    ]
+    if result.clubs:
+        parts.append(ngettext("%(count)d new club", "%(count)d new clubs", result.clubs) % {"count": result.clubs})
+    if result.teams:
+        parts.append(ngettext("%(count)d new team", "%(count)d new teams", result.teams) % {"count": result.teams})
+    if result.skipped:
+        parts.append(
+            ngettext("%(count)d row with errors skipped", "%(count)d rows with errors skipped", result.skipped)
+            % {"count": result.skipped}
+        )
+    return _("Import finished: %(summary)s.") % {"summary": ", ".join(parts)}
 
 
 def _duplicate_choices(request: HttpRequest) -> dict[int, int | None]:

@@ -38,9 +38,12 @@ _FIELDS = frozenset(
         "laid_down",
         "values",
         "offence",
+        "cicha_na_dobiciu",
     }
 )
-_DESCRIPTION = frozenset({"old", "kontras", "old_eyes", "tie", "winner", "level", "misplay", "laid_down"})
+_DESCRIPTION = frozenset(
+    {"old", "kontras", "old_eyes", "tie", "winner", "level", "misplay", "laid_down", "cicha_na_dobiciu"}
+)
 _RESULT = frozenset({"old_eyes", "tie", "winner", "level"})
 _SEAT_SET = frozenset(SEATS)
 _SIDE_SET = frozenset(SIDES)
@@ -57,7 +60,9 @@ class Deal:
     the input did not say.  A deal given as ``"tie": true`` (52:52, eyes not
     counted) has ``old_eyes`` 52: it is valued exactly as 52 eyes.  ``offence``
     is the protocol's note of the kind of offence (one of
-    :data:`~scoring.constants.OFFENCES`); it changes no value.
+    :data:`~scoring.constants.OFFENCES`); it changes no value.  ``na_dobiciu`` marks
+    a cicha "na dobiciu" (``cicha_na_dobiciu``), whose kontras the ruleset may not count
+    (``doublings`` 0) or refuse.
     """
 
     contract: str | None
@@ -73,6 +78,7 @@ class Deal:
     bok_round: bool | None = None
     values: dict[str, int] | None = None
     offence: str | None = None
+    na_dobiciu: bool = False
     path: str = field(default="deal", compare=False)
 
     @property
@@ -107,7 +113,9 @@ def _parse_contract(value: Any, ruleset: Ruleset, deal_path: str) -> ContractRul
         code = read_str(value, path, _ERR)
         if code not in CONTRACTS:
             raise ScoringError("unknown_contract", {"contract": code}, path)
-        raise ScoringError("contract_not_in_ruleset", {"contract": code, "ruleset": ruleset.id}, path)
+        raise ScoringError(
+            "contract_not_in_ruleset", {"contract": code, "ruleset": ruleset.id, "ruleset_name": ruleset.name}, path
+        )
     return rule
 
 
@@ -226,7 +234,9 @@ def parse_deal(data: dict[str, Any], ruleset: Ruleset, *, path: str = "deal") ->
     if bok_round is not None or "bok_round" in data:
         read_bool(bok_round, join(path, "bok_round"), _ERR)
         if bok_round and not ruleset.bok_rounds.enabled:
-            raise ScoringError("bok_rounds_disabled", {"ruleset": ruleset.id}, join(path, "bok_round"))
+            raise ScoringError(
+                "bok_rounds_disabled", {"ruleset": ruleset.id, "ruleset_name": ruleset.name}, join(path, "bok_round")
+            )
     values = _parse_values(data["values"], join(path, "values")) if "values" in data else None
     if values is not None and _DESCRIPTION.isdisjoint(data):
         return Deal(rule.code if rule else None, bok_round=bok_round, values=values, offence=offence, path=path)
@@ -245,6 +255,15 @@ def parse_deal(data: dict[str, Any], ruleset: Ruleset, *, path: str = "deal") ->
     doublings, last = 0, None
     if "kontras" in data:
         kontras, doublings, last = _parse_kontras(data["kontras"], rule, ruleset, laid_down, path)
+    na_dobiciu = data.get("cicha_na_dobiciu", False)
+    if na_dobiciu is not False and read_bool(na_dobiciu, join(path, "cicha_na_dobiciu"), _ERR):
+        if rule.code != "cicha":
+            raise ScoringError("na_dobiciu_not_cicha", {"contract": rule.code}, join(path, "cicha_na_dobiciu"))
+        if kontras and ruleset.cicha_na_dobiciu_kontra == "refused":
+            params = {"ruleset": ruleset.id, "ruleset_name": ruleset.name}
+            raise ScoringError("kontra_on_cicha_na_dobiciu", params, join(path, "kontras"))
+        if ruleset.cicha_na_dobiciu_kontra == "ignored":
+            doublings, last = 0, None  # given, written down, and not counted
 
     misplay = winner = level = None
     old_eyes = data.get("old_eyes")
@@ -305,6 +324,7 @@ def parse_deal(data: dict[str, Any], ruleset: Ruleset, *, path: str = "deal") ->
         bok_round,
         values,
         offence=offence,
+        na_dobiciu=bool(na_dobiciu),
         path=path,
     )
 
@@ -361,14 +381,23 @@ def _settle(
     """Per-seat values of an outcome; a misplay is settled as a loss of the
     offender's side at the z_wyjsciem level, paid by the offender alone under
     the ``player`` rule."""
-    v = rule.base * rule.stake_multiplier * multiplier
+    raised = rule.stake_multiplier * multiplier  # du, the counted kontras, the bok round
+    loser_doubling = 1
+    if rule.pair and winner == "young":
+        loser_doubling = ruleset.young_win_factor
+    elif not rule.pair and winner == "young":
+        loser_doubling = ruleset.solo_loss_factor
+    cap = ruleset.stake_cap
+    if cap is None:
+        factor = raised * loser_doubling
+    elif cap.applies == "before_loss":
+        factor = min(raised, cap.factor) * loser_doubling
+    else:
+        factor = min(raised * loser_doubling, cap.factor)
+    v = rule.base * factor
     if rule.pair:
         assert level is not None, "a pair outcome always has a level"
         v *= ruleset.level_factor(level)
-        if winner == "young":
-            v *= ruleset.young_win_factor
-    elif winner == "young":
-        v *= ruleset.solo_loss_factor
     if misplay is not None and ruleset.misplay == "player":
         return {seat: -3 * v if seat == misplay else v for seat in SEATS}
     sign = 1 if winner == "old" else -1
@@ -421,7 +450,7 @@ def value_deal(deal: Deal, ruleset: Ruleset, *, bok_round: bool | None = None) -
     protocol derives it)."""
     in_bok = bool(deal.bok_round) if bok_round is None else bok_round
     if in_bok and not ruleset.bok_rounds.enabled:
-        raise ScoringError("bok_rounds_disabled", {"ruleset": ruleset.id}, deal.path)
+        raise ScoringError("bok_rounds_disabled", {"ruleset": ruleset.id, "ruleset_name": ruleset.name}, deal.path)
     if deal.values_only:
         assert deal.values is not None
         if deal.contract is not None:
@@ -432,7 +461,11 @@ def value_deal(deal: Deal, ruleset: Ruleset, *, bok_round: bool | None = None) -
         return DealResult(dict(deal.values), None, None, 0, 1, in_bok, False)
     rule = ruleset.contract(deal.contract or "")
     if rule is None:
-        raise ScoringError("contract_not_in_ruleset", {"contract": deal.contract, "ruleset": ruleset.id}, deal.path)
+        raise ScoringError(
+            "contract_not_in_ruleset",
+            {"contract": deal.contract, "ruleset": ruleset.id, "ruleset_name": ruleset.name},
+            deal.path,
+        )
     winner, level, tie = _outcome(deal, rule, ruleset)
     doublings = _valued_doublings(deal.doublings, deal.misplay, ruleset)
     multiplier = (1 << doublings) * _bok_factor(ruleset, in_bok)

@@ -42,6 +42,8 @@ MESSAGES: dict[str, str] = {
     "tie_without_play": "{contract} is won without play and cannot end 52:52.",
     "misplay_with_result": "A misplayed deal has no eyes, winner, level or laid-down hand.",
     "laid_down_not_solo": "Only a solo game can be laid down; {contract} is played two against two.",
+    "na_dobiciu_not_cicha": "Only a cicha is marked 'na dobiciu'; this deal is {contract}.",
+    "kontra_on_cicha_na_dobiciu": "Under {ruleset_name} a cicha 'na dobiciu' accepts no kontra.",
     "bok_rounds_disabled": "The ruleset {ruleset} has no bok rounds.",
     "bok_round_mismatch": "The deal says bok_round is {given}, but the protocol puts it at {derived}.",
     "too_many_bok_rows": (

@@ -13,10 +13,18 @@ on paper.  Bok rounds are settled here, by the ruleset's ``bok_rounds.trigger``:
   length`` marked rows in the series, wherever they stand (the sheet's marks are
   trusted, their number is capped; a round cut short by the time limit is not
   an error).
+
+Under ``tie`` the rounds are a small machine whose state is what :class:`_BokRounds` remembers
+(deals left in the running round, rounds queued, rounds started), named ``left.queued.started``
+(``left.queued`` without a cap).
+:func:`bok_walk` writes the machine out as data, so that a phone without the network can follow
+it over its queued deals from the state the server gave it (each row's ``bok_state``) and learn
+whether a deal falls in a bok round without holding the rule (scoring.value_table).
 """
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +32,7 @@ from .constants import SEATS
 from .deal import Deal, DealResult, parse_deal, value_deal
 from .errors import ScoringError
 from .fields import fail, show
-from .ruleset import Ruleset
+from .ruleset import MAX_DEALS, Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +44,14 @@ class ProtocolRow:
     totals: dict[str, int]
     bok_round: bool
     result: DealResult
+    bok_state: str  # the bok rounds' state before this deal (see the module)
 
 
 @dataclass(frozen=True, slots=True)
 class ProtocolResult:
     rows: tuple[ProtocolRow, ...]
     totals: dict[str, int]
+    bok_state: str  # the bok rounds' state after the last deal: the next deal's
 
 
 class _BokRounds:
@@ -60,6 +70,13 @@ class _BokRounds:
         self.started = 0
         self.marked_rows = 0
 
+    @property
+    def state(self) -> str:
+        """The name of what the rounds remember, ``left.queued.started`` (see the module); without a
+        cap the rounds started change nothing, so the name leaves them out."""
+        started = "" if self.cap is None else f".{self.started}"
+        return f"{self.left}.{self.queued}{started}"
+
     def row(self, deal: Deal) -> bool:
         """Whether ``deal``, the next row, is in a bok round; refuses a mark the rules do not allow."""
         if self.marked:
@@ -69,6 +86,7 @@ class _BokRounds:
                     params = {
                         "count": self.marked_rows,
                         "ruleset": self.ruleset.id,
+                        "ruleset_name": self.ruleset.name,
                         "max": self.cap * self.length,
                         "rounds": self.cap,
                         "length": self.length,
@@ -106,9 +124,43 @@ def score_protocol(deals: list[dict[str, Any]], ruleset: Ruleset) -> ProtocolRes
     for i, data in enumerate(deals):
         path = f"deals[{i}]"
         deal = parse_deal(data, ruleset, path=path)
+        state = bok.state
         in_bok = bok.row(deal)
         result = value_deal(deal, ruleset, bok_round=in_bok)
         totals = {seat: totals[seat] + result.values[seat] for seat in SEATS}
-        rows.append(ProtocolRow(result.values, totals, in_bok, result))
+        rows.append(ProtocolRow(result.values, totals, in_bok, result, state))
         bok.after(result.tie)
-    return ProtocolResult(tuple(rows), dict(totals))
+    return ProtocolResult(tuple(rows), dict(totals), bok.state)
+
+
+BOK_WALK_STATES = 2000  # the most states a walk writes out (a phone's page carries them all)
+
+
+def bok_walk(ruleset: Ruleset) -> dict[str, Any] | None:
+    """The bok rounds of a ``tie`` trigger as data (None under ``marked`` or without bok rounds):
+    ``{"from": state, "steps": {state: {"tie": state, "plain": state}}, "in_bok": [state, …]}``,
+    the states a series reaches in at most :data:`~scoring.ruleset.MAX_DEALS` deals, each step what
+    :class:`_BokRounds` does after a deal that ended 52:52 (``tie``) or not (``plain``), and
+    ``in_bok`` the states whose next deal counts ``factor`` times. A custom ruleset whose machine
+    has more than :data:`BOK_WALK_STATES` states is cut there: a missing step is "not known"."""
+    if not ruleset.bok_rounds.enabled or ruleset.bok_rounds.trigger != "tie":
+        return None
+    first = _BokRounds(ruleset)
+    steps: dict[str, dict[str, str]] = {}
+    in_bok: list[str] = []
+    level = [first]
+    for _deal in range(MAX_DEALS + 1):
+        following = []
+        for bok in level:
+            if bok.state in steps or len(steps) >= BOK_WALK_STATES:
+                continue
+            steps[bok.state] = {}
+            if bok.left:
+                in_bok.append(bok.state)
+            for name, tie in (("plain", False), ("tie", True)):
+                after = copy(bok)
+                after.after(tie)
+                steps[bok.state][name] = after.state
+                following.append(after)
+        level = following
+    return {"from": first.state, "steps": steps, "in_bok": in_bok}

@@ -238,7 +238,11 @@ def accumulate(series: Iterable[SeriesResult], ruleset: Ruleset) -> dict[str, St
             if penalty.player not in seen:
                 raise ScoringError("penalty_not_in_series", {"player": penalty.player, "series": number}, path)
             if penalty.big_points and not ruleset.penalty_big_points:
-                raise ScoringError("penalty_big_points_not_allowed", {"ruleset": ruleset.id}, f"{path}.big_points")
+                raise ScoringError(
+                    "penalty_big_points_not_allowed",
+                    {"ruleset": ruleset.id, "ruleset_name": ruleset.name},
+                    f"{path}.big_points",
+                )
             add(
                 penalty.player,
                 Standing(penalty.player, penalty.big_points, penalty.small_points, table_points=no_tables),

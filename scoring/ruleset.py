@@ -41,6 +41,18 @@ TEAM_BIG_POINTS: Final = ("members", "place")
 """A team's big points: its members' big points added, or points for the team's
 place in the tournament (psb example II)."""
 
+CICHA_NA_DOBICIU_KONTRA: Final = ("counts", "ignored", "refused")
+"""A kontra on a cicha "na dobiciu" (the deal's mark ``cicha_na_dobiciu``: the declarer with the
+queen of diamonds last to play, or the hands of gorzow VI.5, cannot lose): it counts as any
+kontra; it is not counted (gorzow VI.5: "Nie liczy się kontra na cichą…"); or it may not be
+given at all (puck 25: "NIE PRZYJMUJE się KONTRY")."""
+
+STAKE_CAP_READINGS: Final = ("before_loss", "after_loss")
+"""Where the cap of the raises ("podwyższenie stawki … może wynosić 6400% stawki podstawowej",
+psb §7.13, pomorska §5n) stands against the loser's doubling (psb §14.5: the young's win and a
+lost solo pay double): the raises alone (du, kontras, bok) reach at most the cap, the loser's
+doubling applies after it; or the cap covers the loser's doubling too."""
+
 TIEBREAK_PATTERN: Final = re.compile(r"^(?:big_points|small_points|(?:more|fewer)_places_[1-4])$")
 """Ranking criteria: ``big_points``, ``small_points``, ``more_places_N`` (more
 N-th places is better), ``fewer_places_N`` (fewer N-th places is better)."""
@@ -53,6 +65,7 @@ _ERR = "invalid_ruleset"
 MAX_FACTOR = 10  # each of the level, young-win, solo-loss and stake factors; a base is at most 100 × this
 MAX_DOUBLINGS = 4  # kontra, rekontra, bok, hirsz (docs/rules.md §2)
 MAX_BOK_FACTOR = 4
+MAX_STAKE_CAP = MAX_FACTOR * 2**MAX_DOUBLINGS * MAX_BOK_FACTOR * MAX_FACTOR  # no cap above what a deal can reach
 MAX_DEALS = 96  # as a tournament's deals per series
 MAX_POINTS = 1000  # any big points, bonus or bye compensation
 TABLE_PLACES = 4
@@ -131,6 +144,16 @@ class TeamBigPoints:
 
 
 @dataclass(frozen=True, slots=True)
+class StakeCap:
+    """The cap of a deal's raises (podwyższenie stawki, the stake's raise): "du", the counted
+    kontras and the bok round together multiply a contract's base at most ``factor`` times
+    (6400 % is 64); ``applies`` is one of :data:`STAKE_CAP_READINGS`."""
+
+    factor: int
+    applies: str = "before_loss"
+
+
+@dataclass(frozen=True, slots=True)
 class Byes:
     """Compensation for a bye ("wolny los", "pauza"): big points by the number of
     bye players in the series (1, 2, 3 …) and small points."""
@@ -150,7 +173,9 @@ class Ruleset:
     doublings), ``shared_places`` (one of :data:`SHARED_PLACES`, for the place
     tie-breaks), ``team_big_points``, ``deals_multiple`` (deals per series must be
     a multiple of it, :func:`deals_per_series_check`) and ``penalty_big_points``
-    (whether a referee's penalty may take big points).
+    (whether a referee's penalty may take big points); ``stake_cap`` (None: the
+    raises are not capped); ``cicha_na_dobiciu_kontra`` (one of
+    :data:`CICHA_NA_DOBICIU_KONTRA`).
     """
 
     id: str
@@ -176,6 +201,8 @@ class Ruleset:
     team_big_points: TeamBigPoints = TeamBigPoints()
     deals_multiple: int = 1
     penalty_big_points: bool = False
+    stake_cap: StakeCap | None = None
+    cicha_na_dobiciu_kontra: str = "counts"
     _by_code: dict[str, ContractRule] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -213,10 +240,21 @@ _TOP_KEYS = (
     "team_big_points",
     "deals_multiple",
     "penalty_big_points",
+    "stake_cap",
+    "cicha_na_dobiciu_kontra",
 )
 # keys a ruleset file may leave out; the defaults are the Ruleset's own
 _OPTIONAL_KEYS = frozenset(
-    {"notes", "misplay_min_doublings", "shared_places", "team_big_points", "deals_multiple", "penalty_big_points"}
+    {
+        "notes",
+        "misplay_min_doublings",
+        "shared_places",
+        "team_big_points",
+        "deals_multiple",
+        "penalty_big_points",
+        "stake_cap",
+        "cicha_na_dobiciu_kontra",
+    }
 )
 
 
@@ -315,6 +353,13 @@ def parse_ruleset(data: dict[str, Any]) -> Ruleset:
     team_points = _parse_numbers(team.get("points", []), "team_big_points.points", max_items=MAX_PLACES)
     if team_by == "place" and not team_points:
         raise fail(_ERR, "team_big_points.points", "a non-empty list of points for team places 1, 2, 3 …")
+    stake_cap = None
+    if obj.get("stake_cap") is not None:
+        cap = read_object(obj["stake_cap"], "stake_cap", _ERR, allowed=("factor", "applies"), required=("factor",))
+        stake_cap = StakeCap(
+            factor=read_int(cap["factor"], "stake_cap.factor", _ERR, minimum=1, maximum=MAX_STAKE_CAP),
+            applies=read_str(cap.get("applies", "before_loss"), "stake_cap.applies", _ERR, choices=STAKE_CAP_READINGS),
+        )
     return Ruleset(
         id=read_str(obj["id"], "id", _ERR, max_length=MAX_NAME_LENGTH),
         name=read_str(obj["name"], "name", _ERR, max_length=MAX_NAME_LENGTH),
@@ -368,6 +413,13 @@ def parse_ruleset(data: dict[str, Any]) -> Ruleset:
         team_big_points=TeamBigPoints(by=team_by, points=team_points),
         deals_multiple=read_int(obj.get("deals_multiple", 1), "deals_multiple", _ERR, minimum=1, maximum=16),
         penalty_big_points=read_bool(obj.get("penalty_big_points", False), "penalty_big_points", _ERR),
+        stake_cap=stake_cap,
+        cicha_na_dobiciu_kontra=read_str(
+            obj.get("cicha_na_dobiciu_kontra", "counts"),
+            "cicha_na_dobiciu_kontra",
+            _ERR,
+            choices=CICHA_NA_DOBICIU_KONTRA,
+        ),
     )
 
 
@@ -376,7 +428,12 @@ def deals_per_series_check(*, ruleset: Ruleset, deals: int) -> None:
     "always a multiple of four" (§14.4) so that every player deals equally often."""
     count = read_int(deals, "deals_per_series", "invalid_input", minimum=1)
     if count % ruleset.deals_multiple:
-        params = {"ruleset": ruleset.id, "multiple": ruleset.deals_multiple, "deals": count}
+        params = {
+            "ruleset": ruleset.id,
+            "ruleset_name": ruleset.name,
+            "multiple": ruleset.deals_multiple,
+            "deals": count,
+        }
         raise ScoringError("deals_not_multiple", params, "deals_per_series")
 
 
@@ -425,6 +482,10 @@ def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
         "team_big_points": {"by": ruleset.team_big_points.by, "points": list(ruleset.team_big_points.points)},
         "deals_multiple": ruleset.deals_multiple,
         "penalty_big_points": ruleset.penalty_big_points,
+        "stake_cap": None
+        if ruleset.stake_cap is None
+        else {"factor": ruleset.stake_cap.factor, "applies": ruleset.stake_cap.applies},
+        "cicha_na_dobiciu_kontra": ruleset.cicha_na_dobiciu_kontra,
     }
 
 

@@ -27,8 +27,17 @@ winner beside a misplay …) may still find its key's value: provisional, until 
 ``eyes`` maps each contract played for eyes to 105 outcomes, one per count of the old side's eyes
 0…104: the outcome of the key above, ``tie`` at 52 where 52:52 is a tie (the lookup adds the last
 doubler's side as for ``tie``), and None for a count no deal can have (1–7, 97–103: a slip of the pen).
-``bok_rounds`` is the ruleset's bok-round data as it stands in the ruleset (whether a deal is in a
-bok round depends on the rows before it, which the server's state and the queue know).
+``bok_rounds`` is the ruleset's bok-round data as it stands in the ruleset.
+
+Whether a deal is in a bok round depends on the rows before it. Where the scorer marks bok rows
+(``marked``) the deal's own ``bok_round`` says it; where a 52:52 deal starts a round (``tie``),
+``bok_walk`` carries the rounds' machine of :func:`scoring.protocol.bok_walk`: ``steps`` from a
+state to the next after a deal, by what ``step`` (an expression, see below) says of the deal,
+``tie`` or ``plain``; and ``marks``, the fields a deal takes for its look-up in each state whose
+next deal is in a bok round (``{"bok_round": true}``). The server gives the state before each
+row (``ProtocolRow.bok_state``) and after the last; the phone walks on over its queued deals, each
+looked up with its state's marks, then stepped. A state the walk does not name (or none given)
+leaves the deal without a provisional value.
 
 **How a deal is looked up** (``lookup``) travels with the table, so that the phone's script holds
 neither the key's format nor a rule: the key is its ``parts`` (each a ``name`` and a ``value``, an
@@ -62,11 +71,13 @@ from itertools import combinations
 from typing import Any
 
 from .constants import LEVELS, SEATS, SIDES, TIE_EYES, TOTAL_EYES
-from .deal import counted_doublings, score_deal
+from .deal import DealResult, counted_doublings, score_deal
 from .errors import ScoringError
+from .protocol import bok_walk
 from .ruleset import ContractRule, Ruleset
 
 _OTHER = {"old": "young", "young": "old"}
+SEPARATOR = "|"  # between the key's parts
 _INDEX = re.compile(r"0|[1-9][0-9]*")  # a list index as JSON writes it
 
 
@@ -228,16 +239,16 @@ def _results(rule: ContractRule) -> list[dict[str, Any]]:
     return results
 
 
-def _value(deal: dict[str, Any], ruleset: Ruleset) -> list[int] | None:
+def _result(deal: dict[str, Any], ruleset: Ruleset) -> DealResult | None:
     try:
-        values = score_deal(deal, ruleset).values
+        return score_deal(deal, ruleset)
     except ScoringError:
         return None
-    return [values[seat] for seat in SEATS]
 
 
-def _entries(rule: ContractRule, ruleset: Ruleset, lookup: dict[str, Any]) -> dict[str, list[int]]:
-    entries: dict[str, list[int]] = {}
+def _entries(rule: ContractRule, ruleset: Ruleset, lookup: dict[str, Any]) -> dict[str, DealResult]:
+    """The engine's result of each key of ``rule``'s deals."""
+    entries: dict[str, DealResult] = {}
     table = {"lookup": lookup}
     boks = (False, True) if ruleset.bok_rounds.enabled else (False,)
     most = max(rule.max_doublings, rule.max_doublings_laid_down or 0)
@@ -254,27 +265,30 @@ def _entries(rule: ContractRule, ruleset: Ruleset, lookup: dict[str, Any]) -> di
                             deal["kontras"] = _kontras(doublings, last)
                         if bok:
                             deal["bok_round"] = True
-                        values = _value(deal, ruleset)
-                        if values is None and result == {"winner": "old"}:
+                        valued = _result(deal, ruleset)
+                        if valued is None and result == {"winner": "old"}:
                             # a laid-down hand ("wykładana") is won without play, under its own cap
                             deal.pop("winner")
                             deal["laid_down"] = True
-                            values = _value(deal, ruleset)
-                        if values is None:
+                            valued = _result(deal, ruleset)
+                        if valued is None:
                             continue
                         key = table_key(table, deal)
                         assert key is not None, deal
                         if "tie" in result or key not in entries:
-                            entries[key] = values
+                            entries[key] = valued
     return entries
+
+
+def _eyes_result(rule: ContractRule, ruleset: Ruleset, eyes: int) -> DealResult | None:
+    """The engine's result of a deal of ``rule`` whose old side took ``eyes``, or None."""
+    return _result({"contract": rule.code, "old": list(SEATS[: 2 if rule.pair else 1]), "old_eyes": eyes}, ruleset)
 
 
 def _eyes_outcome(rule: ContractRule, ruleset: Ruleset, eyes: int, outcome: dict[str, Any]) -> str | None:
     """The key's outcome of ``eyes`` for the old side (named by the ``outcome`` part), or None."""
-    old = list(SEATS[: 2 if rule.pair else 1])
-    try:
-        result = score_deal({"contract": rule.code, "old": old, "old_eyes": eyes}, ruleset)
-    except ScoringError:
+    result = _eyes_result(rule, ruleset, eyes)
+    if result is None:
         return None
     # 52:52 is a tie where its winner is the rules' to say; a "du" game is lost with it, as with any count short of 104
     if eyes == TIE_EYES and not rule.needs_all_tricks:
@@ -284,23 +298,64 @@ def _eyes_outcome(rule: ContractRule, ruleset: Ruleset, eyes: int, outcome: dict
     return _follow(outcome, {"contract": rule.code, **deal}, {})
 
 
+def _bok_walk(ruleset: Ruleset, parts: dict[str, Any], results: dict[str, DealResult]) -> dict[str, Any] | None:
+    """The bok rounds as the phone walks them over its queued deals (see the module), or None where
+    a deal's own fields say whether it is in a bok round (``marked``) or there are none."""
+    walk = bok_walk(ruleset)
+    if walk is None:
+        return None
+    # 52:52 as the engine reads it: an eye count of a tie, or the outcome of a deal given as a tie
+    tie_eyes = {
+        rule.code: {
+            str(eyes): "tie" for eyes in range(TOTAL_EYES + 1) if (r := _eyes_result(rule, ruleset, eyes)) and r.tie
+        }
+        for rule in ruleset.contracts
+        if not rule.thrown
+    }
+    tie_outcomes: dict[str, dict[str, str]] = {}
+    plain: set[tuple[str, str]] = set()
+    at = list(parts).index("outcome")
+    for key, result in results.items():
+        named = key.split(SEPARATOR)
+        if result.tie:
+            tie_outcomes.setdefault(named[0], {})[named[at]] = "tie"
+        else:
+            plain.add((named[0], named[at]))
+    assert not any(outcome in tie_outcomes.get(contract, {}) for contract, outcome in plain), (
+        "an outcome not always 52:52"
+    )
+    return {
+        "from": walk["from"],
+        "steps": walk["steps"],
+        "marks": {state: {"bok_round": True} for state in walk["in_bok"]},
+        "step": {
+            "first": [
+                {"look": [parts["contract"], {"field": "old_eyes"}], "in": tie_eyes},
+                {"look": [parts["contract"], parts["outcome"]], "in": tie_outcomes},
+                "plain",
+            ]
+        },
+    }
+
+
 @lru_cache(maxsize=16)
 def value_table(ruleset: Ruleset) -> dict[str, Any]:
     """The value table of ``ruleset`` (see the module): ``{"ruleset", "key", "values", "eyes",
-    "bok_rounds", "lookup"}``, plain JSON data; the same ruleset always gives the same table."""
+    "bok_rounds", "bok_walk", "lookup"}``, plain JSON data; the same ruleset always gives the same table."""
     parts = _parts(ruleset)
-    lookup = {"separator": "|", "parts": [{"name": name, "value": value} for name, value in parts.items()]}
-    values: dict[str, list[int]] = {}
+    lookup = {"separator": SEPARATOR, "parts": [{"name": name, "value": value} for name, value in parts.items()]}
+    results: dict[str, DealResult] = {}
     eyes: dict[str, list[str | None]] = {}
     for rule in ruleset.contracts:
-        values.update(_entries(rule, ruleset, lookup))
+        results.update(_entries(rule, ruleset, lookup))
         if not rule.thrown:
             eyes[rule.code] = [_eyes_outcome(rule, ruleset, count, parts["outcome"]) for count in range(TOTAL_EYES + 1)]
     bok = ruleset.bok_rounds
     return {
         "ruleset": ruleset.id,
+        "ruleset_name": ruleset.name,
         "key": lookup["separator"].join(parts),
-        "values": values,
+        "values": {key: [result.values[seat] for seat in SEATS] for key, result in results.items()},
         "eyes": eyes,
         "bok_rounds": {
             "enabled": bok.enabled,
@@ -309,5 +364,6 @@ def value_table(ruleset: Ruleset) -> dict[str, Any]:
             "factor": bok.factor,
             "max_per_series": bok.max_per_series,
         },
+        "bok_walk": _bok_walk(ruleset, parts, results),
         "lookup": lookup,
     }

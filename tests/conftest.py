@@ -65,3 +65,15 @@ def organiser(client):
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     client.force_login(user)
     return user
+
+
+@pytest.fixture
+def still_clock(monkeypatch):
+    """The clock stands at one instant for the test: a polled page's ETag moves with the minute and the
+    phones' heartbeat period (20 s), so a test reading the same page twice would otherwise, now and
+    then, straddle a boundary and see a new page where nothing was written."""
+    from django.utils import timezone
+
+    instant = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: instant)
+    return instant

@@ -147,3 +147,17 @@ def test_a_regular_played_in_all_three_seasons_and_their_page_shows_each_with_a_
     for year in (2026, 2025, 2024):
         assert reverse("public:season", args=[f"liga-kaszuby-{year}"]) in page
     assert "Turniej Wiosenny w Kartuzach" in page and "Turniej Andrzejkowy w Pucku" in page
+
+
+def test_the_demo_leagues_records_page_has_every_record_of_both_games(client):
+    league = League.objects.get()
+
+    page = client.get(reverse("public:records_league", args=[league.slug])).content.decode()
+
+    for card in ("wins", "best", "contract-zolo", "deals"):
+        assert f'id="record-baska-{card}"' in page, card
+    for card in ("best", "contract-made", "series"):
+        assert f'id="record-preferans-{card}"' in page, card
+    # the spring tournament's third series is still being played: none of its deals count yet
+    spring = Tournament.objects.get(name="Turniej o Puchar Wójta Gminy Puck")
+    assert reverse("public:table", args=[spring.slug, 3, 1]) not in page

@@ -171,6 +171,9 @@ MATRIX: list[Case] = [
     Case("tournaments:swap", ("slug", 1), get=ORGANISER, post=(LOGIN, LOGIN, LOGIN, DENY, DENY, BAD)),
     Case("tournaments:swap", ("slug", 9), variant="missing series", get=(LOGIN, LOGIN, LOGIN, DENY, DENY, HIDDEN)),
     Case("tournaments:draw_log", ("slug",), get=ORGANISER),
+    # drawing one series again says first what it makes wrong; a played series' redraw is refused
+    Case("tournaments:redraw", ("slug", 1), get=ORGANISER, post=(LOGIN, LOGIN, LOGIN, DENY, DENY, BAD)),
+    Case("tournaments:redraw_undo", ("slug", 1), get=ORGANISER_405, post=ORGANISER_REDIR),
     # tournament settings, staff, draft and archive (the tournament is drawn and played: not deletable)
     Case("tournaments:update", ("slug",), get=ORGANISER, post=ORGANISER),
     Case("tournaments:delete", ("slug",), get=ORGANISER, post=ORGANISER_REDIR),
@@ -377,6 +380,8 @@ MATRIX: list[Case] = [
     Case("public:player", ("player",), get=EVERYONE),
     Case("public:team", ("team",), get=EVERYONE),
     Case("public:api_standings", ("slug",), get=EVERYONE, post=NOBODY_405),
+    Case("public:records", get=EVERYONE),
+    Case("public:records_league", ("league",), get=EVERYONE),
     Case("leagues:page", ("league",), get=EVERYONE),
     Case("leagues:logo", ("league",), get=EVERYONE),
     Case("leagues:logo", ("other_league",), variant="no logo", get=HIDDEN_ALL),

@@ -124,3 +124,24 @@ def test_polish_is_the_default_language(client, settings):
     assert response["Content-Language"] == "pl"
     with translation.override("pl"):
         assert translation.gettext("Deal calculator") != "Deal calculator"
+
+
+@pytest.mark.parametrize(
+    ("count", "said"),
+    [
+        (1, "Stolik jest potwierdzony."),
+        (3, "Wszystkie 3 stoliki są potwierdzone."),
+        (10, "Wszystkich 10 stolików jest potwierdzonych."),
+        (22, "Wszystkie 22 stoliki są potwierdzone."),
+        (25, "Wszystkich 25 stolików jest potwierdzonych."),
+    ],
+)
+def test_the_close_page_counts_confirmed_tables_in_polish_grammar(count, said):
+    from django.template import Context, Template
+
+    template = Template(
+        "{% load i18n %}{% blocktranslate count count=n %}The table is confirmed.{% plural %}"
+        "All {{ count }} tables are confirmed.{% endblocktranslate %}"
+    )
+    with translation.override("pl"):
+        assert template.render(Context({"n": count})) == said

@@ -54,6 +54,33 @@ class SeatTally:
 
 
 @dataclass(frozen=True)
+class RecordContract:
+    """A kind of contract the records page (rekordy: the league's all-time records) keeps a list
+    for: who won it most often on the declaring side. ``contracts`` are the contracts it counts, as
+    deals store them (``SeatTally.contract``); empty: every contract."""
+
+    key: str
+    title: Promise  # the list's heading, "Most zolos won"
+    contracts: frozenset[str] = frozenset()
+
+    def counts(self, contract: str) -> bool:
+        return bool(contract) and (not self.contracts or contract in self.contracts)
+
+
+@dataclass(frozen=True)
+class GameRecords:
+    """What the records page lists for a game besides the tournaments won: the best series ever
+    (its heading: a Preferans series is a pulka, and its figure the balance), who played the most
+    (the deals, or where a series is one pulka, the series played at a table), and the contracts
+    won most often (:class:`RecordContract`)."""
+
+    best_series: Promise
+    played: Promise
+    played_counts_series: bool
+    contracts: tuple[RecordContract, ...]
+
+
+@dataclass(frozen=True)
 class GameWords:
     """The words a page uses where the games differ: what a table's small points are called and
     what a protocol's progress counts (already translated, lazily)."""
@@ -155,6 +182,10 @@ class GameRules(ABC):
     @abstractmethod
     def contract_label(self, contract: str) -> str:
         """A contract as a deal stores it (``SeatTally.contract``), in the reader's language."""
+
+    @abstractmethod
+    def records(self) -> GameRecords:
+        """The lists the records page keeps of this game (``league.standings.records``)."""
 
     def series_progress(self, *, series: Series, protocols: Sequence[Protocol]) -> dict[int, Any]:
         """The game's own reading of each table's progress by protocol id, where the count of rows

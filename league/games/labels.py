@@ -35,9 +35,9 @@ assert set(CONTRACT_LABELS) == set(CONTRACTS)
 SIDE_LABELS = {"old": _("the old (starzy)"), "young": _("the young (młodzi)")}
 
 LEVEL_LABELS = {
-    "z_wyjsciem": _("with wyjście"),
-    "bez_wyjscia": _("without wyjście"),
-    "bez_bitki": _("without a trick"),
+    "z_wyjsciem": _("losers over the threshold"),
+    "bez_wyjscia": _("losers under the threshold"),
+    "bez_bitki": _("losers without a trick"),
 }
 assert set(LEVEL_LABELS) == set(LEVELS)
 
@@ -65,6 +65,7 @@ FIELD_LABELS = {
     "misplay": _("Misplay by seat"),
     "laid_down": _("Hand laid down"),
     "bok_round": _("In a bok round"),
+    "cicha_na_dobiciu": _("cicha “na dobiciu”"),
     "values": _("Values written on paper"),
     "offence": _("Kind of offence"),
 }
@@ -101,6 +102,8 @@ ERROR_MESSAGES = {
     "tie_without_play": _("%(contract)s is won without play and cannot end 52:52."),
     "misplay_with_result": _("A misplayed deal has no eyes, winner, level or laid-down hand."),
     "laid_down_not_solo": _("Only a solo game can be laid down; %(contract)s is played two against two."),
+    "na_dobiciu_not_cicha": _("Only a cicha is marked “na dobiciu”; this deal is %(contract)s."),
+    "kontra_on_cicha_na_dobiciu": _("Under the rules %(ruleset)s a cicha “na dobiciu” accepts no kontra."),
     "bok_rounds_disabled": _("The ruleset %(ruleset)s has no bok rounds."),
     "bok_round_mismatch": _(
         "The deal is marked as in a bok round = %(given)s, but the protocol puts it at %(derived)s."
@@ -191,6 +194,8 @@ def _display(key: str, value: Any) -> Any:
 def scoring_error_message(error: ScoringError) -> str:
     """The error in the user's language; codes with no translation fall back to English."""
     params = {key: _display(key, value) for key, value in error.params.items()}
+    if "ruleset_name" in params:  # a person reads the ruleset's name, never its id ("psb")
+        params["ruleset"] = params.pop("ruleset_name")
     if error.code == "wrong_old_count":
         return (
             ngettext(

@@ -53,7 +53,12 @@ class LateForm(forms.Form):
 
 
 class PauseForm(forms.Form):
-    reason = forms.CharField(label=gettext_lazy("Reason for the pause"), max_length=300)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason for the pause"),
+        max_length=300,
+        # the projector's clock says why it stands, to the whole hall
+        help_text=gettext_lazy("Shown on the public projector beside the stopped clock."),
+    )
 
 
 def _late_filter(request: HttpRequest) -> tuple[LateForm, int, bool]:

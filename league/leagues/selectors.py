@@ -4,12 +4,14 @@ season's top, the latest results, past seasons) and its calendar."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from league.models import League, LeagueVersion, Season, Series, Tournament
+from league.ready_pages import field_values
+from league.signups.selectors import signups_open
 from league.standings.cache import season_rankings_of, stamps, tournament_rankings
 from league.standings.seasons import season_tournaments, season_uses_big_points
 
@@ -117,7 +119,12 @@ def current_season(*, league: League) -> SeasonTop | None:
     if season is None:
         return None
     counted = list(season_tournaments(season))
-    rankings = season_rankings_of(season, counted, stamps(season_tournaments(season)))
+    return season_top(season=season, counted=counted, current=stamps(season_tournaments(season)))
+
+
+def season_top(*, season: Season, counted: list[Tournament], current: dict[int, str]) -> SeasonTop:
+    """The top of ``season``'s individual table given its counted tournaments and their stamps."""
+    rankings = season_rankings_of(season, counted, current)
     return SeasonTop(season, rankings["individual"][:SEASON_TOP], season_uses_big_points(season, counted))
 
 
@@ -126,19 +133,88 @@ def past_seasons(*, league: League, current: Season | None) -> QuerySet[Season]:
     return seasons.exclude(pk=current.pk) if current else seasons
 
 
-def latest_results(*, league: League) -> list[LatestResult]:
+def finished_tournaments(*, league: League) -> list[Tournament]:
     """The league's last ``RESULTS_SHOWN`` published tournaments whose every series is closed,
-    newest first, with their winners; one query for the stamps of all of them."""
+    newest first."""
     open_series = Series.objects.filter(tournament=OuterRef("pk")).exclude(status=Series.Status.CLOSED)
     finished = (
         public_tournaments(league=league)
         .filter(Exists(Series.objects.filter(tournament=OuterRef("pk"))), ~Exists(open_series))
         .order_by("-date", "-pk")[:RESULTS_SHOWN]
     )
-    tournaments = list(finished)
+    return list(finished)
+
+
+def latest_results(*, league: League) -> list[LatestResult]:
+    """The league's :func:`finished_tournaments` with their winners; one query for the stamps of all of them."""
+    tournaments = finished_tournaments(league=league)
     current = stamps(Tournament.objects.filter(pk__in=[t.pk for t in tournaments]))
+    return results_of(tournaments=tournaments, current=current)
+
+
+def results_of(*, tournaments: list[Tournament], current: dict[int, str]) -> list[LatestResult]:
+    """Each of ``tournaments`` with the winners of its individual ranking under its stamp in ``current``."""
     results = []
     for tournament in tournaments:
         individual = tournament_rankings(tournament, current[tournament.pk])["individual"]
         results.append(LatestResult(tournament, [row["name"] for row in individual if row["place"] == 1]))
     return results
+
+
+@dataclass
+class LeaguePage:
+    """What a league's public page is built from (the cheap reads; the tables come from the cache)."""
+
+    league: League
+    coming: list[tuple[Tournament, bool]]  # with whether it takes online sign-ups now
+    season: Season | None
+    counted: list[Tournament]  # the season's counted tournaments
+    finished: list[Tournament]
+    current: dict[int, str]  # the standings' stamps of both
+    past: list[Season]
+
+
+def league_page_state(*, slug: str, today: date, now: datetime) -> tuple[object, LeaguePage] | None:
+    """The league with ``slug`` and, as plain values, everything its public page shows: its own
+    settings, the next tournaments (with their sign-up windows, open or not at ``now``), its
+    latest season with the standings' stamps of its tournaments, the latest finished
+    tournaments with theirs, and the past seasons. Seven short queries; ``None`` for no league."""
+    league = League.objects.filter(slug=slug).first()
+    if league is None:
+        return None
+    coming = [
+        (tournament, signups_open(window=getattr(tournament, "signup_window", None), now=now))
+        for tournament in next_tournaments(league=league, today=today)[:NEXT_SHOWN]
+    ]
+    season = league.seasons.order_by("-year", "-pk").first()
+    counted = list(season_tournaments(season)) if season else []
+    finished = finished_tournaments(league=league)
+    current = stamps(Tournament.objects.filter(pk__in=[t.pk for t in counted + finished]))
+    past = list(past_seasons(league=league, current=season))
+    shown = (
+        field_values(league),
+        [
+            (field_values(t), field_values(t.signup_window) if hasattr(t, "signup_window") else None, open_now)
+            for t, open_now in coming
+        ],
+        field_values(season) if season else None,
+        [t.pk for t in counted],
+        [t.pk for t in finished],
+        sorted(current.items()),
+        [(s.pk, str(s), s.slug) for s in past],
+    )
+    return shown, LeaguePage(league, coming, season, counted, finished, current, past)
+
+
+def league_page_context(*, page: LeaguePage) -> dict[str, Any]:
+    """The league page's template context from its state: the season's top and the latest
+    winners read from the standings cache."""
+    return {
+        "league": page.league,
+        "next_tournaments": page.coming,
+        "season_top": season_top(season=page.season, counted=page.counted, current=page.current)
+        if page.season
+        else None,
+        "latest_results": results_of(tournaments=page.finished, current=page.current),
+        "past_seasons": page.past,
+    }

@@ -28,7 +28,8 @@ from league.leagues import selectors, services
 from league.leagues.forms import LeagueForm, OrganiserForm, OrganiserRemoveForm
 from league.leagues.ical import CONTENT_TYPE, calendar_ics
 from league.models import League, Tournament
-from league.signups.selectors import signups_open
+from league.public.page_store import page_answer
+from league.public.views import sorted_only
 
 View = Callable[..., HttpResponse]
 # a changed logo shows within the hour; the address carries the league's ``updated`` to show it at once
@@ -147,23 +148,27 @@ def organiser_remove(request: HttpRequest, slug: str) -> HttpResponse:
 @gzip_page
 def league_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The league's public page, phone first: what comes next, the current season's top, the
-    latest results and the past seasons."""
-    league = get_object_or_404(League, slug=slug)
-    top = selectors.current_season(league=league)
-    now = timezone.now()
-    coming = list(selectors.next_tournaments(league=league, today=timezone.localdate())[: selectors.NEXT_SHOWN])
-    context = {
-        "league": league,
-        # each with whether it takes online sign-ups now, for the page to link the form
-        "next_tournaments": [
-            (tournament, signups_open(window=getattr(tournament, "signup_window", None), now=now))
-            for tournament in coming
-        ],
-        "season_top": top,
-        "latest_results": selectors.latest_results(league=league),
-        "past_seasons": selectors.past_seasons(league=league, current=top.season if top else None),
-    }
-    return render(request, "leagues/league_page.html", context)
+    latest results and the past seasons; kept ready on its state (``page_store.page_answer``)."""
+
+    def state() -> tuple[object, selectors.LeaguePage] | None:
+        return selectors.league_page_state(slug=slug, today=timezone.localdate(), now=timezone.now())
+
+    def fresh() -> HttpResponse:
+        found = state()
+        if found is None:
+            raise Http404
+        return render(request, "leagues/league_page.html", selectors.league_page_context(page=found[1]))
+
+    return page_answer(
+        request,
+        kind="league",
+        key=slug,
+        state_read=state,
+        page_build=lambda page: render(
+            sorted_only(request, {}), "leagues/league_page.html", selectors.league_page_context(page=page)
+        ),
+        fresh=fresh,
+    )
 
 
 @gzip_page

@@ -1,4 +1,4 @@
-"""Standings pages kept ready in each web process, for spectators and logged-in visitors.
+"""Public pages kept ready in each web process, for spectators and logged-in visitors.
 
 During a tournament evening the hall's phones and the projector reload the
 standings page all the time, while results change a few times an hour. A
@@ -19,44 +19,84 @@ and in the meantime a reload costs no query at all. The stores are bounded
 (least recently used entries go first) and only hold tournaments that exist and
 sort orders that name real columns, so no request can make them grow without
 limit.
+
+Every public page that names no visitor is answered the same way by
+:func:`page_answer`: its **state** (the few cheap reads that decide everything the
+page shows, published things only) is read at most once a stamp period, and the
+page is built once per state, language and validated parameters.
 """
 
 from __future__ import annotations
 
+import hashlib
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from django.conf import settings
+from django.contrib.messages import get_messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.cache import add_never_cache_headers, patch_cache_control
+from django.utils.translation import get_language
 
-from league.ready_pages import LruStore, ReadyPage
+from league.ready_pages import LruStore, ReadyPage, answer_ready, page_etag
+from league.standings.cache import first_seen
 
 T = TypeVar("T")
 
 PAGES_KEPT = 256
 STAMPS_KEPT = 1024
+# "find my table" keeps a page per name asked that found someone; a store of its own, so the
+# names typed all evening never push the standings out
+FOUND_KEPT = 512
+# the headers of a built response a kept copy repeats (a download keeps its file name)
+KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
 _stamps: LruStore[tuple[float, Any]] = LruStore(STAMPS_KEPT)
+_lookups: dict[str, threading.Lock] = {}  # one per key being looked up right now
+_lookups_lock = threading.Lock()
 pages: LruStore[ReadyPage] = LruStore(PAGES_KEPT)
 contents: LruStore[dict[str, str]] = LruStore(PAGES_KEPT)
+found: LruStore[ReadyPage] = LruStore(FOUND_KEPT)
 
 
 def recent_stamp(slug: str, lookup: Callable[[str], T | None]) -> T | None:
-    """``lookup(slug)`` (the tournament's pk and stamp, or a season's state under ``season:<slug>``),
-    reused for ``STANDINGS_STAMP_SECONDS``.
+    """``lookup(slug)`` (the tournament's pk and stamp, or a page's state under ``<kind>:<key>``,
+    :func:`page_answer`), reused for ``STANDINGS_STAMP_SECONDS``.
+
+    Once the period is over one thread of the process looks it up again while the others go
+    on answering with the one they have: under load every thread would otherwise miss in the
+    same instant and read the same state side by side, each second (a season's state reads
+    the stamps of all its tournaments). A thread with nothing kept yet waits for that lookup.
 
     An unknown slug is looked up every time and never stored: a visitor trying
     made-up addresses fills nothing.
     """
     seconds = settings.STANDINGS_STAMP_SECONDS
-    now = time.monotonic()
     kept = _stamps.get(slug)
-    if kept is not None and now - kept[0] < seconds:
+    if kept is not None and time.monotonic() - kept[0] < seconds:
         return kept[1]
-    found = lookup(slug)
-    if found is not None and seconds > 0:
-        _stamps.put(slug, (now, found))
-    return found
+    with _lookups_lock:
+        lookup_lock = _lookups.setdefault(slug, threading.Lock())
+    if kept is not None and not lookup_lock.acquire(blocking=False):
+        return kept[1]  # another thread is reading it afresh: this one answers as a moment ago
+    if kept is None:
+        lookup_lock.acquire()
+    try:
+        again = _stamps.get(slug)
+        if again is not None and again is not kept and time.monotonic() - again[0] < seconds:
+            return again[1]  # read by the thread this one waited for
+        now = time.monotonic()
+        found = lookup(slug)
+        if found is not None and seconds > 0:
+            _stamps.put(slug, (now, found))
+        return found
+    finally:
+        lookup_lock.release()
+        with _lookups_lock:
+            if _lookups.get(slug) is lookup_lock and not lookup_lock.locked():
+                del _lookups[slug]
 
 
 def forget_all() -> None:
@@ -64,3 +104,89 @@ def forget_all() -> None:
     _stamps.clear()
     pages.clear()
     contents.clear()
+    found.clear()
+
+
+def visitor_anonymous(request: HttpRequest) -> bool:
+    """Whether ``request`` may be given a page kept for everybody: nobody is logged in (the head
+    would name them, and staff see drafts) and no message waits to be shown to this visitor alone."""
+    return request.user.is_anonymous and not len(get_messages(request))
+
+
+def page_answer(
+    request: HttpRequest,
+    *,
+    kind: str,
+    key: str,
+    state_read: Callable[[], tuple[object, T] | None],
+    page_build: Callable[[T], HttpResponse],
+    fresh: Callable[[], HttpResponse] | None = None,
+    variant: tuple[Hashable, ...] = (),
+    store: LruStore[ReadyPage] | None = None,
+) -> HttpResponse:
+    """A public page kept ready: the one way every kept page is answered.
+
+    ``state_read()`` returns the page's **state**, ``(shown, data)``: ``shown`` holds, as plain
+    values, everything the page shows (a tournament's name, its series' states, the stamps of
+    the standings it lists…), ``data`` what ``page_build(data)`` needs to render it; ``None``
+    when there is no such page for the public (an unknown or unpublished tournament: 404). The
+    state is read at most once every ``STANDINGS_STAMP_SECONDS`` per ``kind`` and ``key`` in this
+    process, so a change shows within that period and a reload in between costs no query.
+
+    The page is built once per state, language and ``variant`` (validated parameters only,
+    such as a sort order or a series number), kept gzip'd in ``store`` with its ETag, and a
+    client whose copy is current gets a bodiless 304. ``page_build`` renders as for a visitor
+    who asked with nothing but the page's address and those parameters (``views.sorted_only``),
+    so nothing else a visitor sent reaches a kept page.
+
+    A logged-in visitor, or one with a message waiting, gets ``fresh()`` instead (their own
+    page, drafts included for staff); without ``fresh`` everybody gets the kept page (the JSON
+    API and the downloads, which name nobody). A built response whose ``keep`` attribute is
+    false is answered as it is, once, and never kept (find my table keeps only the names that
+    found somebody).
+    """
+    if fresh is not None and not visitor_anonymous(request):
+        return fresh()
+    state = recent_stamp(f"{kind}:{key}", lambda _key: _digested(state_read()))
+    if state is None:
+        raise Http404
+    digest, data = state
+    store = pages if store is None else store
+    store_key = (kind, key, digest, get_language(), variant)
+
+    def build() -> ReadyPage:
+        built = page_build(data)
+        if not getattr(built, "keep", True):
+            raise _NotKept(built)
+        etag = page_etag(*store_key)
+        return ReadyPage.of(
+            etag=etag,
+            last_modified=int(first_seen(f"page:seen:{kind}:{key}", digest).timestamp()),
+            body=built.content,
+            headers=tuple((name, built[name]) for name in KEPT_HEADERS if built.has_header(name)),
+        )
+
+    try:
+        response = answer_ready(request, store, store_key, build)
+    except _NotKept as not_kept:
+        add_never_cache_headers(not_kept.response)
+        return not_kept.response
+    # a browser or proxy keeps the page but asks again each time: a current copy costs a 304,
+    # and a closed series or a new draw is never missed on a reload
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+class _NotKept(Exception):
+    """A built page not to be kept (``page_answer``), carried out of the store's build."""
+
+    def __init__(self, response: HttpResponse) -> None:
+        self.response = response
+
+
+def _digested(state: tuple[object, Any] | None) -> tuple[str, Any] | None:
+    """The state with what it shows reduced to a digest, worked out once per stamp period."""
+    if state is None:
+        return None
+    shown, data = state
+    return hashlib.blake2b(repr(shown).encode(), digest_size=12).hexdigest(), data

@@ -17,21 +17,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, OuterRef, QuerySet, Subquery, prefetch_related_objects
+from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
 from league.games.choices import Game
-from league.models import Bye, Registration, Season, Series, TeamRanking, Tournament
+from league.models import Season, TeamRanking, Tournament
 from league.ranking_lists import INDIVIDUAL, points
-from league.results.models import Penalty
-from league.standings.cache import Places, progress_of, rankings_of
 from league.standings.seasons import season_uses_big_points
-from league.standings.selectors import player_history, team_history
-from league.standings.tables import table_places, table_totals
-from players.models import Player, Team
-from players.names import player_key
+from league.standings.selectors import PlayerReads, player_history, result_entry, team_history
+from players.models import Gender, Player, Team
+from players.names import name_key, player_key
 
 from . import charts
 from .charts import Chart, Geometry, Line, line_chart
@@ -50,7 +47,6 @@ class Opponent:
     name: str
     seat: str
     small_points: int = 0
-    order: Any = field(default=(), compare=False)  # players.names.player_key: Polish order by surname
 
 
 @dataclass(frozen=True)
@@ -76,77 +72,33 @@ class SeriesRow:
     penalties: list[PenaltyNote] = field(default_factory=list)
 
 
-def _visible_series(tournament_ids: Sequence[int]) -> QuerySet[Series]:
-    return Series.objects.filter(
-        tournament_id__in=tournament_ids, status=Series.Status.CLOSED, results_published=True
-    ).values("pk")
+def series_row(kept: dict[str, Any]) -> SeriesRow:
+    """One series as the player's kept result stores it (``summaries.series_results``), for the page."""
+    return SeriesRow(
+        number=kept["number"],
+        table=kept["table"],
+        seat=kept["seat"],
+        opponents=[Opponent(o["pk"], o["name"], o["seat"], o["small_points"]) for o in kept["opponents"]],
+        small_points=kept["small_points"],
+        big_points=kept["big_points"],
+        place=kept["place"],
+        penalties=[PenaltyNote(p["small_points"], p["big_points"], p["reason"]) for p in kept["penalties"]],
+    )
 
 
-def series_rows(
-    player: Player, tournaments: Sequence[Tournament], played: dict[int, set[int]]
-) -> dict[int, list[SeriesRow]]:
-    """Per tournament (by pk), the player's rows of the series the public may see, in series
-    order: in four queries for all the tournaments. The tournaments come from a read of the
-    published ones; their ``own_ruleset`` should be read, since each table's big points are
-    the ruleset's. ``played`` names each tournament's series the standings count (a series
-    counts once a table has a deal: a bye in a series not yet played is no row)."""
-    visible = _visible_series([t.pk for t in tournaments])
-    rulesets = {t.pk: t.standing_rules() for t in tournaments}
-    rows: dict[int, dict[int, SeriesRow]] = defaultdict(dict)
-    for at_table in table_totals(series=visible, player=player):
-        if at_table.small_points is None:
-            continue
-        mine = next(seat for seat, a in at_table.seats.items() if a.player_id == player.pk)
-        result = table_places(at_table.small_points, rulesets[at_table.tournament_id])[mine]
-        rows[at_table.tournament_id][at_table.series_number] = SeriesRow(
-            number=at_table.series_number,
-            table=at_table.table,
-            seat=mine,
-            opponents=[
-                Opponent(a.player_id, a.player.full_name, seat, at_table.small_points[seat], player_key(a.player))
-                for seat, a in at_table.seats.items()
-                if seat != mine
-            ],
-            small_points=result.small_points,
-            big_points=points(result.big_points),
-            place=result.place,
-        )
-
-    byes_in_series = Bye.objects.filter(series=OuterRef("series")).order_by().values("series")
-    for tournament_id, number, count in (
-        Bye.objects.filter(series__in=visible, player=player)
-        .annotate(count=Subquery(byes_in_series.annotate(n=Count("pk")).values("n")))
-        .values_list("series__tournament_id", "series__number", "count")
-    ):
-        compensation = scoring.bye_compensation(rulesets[tournament_id], count)
-        rows[tournament_id][number] = SeriesRow(
-            number=number, small_points=compensation.small_points, big_points=points(compensation.big_points)
-        )
-    for tournament_id, number, small, big, reason in Penalty.objects.filter(
-        series__in=visible, player=player
-    ).values_list("series__tournament_id", "series__number", "small_points", "big_points", "reason"):
-        row = rows[tournament_id].get(number)
-        if row is not None:
-            row.penalties.append(PenaltyNote(small, points(float(big)), reason))
-    return {
-        tournament_id: [row for number, row in sorted(by_number.items()) if number in played.get(tournament_id, ())]
-        for tournament_id, by_number in rows.items()
-    }
-
-
-def place_chart(player: Player, tournament: Tournament, progress: list[tuple[int, Places]]) -> Chart | None:
-    """The player's place in the individual ranking after each series (``progress``,
-    ``places_after_each_series``), once there are two."""
-    if len(progress) < 2 or not tournament.publish_individual:
+def place_chart(player: Player, tournament: Tournament, places: Sequence[Sequence[int | None]]) -> Chart | None:
+    """The player's place in the individual ranking after each series (their kept result's
+    ``places``: series number, place, players ranked then), once there are two."""
+    if len(places) < 2 or not tournament.publish_individual:
         return None
-    places = [ranked.get(player.pk, (None, ""))[0] for _, ranked in progress]
-    if all(place is None for place in places):
+    ranks = [place for _, place, _ in places]
+    if all(place is None for place in ranks):
         return None
-    field_size = max(len(ranked) for _, ranked in progress)
-    steps = [str(number) for number, _ in progress]
+    field_size = max(ranked for _, _, ranked in places)
+    steps = [str(number) for number, _, _ in places]
     said = ", ".join(
         _("series %(number)s: %(place)s.") % {"number": n, "place": p}
-        for n, p in zip(steps, places, strict=True)
+        for n, p in zip(steps, ranks, strict=True)
         if p is not None
     )
     return line_chart(
@@ -156,7 +108,7 @@ def place_chart(player: Player, tournament: Tournament, progress: list[tuple[int
         description=_("Place in the individual ranking of %(count)s players after %(places)s")
         % {"count": field_size, "places": said},
         steps=steps,
-        lines=[Line(player.full_name, places)],
+        lines=[Line(player.full_name, ranks)],
         y_label=_("place"),
         x_label=_("series"),
         inverted=True,
@@ -166,19 +118,28 @@ def place_chart(player: Player, tournament: Tournament, progress: list[tuple[int
     )
 
 
-def player_page_history(player: Player) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The player's tournaments, newest first, each with its entry of the individual ranking,
-    the series rows and the chart of places; and the seasons (``standings.selectors.player_history``)."""
-    history, seasons = player_history(player)
-    tournaments = [item["tournament"] for item in history]
-    _with_rulesets(tournaments)
-    progress = progress_of(tournaments, {item["tournament"].pk: item["stamp"] for item in history})
-    rows = series_rows(player, tournaments, {pk: {number for number, _ in p} for pk, p in progress.items()})
+def player_page_history(player: Player, reads: PlayerReads) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The player's tournaments, newest first, each with its entry of the individual ranking and
+    its ``series`` as kept (:func:`with_charts` turns them into rows and a chart of places for
+    those a page shows); and the seasons (``standings.selectors.player_history``), from the
+    ``reads`` the page's state made.
+    All of it comes from the player's kept results, one per tournament, so the page reads the
+    same few queries after one tournament or three hundred."""
+    history, seasons = player_history(player, reads)
+    _with_rulesets([item["tournament"] for item in history])
     for item in history:
-        tournament = item["tournament"]
-        item["rows"] = rows.get(tournament.pk, [])
-        item["chart"] = place_chart(player, tournament, progress[tournament.pk]) if item["rows"] else None
+        result = item["result"]
+        item["series"] = result.series if result is not None else []
     return history, seasons
+
+
+def with_charts(player: Player, shown: Sequence[dict[str, Any]]) -> None:
+    """Give each of the ``shown`` tournaments of ``player_page_history`` its series rows and its
+    chart of places: only those on the page, so a long history does not lay out every series and
+    draw a chart for every tournament ever played."""
+    for item in shown:
+        item["rows"] = [series_row(kept) for kept in item["series"]]
+        item["chart"] = place_chart(player, item["tournament"], item["result"].places) if item["rows"] else None
 
 
 RIVALS = 10  # the opponents met most often, on the player's page
@@ -199,7 +160,7 @@ class Rival:
 
 def rivals(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per game the player played, the ``RIVALS`` opponents met most often (``player_page_history``'s
-    series rows), head to head; the games' small points are not the same unit, so never summed
+    series as kept), head to head; the games' small points are not the same unit, so never summed
     together. Of equally frequent opponents, the names in Polish alphabetical order (by surname)."""
     per_game: dict[str, dict[int, Rival]] = defaultdict(dict)
     words = {}
@@ -207,12 +168,16 @@ def rivals(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         tournament = item["tournament"]
         words[tournament.game] = tournament.game_rules().words
         met = per_game[tournament.game]
-        for row in item["rows"]:
-            for opponent in row.opponents:
-                rival = met.setdefault(opponent.pk, Rival(opponent.pk, opponent.name, opponent.order))
+        for row in item["series"]:
+            for opponent in row["opponents"]:
+                rival = met.get(opponent["pk"])
+                if rival is None:  # Polish order by name, worked out once per opponent
+                    last, first = opponent["sort"]
+                    rival = Rival(opponent["pk"], opponent["name"], (name_key(last), name_key(first)))
+                    met[opponent["pk"]] = rival
                 rival.series += 1
-                rival.mine += row.small_points
-                rival.theirs += opponent.small_points
+                rival.mine += row["small_points"]
+                rival.theirs += opponent["small_points"]
     return [
         {
             "label": Game(game).label,
@@ -235,18 +200,19 @@ class SeriesHighlight:
 
 
 def series_figures(history: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Per game, the series the player played at a table (``player_page_history``'s rows; a bye is
-    no series played): how many, the average small points, and the best and the worst series
-    (of equal ones, the earliest)."""
+    """Per game, the series the player played at a table (``player_page_history``'s series as
+    kept; a bye is no series played): how many, their small points in all and on average, and the best and the
+    worst series (of equal ones, the earliest)."""
     played: dict[str, list[SeriesHighlight]] = defaultdict(list)
     for item in reversed(history):  # oldest first, so the earliest of equals is picked
-        for row in item["rows"]:
-            if row.table is not None:
-                highlight = SeriesHighlight(row.small_points, item["tournament"], row.number, row.table)
+        for row in item["series"]:
+            if row["table"] is not None:
+                highlight = SeriesHighlight(row["small_points"], item["tournament"], row["number"], row["table"])
                 played[item["tournament"].game].append(highlight)
     return {
         game: {
             "series": len(series),
+            "small_points": sum(s.small_points for s in series),
             "average": sum(s.small_points for s in series) / len(series),
             "best": max(series, key=lambda s: s.small_points),
             "worst": min(series, key=lambda s: s.small_points),
@@ -273,6 +239,7 @@ class Member:
     entry: dict[str, Any] | None  # their entry of the individual ranking; None: not played
     small_counted: bool = False
     big_counted: bool = False
+    woman: bool = False  # the verbs said of the player agree with it ("nie grała")
 
 
 def counted(values: Sequence[float], best: int | None) -> set[int]:
@@ -294,32 +261,37 @@ def team_rule(tournament: Tournament, members: int) -> str:
     ) % {"best": best, "members": members}
 
 
-def team_page_history(team: Team) -> list[dict[str, Any]]:
+def team_page_history(team: Team, current: dict[int, str]) -> list[dict[str, Any]]:
     """The team's tournaments, newest first, each with its entry of the team ranking
     (``standings.selectors.team_history``), its members' results marked counted or not, and
-    the rule saying why; in two queries more than the tournaments' list."""
-    history = team_history(team)
-    tournaments = [item["tournament"] for item in history]
-    _with_rulesets(tournaments)
-    lists = rankings_of(tournaments, {item["tournament"].pk: item["stamp"] for item in history})
-    members: dict[int, list[Player]] = defaultdict(list)
-    for registration in Registration.objects.filter(team=team, tournament__in=tournaments).select_related("player"):
-        members[registration.tournament_id].append(registration.player)
+    the rule saying why; from the kept results under the ``current`` stamps the page's state read."""
+    history = team_history(team, current)
+    _with_rulesets([item["tournament"] for item in history])
     for item in history:
         tournament = item["tournament"]
-        entries = {e["pk"]: e for e in lists[tournament.pk]["individual"]}
         # the standings list a team's members by name before choosing its best: so here
-        players = sorted(members[tournament.pk], key=lambda p: (player_key(p), p.pk))
-        played = [p for p in players if p.pk in entries]
+        results = sorted(item["results"], key=lambda r: (player_key(r.player), r.player_id))
+        played = [r for r in results if r.ranked]
         best = tournament.team_best_of if tournament.team_ranking == TeamRanking.BEST else None
-        small = counted([entries[p.pk]["small_points"] for p in played], best)
-        big = counted([entries[p.pk]["big_points"] for p in played], best)
+        small = counted([r.small_points for r in played], best)
+        big = counted([r.big_points for r in played], best)
         by_place = tournament.standing_rules().team_big_points.by != "members"
         item["members"] = [
-            Member(p.pk, p.full_name, entries[p.pk], i in small, not by_place and i in big)
-            for i, p in enumerate(played)
-        ] + [Member(p.pk, p.full_name, None) for p in players if p.pk not in entries]
-        item["rule"] = team_rule(tournament, len(players))
+            Member(
+                r.player_id,
+                r.player.full_name,
+                result_entry(r),
+                i in small,
+                not by_place and i in big,
+                r.player.gender == Gender.WOMAN,
+            )
+            for i, r in enumerate(played)
+        ] + [
+            Member(r.player_id, r.player.full_name, None, woman=r.player.gender == Gender.WOMAN)
+            for r in results
+            if not r.ranked
+        ]
+        item["rule"] = team_rule(tournament, len(results))
         item["big_by_place"] = by_place
     return history
 

@@ -64,7 +64,8 @@ class SeatLine:
 @dataclass
 class Page:
     """One page of the projector: ``key`` names it across updates (the script stays on the page it
-    shows when new pages arrive); ``part`` and ``parts`` number the pages of one list."""
+    shows when new pages arrive); ``part`` and ``parts`` number the pages of one list; ``teams``: a
+    ranking of teams, not of players."""
 
     key: str
     template: str
@@ -72,6 +73,7 @@ class Page:
     part: int = 1
     parts: int = 1
     rows: list[Any] = field(default_factory=list)
+    teams: bool = False
 
 
 def projector_series(*, tournament_id: int) -> list[Series]:
@@ -111,11 +113,12 @@ def seating_lines(series: Series) -> list[SeatLine]:
     return [SeatLine(f"{player.last_name} {player.first_name}", table, seat) for player, table, seat in seated]
 
 
-def paged(key: str, template: str, title: str, rows: list[Any], size: int) -> list[Page]:
+def paged(key: str, template: str, title: str, rows: list[Any], size: int, teams: bool = False) -> list[Page]:
     """``rows`` split into pages of ``size``, numbered."""
     chunks = [rows[start : start + size] for start in range(0, len(rows), size)]
     return [
-        Page(f"{key}-{part}", template, title, part, len(chunks), chunk) for part, chunk in enumerate(chunks, start=1)
+        Page(f"{key}-{part}", template, title, part, len(chunks), chunk, teams)
+        for part, chunk in enumerate(chunks, start=1)
     ]
 
 
@@ -133,7 +136,12 @@ def projector_pages(*, tournament: Tournament, current: Series | None, stamp: st
     for ranking_list in published_lists(tournament):
         entries = lists[ranking_list.key]
         pages += paged(
-            ranking_list.key, "public/projector/_ranking.html", str(ranking_list.title), entries, RANKING_ROWS
+            ranking_list.key,
+            "public/projector/_ranking.html",
+            str(ranking_list.title),
+            entries,
+            RANKING_ROWS,
+            teams=ranking_list.teams,
         )
     if current is not None:
         title = tournament.game_rules().words.progress_title % {"number": current.number}

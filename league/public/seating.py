@@ -18,13 +18,22 @@ from django.db.models import Exists, OuterRef, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.cache import never_cache
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
-from league.public.views import current_series, draw_visible, results_visible, visible_tournament
+from league.public import page_store
+from league.public.views import (
+    TournamentState,
+    current_series,
+    draw_visible,
+    results_visible,
+    tournament_answer,
+    tournament_series,
+    visible_tournament,
+)
 from players.models import search_key
 from players.names import player_key
 
@@ -81,12 +90,13 @@ def matching_registrations(tournament: Tournament, query: str) -> list[Registrat
 def player_seats(
     *, tournament: Tournament, series_list: list[Series], registrations: list[Registration]
 ) -> list[FoundPlayer]:
-    """Each player's seat in every series whose draw the public may see, in series order:
-    two queries however many tables, series or players."""
-    shown = [series for series in series_list if draw_visible(series)]
+    """Each player's seat in every series whose draw the public may see, the series being played
+    first (the one a player at the door looks for), then the others in order: two queries however
+    many tables, series or players."""
     if not registrations:
         return []
     current = current_series(series_list)
+    shown = sorted((series for series in series_list if draw_visible(series)), key=lambda series: series != current)
     players = [registration.player_id for registration in registrations]
 
     # every seat at a table where one of the players sits: theirs and their opponents'
@@ -128,14 +138,50 @@ def player_seats(
 
 
 @gzip_page
-@never_cache  # the answer changes with every published draw, and each question is a visitor's own
 @require_GET
 def find_table(request: HttpRequest, slug: str) -> HttpResponse:
-    """The "Znajdź swój stolik" page: a name in, the player's tables and seats out."""
-    tournament = visible_tournament(request, slug)
-    series_list = list(tournament.series.order_by("number"))
+    """The "Znajdź swój stolik" page: a name in, the player's tables and seats out.
+
+    Players ask it for their own name all evening, the same names again after every draw, so a
+    question that finds somebody is kept ready per tournament state and question (with its
+    spaces tidied, ``tidy_query``) in a store of its own (``page_store.found``), as the other
+    tournament pages are. A question that finds nobody is answered afresh and never kept, so
+    made-up names fill nothing; so is every question of a logged-in visitor (staff see drafts).
+    """
     form = FindTableForm(request.GET)
-    query = form.cleaned_data["q"] if form.is_valid() else ""
+    if not form.is_valid():
+        return fresh_answer(request, slug, form)
+    query = tidy_query(form.cleaned_data["q"])
+    params = {"q": query} if query else {}
+    return tournament_answer(
+        request,
+        slug,
+        page_build=lambda visitor, state: found_page(visitor, state, FindTableForm(params), query),
+        variant=("find", query),
+        params=params,
+        store=page_store.found,
+        fresh=lambda: fresh_answer(request, slug, form),
+    )
+
+
+def tidy_query(query: str) -> str:
+    """``query`` with its words separated by single spaces: what a kept answer is kept under."""
+    return " ".join(query.split())
+
+
+def fresh_answer(request: HttpRequest, slug: str, form: FindTableForm) -> HttpResponse:
+    """The page built for this visitor alone and never cached: the answer changes with every
+    published draw, and a question that is not kept is the visitor's own."""
+    tournament = visible_tournament(request, slug)
+    query = tidy_query(form.cleaned_data["q"]) if form.is_valid() else ""
+    response = found_page(request, (tournament, tournament_series(tournament), ""), form, query)
+    add_never_cache_headers(response)
+    return response
+
+
+def found_page(request: HttpRequest, state: TournamentState, form: FindTableForm, query: str) -> HttpResponse:
+    """The page for ``query``; worth keeping (``keep``) without a question, or when it found somebody."""
+    tournament, series_list, _stamp = state
     drawn = any(draw_visible(series) for series in series_list)
     # before the draw is published nobody has a seat to find: nothing is looked up
     registrations = matching_registrations(tournament, query) if drawn else []
@@ -149,4 +195,6 @@ def find_table(request: HttpRequest, slug: str) -> HttpResponse:
         ),
         "more": len(registrations) > MAX_MATCHES,
     }
-    return render(request, "public/find_table.html", context)
+    response = render(request, "public/find_table.html", context)
+    response.keep = not query or bool(registrations)
+    return response

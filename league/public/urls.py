@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, projector, seating, views
+from . import api, projector, records, seating, views
 
 app_name = "public"
 
@@ -17,5 +17,7 @@ urlpatterns = [
     path("t/<slug:slug>/rzutnik/strony/", projector.projector_pages_fragment, name="projector_pages"),
     path("zawodnik/<int:pk>/", views.player_page, name="player"),
     path("druzyna/<int:pk>/", views.team_page, name="team"),
+    path("rekordy/", records.records_page, name="records"),
+    path("rekordy/<slug:slug>/", records.records_page, name="records_league"),
     path("api/t/<slug:slug>/klasyfikacja.json", api.standings, name="api_standings"),
 ]

@@ -14,10 +14,11 @@ language form's ``next``) are what a BREACH attack needs.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from django.contrib.messages import get_messages
+from django.core.paginator import Paginator
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
@@ -29,33 +30,42 @@ from django.views.decorators.gzip import gzip_page
 from django_tables2 import RequestConfig
 
 from league.leagues.selectors import home_leagues
-from league.models import Season, Series, Tournament
+from league.models import Registration, Season, Series, Tournament
 from league.public import page_store
-from league.public.page_store import recent_stamp
+from league.public.page_store import page_answer
 from league.ranking_lists import RANKING_LISTS, SEASON_LISTS, published_lists
-from league.ready_pages import ReadyPage, answer_ready, page_etag, with_validators
+from league.ready_pages import field_values, page_etag, with_validators
 from league.results.models import Protocol
 from league.results.penalties.services import published_penalties
 from league.seasons.selectors import season_scheme_sentence
-from league.signups.selectors import open_signup_window
+from league.signups.selectors import open_signup_window, signups_open
 from league.standings.cache import (
     season_rankings_of,
-    season_seen,
     stamp_seen,
     stamps,
     tournament_rankings,
 )
 from league.standings.seasons import season_tournaments, season_uses_big_points
-from league.standings.selectors import series_byes, series_table_seats
+from league.standings.selectors import PlayerReads, player_reads, series_byes, series_table_seats, team_stamps
 from league.standings.statistics import player_statistics
 from league.tournaments.roles import role_annotations
 from players.models import Player, Team
 from players.names import name_key, player_key
 
-from .player_history import player_page_history, rivals, season_chart, series_figures, team_page_history
+from .player_history import (
+    player_page_history,
+    rivals,
+    season_chart,
+    series_figures,
+    team_page_history,
+    with_charts,
+)
 from .tables import StandingExport, StandingTable, sort_params, standing_table
 
 EXPORT_PARAM = "_export"
+T = TypeVar("T")
+
+TOURNAMENTS_PER_PAGE = 10  # on a player's page, newest first; ?strona=2 the ten before them
 
 
 def visible_tournaments(request: HttpRequest) -> QuerySet[Tournament]:
@@ -79,7 +89,7 @@ def visible_stamp(request: HttpRequest, slug: str) -> tuple[int, str] | None:
     """The pk and standings stamp of a tournament the visitor may see. A published one's is kept
     for everyone (``recent_stamp``); a draft's is read afresh for its staff and never kept, so no
     visitor gets it from the store."""
-    found = recent_stamp(slug, published_stamp_by_slug)
+    found = page_store.recent_stamp(slug, published_stamp_by_slug)
     if found is None and request.user.is_authenticated:
         found = next(iter(stamps(visible_tournaments(request).filter(slug=slug)).items()), None)
     return found
@@ -159,43 +169,70 @@ def seating(series: Series) -> list[dict[str, Any]]:
 @gzip_page
 def home(request: HttpRequest) -> HttpResponse:
     """The public front page: the leagues with their next tournaments, then the seasons and the
-    published tournaments not archived outside any league, newest first."""
+    published tournaments not archived outside any league, newest first. Kept ready: its state
+    is all it shows (three short reads)."""
+    return page_answer(
+        request,
+        kind="home",
+        key="",
+        state_read=home_state,
+        page_build=lambda context: render(sorted_only(request, {}), "home.html", context),
+        fresh=lambda: render(request, "home.html", home_state()[1]),
+    )
+
+
+def home_state() -> tuple[object, dict[str, Any]]:
+    """Everything the front page shows, read afresh: the leagues with their next tournaments
+    (which move on at midnight), the seasons and tournaments outside the leagues."""
     public = Tournament.objects.filter(published=True, archived=False, league__isnull=True)
     context = {
-        "leagues": home_leagues(today=timezone.localdate()),
-        "seasons": Season.objects.filter(league__isnull=True).order_by("-year", "name"),
-        "tournaments": public.select_related("season").order_by("-date")[:30],
+        "leagues": list(home_leagues(today=timezone.localdate())),
+        "seasons": list(Season.objects.filter(league__isnull=True).order_by("-year", "name")),
+        "tournaments": list(public.select_related("season").order_by("-date")[:30]),
     }
-    return render(request, "home.html", context)
+    shown = (
+        [
+            (lg.pk, lg.name, lg.slug, str(lg.logo), lg.updated, lg.next_name, lg.next_slug, lg.next_date)
+            for lg in context["leagues"]
+        ],
+        [(season.pk, str(season), season.slug) for season in context["seasons"]],
+        [(t.pk, t.name, t.slug, t.date, t.venue) for t in context["tournaments"]],
+    )
+    return shown, context
 
 
 @gzip_page
 def season_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """The season's tables, saying how they add up its tournaments (the scheme, best K of N).
+    """The season's tables, saying how they add up its tournaments (the scheme, best K of N),
+    with CSV and XLSX downloads.
 
-    A long season's tables are the site's largest page; an anonymous visitor gets it from
-    this process's store, built once for everything it shows (the season's settings, its
-    tournaments and their standings' stamps, the language and the sort order), with an ETag.
+    A long season's tables are the site's largest page; an anonymous visitor gets it kept ready
+    (``page_answer``), built once for everything it shows (``season_state``), the language and
+    the sort order.
     """
-    found = recent_stamp(f"season:{slug}", lambda _key: season_state(slug))
-    if found is None:
-        raise Http404
-    season, counted, current, listed = found
-    if StandingExport.is_valid_format(request.GET.get(EXPORT_PARAM)):
-        return export_response(request, season_tables(request, season, counted, current), season.slug)
-    sort = sort_params(request.GET, [ranking_list.key for ranking_list in SEASON_LISTS])
-    league = season.league
-    shown = (
-        (season.name, season.year, season.best_of, season.scheme, season.place_points, season.team_place_points),
-        (league.name, league.slug) if league else None,
-        [(t.pk, t.name, t.slug, t.date, t.venue, t.counts_for_season) for t in listed],
-        sorted(current.items()),
-    )
-    variant = repr((shown, get_language(), sorted(sort.items())))
+    export_format = request.GET.get(EXPORT_PARAM)
+    if StandingExport.is_valid_format(export_format):
+        params = sort_params(request.GET, [ranking_list.key for ranking_list in SEASON_LISTS])
+        params |= {EXPORT_PARAM: export_format, "lista": request.GET.get("lista", "")}
 
-    def content(visitor: HttpRequest) -> dict[str, Any]:
+        def download(visitor: HttpRequest, state: SeasonState) -> HttpResponse:
+            season, counted, current, _listed = state
+            return export_response(visitor, season_tables(visitor, season, counted, current), season.slug)
+
+        return page_answer(
+            request,
+            kind="season",
+            key=slug,
+            state_read=lambda: season_state(slug),
+            page_build=lambda state: download(sorted_only(request, params), state),
+            variant=tuple(sorted(params.items())),
+        )
+    sort = sort_params(request.GET, [ranking_list.key for ranking_list in SEASON_LISTS])
+
+    def content(visitor: HttpRequest, state: SeasonState) -> HttpResponse:
+        season, counted, current, listed = state
         lists = season_rankings_of(season, counted, current)
-        return {
+        context = {
             "season": season,
             "scheme": season_scheme_sentence(season=season, tournament_count=len(counted)),
             "tournaments": listed,
@@ -203,30 +240,34 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
             "chart": season_chart(season, counted, lists["individual"]),
             "best_of": season.best_of if season.best_of and season.best_of < len(counted) else None,
         }
+        return render(visitor, "public/season.html", context)
 
-    if not (request.user.is_anonymous and not len(get_messages(request))):
-        return render(request, "public/season.html", content(request))
-
-    def build() -> ReadyPage:
-        canonical = sorted_only(request, sort)
-        body = render_to_string("public/season.html", content(canonical), canonical)
-        digest = page_etag(season.pk, variant)
-        return ReadyPage.of(
-            etag=digest, last_modified=int(season_seen(season.pk, digest).timestamp()), body=body.encode()
-        )
-
-    return answer_ready(request, page_store.pages, ("season", season.pk, variant), build)
+    return kept_page(
+        request, kind="season", key=slug, state_read=lambda: season_state(slug), content=content, sort=sort
+    )
 
 
-def season_state(slug: str) -> tuple[Season, list[Tournament], dict[int, str], list[Tournament]] | None:
+SeasonState = tuple[Season, list[Tournament], dict[int, str], list[Tournament]]
+
+
+def season_state(slug: str) -> tuple[object, SeasonState] | None:
     """The season with ``slug``, its counted tournaments with their standings' stamps, and the
-    published tournaments its page lists; ``None`` if there is no such season."""
+    published tournaments its page lists; ``None`` if there is no such season. What it shows:
+    the season's settings, its league, the tournaments listed and the standings' stamps."""
     season = Season.objects.select_related("league").filter(slug=slug).first()
     if season is None:
         return None
     counted = list(season_tournaments(season))
     current = stamps(season_tournaments(season))
-    return season, counted, current, list(season.tournaments.filter(published=True).order_by("date"))
+    listed = list(season.tournaments.filter(published=True).order_by("date"))
+    league = season.league
+    shown = (
+        field_values(season),
+        (league.name, league.slug) if league else None,
+        [(t.pk, t.name, t.slug, t.date, t.venue, t.counts_for_season) for t in listed],
+        sorted(current.items()),
+    )
+    return shown, (season, counted, current, listed)
 
 
 def season_tables(
@@ -257,20 +298,94 @@ def season_tables(
     return tables
 
 
+TournamentState = tuple[Tournament, list[Series], str]
+
+
+def tournament_state(slug: str) -> tuple[object, TournamentState] | None:
+    """A published tournament with its series and its standings' stamp, and as plain values
+    everything its public pages (programme, series, tables, find my table) show: the
+    tournament's settings and names (with its season's and league's), its series' states, its
+    sign-up window and whether it takes sign-ups now, and the stamp (seats, byes, closed
+    results, penalties, players' and teams' names). Three queries; ``None`` for a draft."""
+    tournament = (
+        Tournament.objects.select_related("season", "league", "own_ruleset", "signup_window")
+        .filter(slug=slug, published=True)
+        .first()
+    )
+    if tournament is None:
+        return None
+    stamp = stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
+    series_list = tournament_series(tournament)
+    window = getattr(tournament, "signup_window", None)
+    season, league = tournament.season, tournament.league
+    shown = (
+        field_values(tournament),
+        (season.name, season.slug, season.updated) if season else None,
+        (league.name, league.slug, league.updated) if league else None,
+        tournament.own_ruleset.updated if tournament.own_ruleset else None,
+        (field_values(window), window.updated, signups_open(window=window, now=timezone.now())) if window else None,
+        [(s.pk, s.number, s.status, s.results_published, s.drawn_at) for s in series_list],
+        stamp,
+    )
+    return shown, (tournament, series_list, stamp)
+
+
+def tournament_series(tournament: Tournament) -> list[Series]:
+    """The tournament's series in order, each knowing its tournament without another query."""
+    series_list = list(tournament.series.order_by("number"))
+    for series in series_list:
+        series.tournament = tournament
+    return series_list
+
+
+def tournament_answer(
+    request: HttpRequest,
+    slug: str,
+    *,
+    page_build: Callable[[HttpRequest, TournamentState], HttpResponse],
+    variant: tuple[Hashable, ...],
+    params: dict[str, str] | None = None,
+    fresh: Callable[[], HttpResponse] | None = None,
+    **kept: Any,
+) -> HttpResponse:
+    """One of a tournament's public pages, kept ready on the tournament's state (``page_answer``;
+    ``params`` are the validated parameters the page is built with); a logged-in visitor's built
+    afresh by ``fresh`` or as ``page_build`` would for them (an organiser or referee checks a
+    draft's pages before publishing)."""
+
+    def own_page() -> HttpResponse:
+        tournament = visible_tournament(request, slug)
+        return page_build(request, (tournament, tournament_series(tournament), ""))
+
+    return page_answer(
+        request,
+        kind="tournament",
+        key=slug,
+        state_read=lambda: tournament_state(slug),
+        page_build=lambda state: page_build(sorted_only(request, params or {}), state),
+        fresh=fresh or own_page,
+        variant=variant,
+        **kept,
+    )
+
+
 @gzip_page
 def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The programme, the series with their state and who sits where in the current one."""
-    tournament = visible_tournament(request, slug)
-    series_list = list(tournament.series.order_by("number"))
-    current = current_series(series_list) if tournament.draw_published else None
-    context = {
-        "tournament": tournament,
-        "series_list": series_list,
-        "current": current,
-        "seating": seating(current) if current else [],
-        "signup_window": open_signup_window(tournament=tournament),
-    }
-    return render(request, "public/tournament.html", context)
+
+    def build(visitor: HttpRequest, state: TournamentState) -> HttpResponse:
+        tournament, series_list, _stamp = state
+        current = current_series(series_list) if tournament.draw_published else None
+        context = {
+            "tournament": tournament,
+            "series_list": series_list,
+            "current": current,
+            "seating": seating(current) if current else [],
+            "signup_window": open_signup_window(tournament=tournament),
+        }
+        return render(visitor, "public/tournament.html", context)
+
+    return tournament_answer(request, slug, page_build=build, variant=("programme",))
 
 
 @gzip_page
@@ -286,19 +401,31 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     the links in the page, so made-up query parameters cannot fill a store,
     and no sort order reaches the shared cache at all.
     """
+    sort = sort_params(request.GET, [ranking_list.key for ranking_list in RANKING_LISTS])
+    export_format = request.GET.get(EXPORT_PARAM)
+    if StandingExport.is_valid_format(export_format):
+        return standings_download(
+            request, slug, sort | {EXPORT_PARAM: export_format, "lista": request.GET.get("lista", "")}
+        )
+    # pending messages are shown once, to their visitor: such a page is not everybody's
+    if page_store.visitor_anonymous(request):
+        return page_answer(
+            request,
+            kind="standings",
+            key=slug,
+            state_read=lambda: standings_state(slug),
+            page_build=lambda found: render(
+                sorted_only(request, sort),
+                "public/standings.html",
+                standings_content(sorted_only(request, sort), *found),
+            ),
+            variant=tuple(sorted(sort.items())),
+        )
     found = visible_stamp(request, slug)
     if found is None:
         raise Http404
     pk, stamp = found
-    if StandingExport.is_valid_format(request.GET.get(EXPORT_PARAM)):
-        tournament = Tournament.objects.get(pk=pk)
-        return export_response(request, published_rankings(request, tournament, stamp), tournament.slug)
-
-    sort = sort_params(request.GET, [ranking_list.key for ranking_list in RANKING_LISTS])
     variant = repr((stamp, get_language(), sorted(sort.items())))
-    # pending messages are shown once, to their visitor: such a page is not everybody's
-    if request.user.is_anonymous and not len(get_messages(request)):
-        return ready_standings(request, pk, stamp, sort, variant)
 
     # the page's head names the logged-in user, so each user has their own validator
     response = with_validators(
@@ -316,24 +443,43 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def ready_standings(request: HttpRequest, pk: int, stamp: str, sort: dict[str, str], variant: str) -> HttpResponse:
-    """The standings page every anonymous spectator gets, from this process's store when ready."""
+def standings_state(slug: str) -> tuple[object, tuple[int, str]] | None:
+    """A published tournament's pk and standings' stamp, which decides all its standings show
+    (the stamp moves with its name and settings too)."""
+    found = published_stamp_by_slug(slug)
+    return None if found is None else (found, found)
 
-    def build() -> ReadyPage:
-        canonical = sorted_only(request, sort)
-        body = render_to_string("public/standings.html", standings_content(canonical, pk, stamp), canonical)
-        return ReadyPage.of(
-            etag=page_etag(pk, variant),
-            last_modified=int(stamp_seen(pk, stamp).timestamp()),
-            body=body.encode(),
-        )
 
-    return answer_ready(request, page_store.pages, (pk, variant), build)
+def standings_download(request: HttpRequest, slug: str, params: dict[str, str]) -> HttpResponse:
+    """A list of the standings as CSV or XLSX: kept ready for everybody per stamp, list, sort
+    order and language (the columns' titles are translated); built afresh for a logged-in
+    visitor, who may be checking a draft."""
+
+    def download(visitor: HttpRequest, pk: int, stamp: str) -> HttpResponse:
+        tournament = Tournament.objects.select_related("season", "league").get(pk=pk)
+        return export_response(visitor, published_rankings(visitor, tournament, stamp), tournament.slug)
+
+    def fresh() -> HttpResponse:
+        found = visible_stamp(request, slug)
+        if found is None:
+            raise Http404
+        return download(request, *found)
+
+    return page_answer(
+        request,
+        kind="standings",
+        key=slug,
+        state_read=lambda: standings_state(slug),
+        page_build=lambda found: download(sorted_only(request, params), *found),
+        fresh=fresh,
+        variant=tuple(sorted(params.items())),
+    )
 
 
 def sorted_only(request: HttpRequest, sort: dict[str, str]) -> HttpRequest:
-    """The request as if asked with the sort parameters alone: the tables' sort links and the
-    language form keep every parameter of the request, and a kept page must not repeat a visitor's."""
+    """The request as if asked with the (validated) parameters in ``sort`` alone: the tables'
+    sort links and the language form keep every parameter of the request, and a kept page must
+    not repeat a visitor's."""
     canonical = copy.copy(request)
     canonical.GET = QueryDict(mutable=True)
     canonical.GET.update(sort)
@@ -354,83 +500,189 @@ def standings_content(canonical: HttpRequest, pk: int, stamp: str) -> dict[str, 
     return {"name": tournament.name, "content": render_to_string("public/_standings.html", context, canonical)}
 
 
-def visible_series(request: HttpRequest, slug: str, number: int) -> Series:
-    """The series, if its draw has been published in a tournament the visitor may see."""
-    series = get_object_or_404(
-        Series.objects.select_related("tournament__season"),
-        tournament__in=visible_tournaments(request).filter(slug=slug).values("pk"),
-        number=number,
-    )
-    if not draw_visible(series):
+def shown_series(state: TournamentState, number: int) -> Series:
+    """Series ``number`` of the tournament in ``state`` if its draw is public, else 404."""
+    _tournament, series_list, _stamp = state
+    series = next((s for s in series_list if s.number == number), None)
+    if series is None or not draw_visible(series):
         raise Http404
     return series
 
 
 @gzip_page
 def series_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    series = visible_series(request, slug, number)
-    with_results = results_visible(series)
-    context = {
-        "tournament": series.tournament,
-        "series": series,
-        "tables": series_table_seats(series, with_results=with_results),
-        "byes": series_byes(series),
-        "with_results": with_results,
-        "penalties": published_penalties(tournament=series.tournament, series=series) if with_results else [],
-    }
-    return render(request, "public/series.html", context)
+    def build(visitor: HttpRequest, state: TournamentState) -> HttpResponse:
+        series = shown_series(state, number)
+        with_results = results_visible(series)
+        context = {
+            "tournament": series.tournament,
+            "series": series,
+            "tables": series_table_seats(series, with_results=with_results),
+            "byes": series_byes(series),
+            "with_results": with_results,
+            "penalties": published_penalties(tournament=series.tournament, series=series) if with_results else [],
+        }
+        return render(visitor, "public/series.html", context)
+
+    return tournament_answer(request, slug, page_build=build, variant=("series", number))
 
 
 @gzip_page
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """One table's protocol once the series is closed, as its game shows it (a Baśka protocol row
     by row with running totals; a Preferans one as its pulka sheet and settlement)."""
-    series = visible_series(request, slug, number)
-    if not results_visible(series):
-        raise Http404
-    protocol = get_object_or_404(Protocol, series=series, table=table)
-    protocol.series = series  # with its tournament, already read
-    seats = next((t.seats for t in series_table_seats(series, with_results=True) if t.number == table), [])
-    context = {
-        "tournament": series.tournament,
-        "series": series,
-        "protocol": protocol,
-        "seats": seats,
-        "penalties": [
-            line for line in published_penalties(tournament=series.tournament, series=series) if line.table == table
-        ],
-    }
-    names = {seat.seat: seat.name for seat in seats}
-    context |= series.tournament.game_rules().public_table_context(protocol=protocol, names=names)
-    return render(request, "public/table.html", context)
+
+    def build(visitor: HttpRequest, state: TournamentState) -> HttpResponse:
+        series = shown_series(state, number)
+        if not results_visible(series):
+            raise Http404
+        protocol = get_object_or_404(Protocol, series=series, table=table)
+        protocol.series = series  # with its tournament, already read
+        seats = next((t.seats for t in series_table_seats(series, with_results=True) if t.number == table), [])
+        context = {
+            "tournament": series.tournament,
+            "series": series,
+            "protocol": protocol,
+            "seats": seats,
+            "penalties": [
+                line for line in published_penalties(tournament=series.tournament, series=series) if line.table == table
+            ],
+        }
+        names = {seat.seat: seat.name for seat in seats}
+        context |= series.tournament.game_rules().public_table_context(protocol=protocol, names=names)
+        return render(visitor, "public/table.html", context)
+
+    return tournament_answer(request, slug, page_build=build, variant=("table", number, table))
 
 
 @gzip_page
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's tournaments and seasons, with place and points in each, the series one by
     one and a chart of the place after each series; the opponents met most often, and the
-    statistics of the deals they played."""
-    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
-    history, seasons = player_page_history(player)
-    statistics = player_statistics(player, history)
-    figures = series_figures(history)
-    for game in statistics:
-        game["figures"] = figures.get(game["game"])
-    context = {
-        "player": player,
-        "history": history,
-        "seasons": seasons,
-        "rivals": rivals(history),
-        "statistics": statistics,
-    }
-    return render(request, "public/player.html", context)
+    statistics of the deals they played.
+
+    Kept ready (``page_answer``) on what it shows (:func:`player_state`) and the page of the
+    list (``?strona=N``): after a series every player opens their own page, and a regular's after
+    ten seasons would otherwise be laid out again on every visit."""
+    number = _list_page(request)
+
+    def content(visitor: HttpRequest, state: tuple[Player, PlayerReads]) -> HttpResponse:
+        player, reads = state
+        history, seasons = player_page_history(player, reads)
+        # the statistics add up every tournament; the list shows a page of them, so a regular's
+        # page after ten seasons is no longer than after one
+        pages = Paginator(history, TOURNAMENTS_PER_PAGE)
+        shown = pages.get_page(number)
+        with_charts(player, shown.object_list)
+        statistics = player_statistics(history)
+        figures = series_figures(history)
+        for game in statistics:
+            game["figures"] = figures.get(game["game"])
+            if game["figures"]:
+                # the small points scored at the tables over the deals played there
+                game["figures"]["per_deal"] = game["figures"]["small_points"] / game["deals"]
+        context = {
+            "player": player,
+            "history": shown,
+            "seasons": seasons,
+            "rivals": rivals(history),
+            "statistics": statistics,
+        }
+        response = render(visitor, "public/player.html", context)
+        response.keep = number <= pages.num_pages  # a page past the last shows the last, kept once under its own number
+        return response
+
+    return kept_page(
+        request, kind="player", key=str(pk), state_read=lambda: player_state(pk), content=content, variant=(number,)
+    )
+
+
+def player_state(pk: int) -> tuple[object, tuple[Player, PlayerReads]] | None:
+    """What a player's page shows, in four reads: the player and their club, then their
+    ``player_reads`` (the published tournaments they registered for with the team they played
+    for, those tournaments' seasons, and the standings' stamps of those tournaments and of every
+    tournament counted in those seasons: the player's place in a season's table moves with any)."""
+    player = Player.objects.select_related("club").filter(pk=pk).first()
+    if player is None:
+        return None
+    reads = player_reads(player)
+    shown = (
+        field_values(player),
+        player.club and field_values(player.club),
+        [(r.tournament_id, r.team and field_values(r.team)) for r in reads.registrations],
+        [field_values(season) for season in reads.seasons],
+        sorted(reads.current.items()),
+    )
+    return shown, (player, reads)
 
 
 @gzip_page
 def team_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A team's members and its place in each tournament it played, with which players' results
-    counted for it and the rule that chose them."""
-    team = get_object_or_404(Team.objects.select_related("club", "captain"), pk=pk)
-    members = sorted(team.memberships.select_related("player"), key=lambda m: (player_key(m.player), m.player_id))
-    context = {"team": team, "members": members, "history": team_page_history(team)}
-    return render(request, "public/team.html", context)
+    counted for it and the rule that chose them; kept ready as a player's page (:func:`team_state`)."""
+
+    def content(visitor: HttpRequest, state: tuple[Team, dict[int, str]]) -> HttpResponse:
+        team, current = state
+        members = sorted(team.memberships.select_related("player"), key=lambda m: (player_key(m.player), m.player_id))
+        context = {"team": team, "members": members, "history": team_page_history(team, current)}
+        return render(visitor, "public/team.html", context)
+
+    return kept_page(request, kind="team", key=str(pk), state_read=lambda: team_state(pk), content=content)
+
+
+def team_state(pk: int) -> tuple[object, tuple[Team, dict[int, str]]] | None:
+    """What a team's page shows, in four reads: the team with its club and captain, its members,
+    everybody who played for it (their names head its results), and the standings' stamps of
+    the published tournaments it entered."""
+    team = Team.objects.select_related("club", "captain").filter(pk=pk).first()
+    if team is None:
+        return None
+    members = team.memberships.select_related("player").order_by("pk")
+    played = Registration.objects.filter(team=team).select_related("player").order_by("pk")
+    current = team_stamps(team)
+    shown = (
+        field_values(team),
+        team.club and field_values(team.club),
+        team.captain and field_values(team.captain),
+        [(field_values(m), field_values(m.player)) for m in members],
+        [(r.tournament_id, field_values(r.player)) for r in played],
+        sorted(current.items()),
+    )
+    return shown, (team, current)
+
+
+def _list_page(request: HttpRequest) -> int:
+    """The page of a long list asked for (``?strona=N``), 1 for anything else."""
+    asked = request.GET.get("strona", "")
+    return int(asked) if asked.isdigit() and 0 < int(asked) <= 10_000 else 1
+
+
+def kept_page(
+    request: HttpRequest,
+    *,
+    kind: str,
+    key: str,
+    state_read: Callable[[], tuple[object, T] | None],
+    content: Callable[[HttpRequest, T], HttpResponse],
+    sort: dict[str, str] | None = None,
+    variant: tuple[Hashable, ...] = (),
+) -> HttpResponse:
+    """A page kept ready (``page_answer``) whose ``content`` a logged-in visitor gets afresh: built
+    once per state, language, sort order (``sort``, validated) and ``variant`` for anonymous ones."""
+    sort = sort or {}
+
+    def fresh() -> HttpResponse:
+        state = state_read()
+        if state is None:
+            raise Http404
+        return content(request, state[1])
+
+    return page_answer(
+        request,
+        kind=kind,
+        key=key,
+        state_read=state_read,
+        page_build=lambda data: content(sorted_only(request, sort), data),
+        fresh=fresh,
+        variant=(*sorted(sort.items()), *variant),
+    )

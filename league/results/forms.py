@@ -63,6 +63,14 @@ class TotalsForm(forms.Form):
             data[seat] = "0"
         return cls(data)
 
+    @classmethod
+    def on_the_phone(cls, protocol: Protocol) -> TotalsForm:
+        """The phone's form of the paper's totals: empty while the table is being entered (also after
+        the referee sent it back: the totals typed before no longer match the rows, and offering them
+        would make the cross-check one tap); what was declared once the table is complete."""
+        declared = protocol.declared_totals if protocol.status != protocol.Status.OPEN else None
+        return cls(initial={"version": protocol.version, **(declared or {})})
+
 
 class VersionForm(forms.Form):
     """A step on the protocol as it stands: only the version the user saw (the optimistic lock)."""

@@ -9,13 +9,14 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring
 from league.games.labels import CONTRACT_LABELS, LEVEL_LABELS, SIDE_LABELS, scoring_error_message
+from league.place_points import PlacePointsField
 from league.rulesets.models import OwnRuleset
+from league.slugs import polish_slug
 from scoring import CONTRACTS, LEVELS, PAIR_CONTRACTS, SIDES, ScoringError
 from scoring.ruleset import MAX_NOTE_LENGTH, MAX_NOTES
 
@@ -41,6 +42,15 @@ SHARED_PLACES_LABELS = {
     "fractional": _("fractionally (1st and 2nd shared: half a 1st and half a 2nd place)"),
     "better": _("as the better place"),
     "points": _("by the points they earned"),
+}
+CICHA_NA_DOBICIU_LABELS = {
+    "counts": _("counts as usual"),
+    "ignored": _("does not count (gorzow)"),
+    "refused": _("not allowed (puck)"),
+}
+STAKE_CAP_LABELS = {
+    "before_loss": _("the raises alone"),
+    "after_loss": _("with the loser's doubling"),
 }
 TEAM_BY_LABELS = {"members": _("the members' big points added"), "place": _("points for the team's place")}
 
@@ -69,6 +79,10 @@ _PATH_FIELDS = {
     **{f"bok_rounds.{key}": f"bok_{key}" for key in ("enabled", "trigger", "length", "factor", "max_per_series")},
     "misplay": "misplay",
     "misplay_min_doublings": "misplay_min_doublings",
+    "stake_cap": "stake_cap_factor",
+    "stake_cap.factor": "stake_cap_factor",
+    "stake_cap.applies": "stake_cap_applies",
+    "cicha_na_dobiciu_kontra": "cicha_na_dobiciu_kontra",
     "placement.points": "placement_1",
     "placement.positive_bonus": "positive_bonus",
     "byes.big_points": "bye_points_1",
@@ -143,17 +157,6 @@ class PointsField(forms.FloatField):
         return int(number) if number is not None and number.is_integer() else number
 
 
-def parse_points(text: str) -> list[float | int]:
-    """``"100; 80; 62,5"`` → ``[100, 80, 62.5]``: points separated by semicolons or spaces."""
-    field = PointsField()
-    try:
-        return [field.to_python(part) for part in re.split(r"[;\s]+", text.strip()) if part]
-    except ValidationError as error:
-        raise ValidationError(
-            _("Write numbers separated by semicolons, e.g. 100; 80; 62,5."), code="points_list"
-        ) from error
-
-
 def _number(label: Any, **kwargs: Any) -> forms.IntegerField:
     # no bounds here: the engine is the one judge of what a setting may be
     return forms.IntegerField(label=label, **kwargs)
@@ -197,6 +200,19 @@ class RulesetForm(forms.Form):
         _("doublings a misplay costs at least"),
         help_text=_("0: the contract as bid; 1: at least a kontra (pomorska §12e read literally)."),
     )
+    stake_cap_factor = _number(
+        _("the raises multiply the base stake at most"),
+        required=False,
+        help_text=_("Du, kontras and the bok round together; 64 is psb's 6400 %. Empty: no cap."),
+    )
+    stake_cap_applies = forms.ChoiceField(
+        label=_("the cap counts"),
+        choices=list(STAKE_CAP_LABELS.items()),
+        help_text=_("The raises alone (a lost game is doubled after the cap), or with that doubling."),
+    )
+    cicha_na_dobiciu_kontra = forms.ChoiceField(
+        label=_("a kontra on a cicha “na dobiciu”"), choices=list(CICHA_NA_DOBICIU_LABELS.items())
+    )
     positive_bonus = PointsField(label=_("bonus shared by the players with a positive result"))
     bye_small_points = _number(_("small points for a bye"))
     bye_max_per_player = _number(_("byes per player at most"))
@@ -205,10 +221,11 @@ class RulesetForm(forms.Form):
         label=_("shared places in the place tie-breaks count"), choices=list(SHARED_PLACES_LABELS.items())
     )
     team_by = forms.ChoiceField(label=_("team big points"), choices=list(TEAM_BY_LABELS.items()))
-    team_points = forms.CharField(
+    team_points = PlacePointsField(
         label=_("points for team places 1, 2, 3 …"),
         required=False,
-        help_text=_("Separated by semicolons, e.g. 100; 80; 60."),
+        help_text=_("Separated by semicolons, e.g. 100; 80; 62,5."),
+        widget=forms.TextInput,
     )
     deals_multiple = _number(
         _("deals per series a multiple of"), help_text=_("4: every player deals equally often (psb).")
@@ -286,9 +303,10 @@ class RulesetForm(forms.Form):
             (_("Winning and wyjście"), ["eyes_to_win", "wyjscie_old", "wyjscie_young"]),
             (
                 _("Value factors"),
-                [f"level_{level}" for level in LEVELS] + ["young_win_factor", "solo_loss_factor"],
+                [f"level_{level}" for level in LEVELS]
+                + ["young_win_factor", "solo_loss_factor", "stake_cap_factor", "stake_cap_applies"],
             ),
-            (_("Ties and kontras"), ["tie", "first_kontra_pair", "first_kontra_solo"]),
+            (_("Ties and kontras"), ["tie", "first_kontra_pair", "first_kontra_solo", "cicha_na_dobiciu_kontra"]),
             (_("Bok rounds"), ["bok_enabled", "bok_trigger", "bok_length", "bok_factor", "bok_max_per_series"]),
             (_("Misplays"), ["misplay", "misplay_min_doublings"]),
             (_("Placement points"), [f"placement_{n}" for n in range(1, PLACES + 1)] + ["positive_bonus"]),
@@ -308,9 +326,6 @@ class RulesetForm(forms.Form):
         if taken.exists():
             raise ValidationError(_("You already have rules called “%(name)s”."), code="taken", params={"name": name})
         return name
-
-    def clean_team_points(self) -> list[float | int]:
-        return parse_points(self.cleaned_data["team_points"])
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -338,7 +353,7 @@ class RulesetForm(forms.Form):
         # no placement points at all (psb ranks by small points), or one value per place
         placement = [] if all(p is None for p in placement) else placement
         return {
-            "id": slugify(d["name"])[:40] or self.instance.based_on,
+            "id": polish_slug(d["name"], max_length=40) or self.instance.based_on,
             "name": d["name"],
             "notes": [line.strip() for line in d["notes"].splitlines() if line.strip()],
             "contracts": contracts,
@@ -373,6 +388,10 @@ class RulesetForm(forms.Form):
             "team_big_points": {"by": d["team_by"], "points": d["team_points"]},
             "deals_multiple": d["deals_multiple"],
             "penalty_big_points": d["penalty_big_points"],
+            "stake_cap": None
+            if d["stake_cap_factor"] is None
+            else {"factor": d["stake_cap_factor"], "applies": d["stake_cap_applies"]},
+            "cicha_na_dobiciu_kontra": d["cicha_na_dobiciu_kontra"],
         }
 
 
@@ -402,9 +421,12 @@ def initial_of(instance: OwnRuleset) -> dict[str, Any]:
         **{f"tiebreak_{n}": code for n, code in enumerate(r["tiebreaks"], start=1)},
         "shared_places": r["shared_places"],
         "team_by": r["team_big_points"]["by"],
-        "team_points": "; ".join(f"{p:g}".replace(".", ",") for p in r["team_big_points"]["points"]),
+        "team_points": r["team_big_points"]["points"],
         "deals_multiple": r["deals_multiple"],
         "penalty_big_points": r["penalty_big_points"],
+        "stake_cap_factor": (r["stake_cap"] or {}).get("factor"),
+        "stake_cap_applies": (r["stake_cap"] or {}).get("applies", "before_loss"),
+        "cicha_na_dobiciu_kontra": r["cicha_na_dobiciu_kontra"],
         "notes": "\n".join(r["notes"]),
     }
     for code, rule in r["contracts"].items():

@@ -3,7 +3,7 @@ and the value grid ("tabela wartości") of a ruleset as the engine values it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
@@ -42,12 +42,25 @@ def own_ruleset_history(*, ruleset: OwnRuleset) -> QuerySet[OwnRulesetVersion]:
 @dataclass(frozen=True)
 class GridRow:
     """One row of the value grid: a contract and its outcome, and the value per player (pair game)
-    or per opponent (solo game) at 0, 1, 2 … counted doublings; None where the ruleset forbids that many."""
+    or per opponent (solo game) at 0, 1, 2 … counted doublings; None where the ruleset forbids that many.
+    ``na_dobiciu``: a cicha laid down "na dobiciu" (with the queen of diamonds to finish), whose
+    kontra the rules may not count or refuse."""
 
     contract: str
     winner: str
     level: str | None
     values: tuple[int | None, ...]
+    na_dobiciu: bool = False
+
+
+@dataclass(frozen=True)
+class ValueGrid:
+    """The grid of a ruleset: its rows, the same rows in a bok round (none without bok rounds) and
+    the most doublings any contract admits (the columns 0 … that)."""
+
+    widest: int
+    rows: list[GridRow]
+    bok_rows: list[GridRow]
 
 
 def _doublings(ruleset: Ruleset, pair: bool, count: int) -> list[str]:
@@ -58,13 +71,19 @@ def _doublings(ruleset: Ruleset, pair: bool, count: int) -> list[str]:
     return [first if i % 2 == 0 else other for i in range(count)]
 
 
-def _value(ruleset: Ruleset, contract: str, winner: str, level: str | None, doublings: int) -> int | None:
-    pair = contract in scoring.PAIR_CONTRACTS
-    deal = {"contract": contract, "old": ["A", "C"] if pair else ["A"], "winner": winner}
-    if level:
-        deal["level"] = level
+def _value(ruleset: Ruleset, row: GridRow, doublings: int, *, bok: bool) -> int | None:
+    pair = row.contract in scoring.PAIR_CONTRACTS
+    deal = {"contract": row.contract, "old": ["A", "C"] if pair else ["A"]}
+    if row.na_dobiciu:
+        deal |= {"laid_down": True, "cicha_na_dobiciu": True}
+    else:
+        deal["winner"] = row.winner
+    if row.level:
+        deal["level"] = row.level
     if doublings:
         deal["kontras"] = _doublings(ruleset, pair, doublings)
+    if bok:
+        deal["bok_round"] = True
     try:
         result = scoring.score_deal(deal, ruleset)
     except ScoringError:
@@ -73,21 +92,29 @@ def _value(ruleset: Ruleset, contract: str, winner: str, level: str | None, doub
     return abs(result.values["B"])
 
 
-def value_grid(*, ruleset: Ruleset) -> tuple[int, list[GridRow]]:
-    """The contract × outcome × number of kontras table of ``ruleset``, valued by ``scoring`` itself,
-    and the most doublings any contract admits (the grid's columns 0 … that)."""
-    widest = max(rule.max_doublings for rule in ruleset.contracts)
+def _rows(ruleset: Ruleset, widest: int, *, bok: bool) -> list[GridRow]:
     rows = []
     for rule in ruleset.contracts:
-        outcomes: list[tuple[str, str | None]]
+        outcomes: list[GridRow]
         if rule.pair:
-            outcomes = [(winner, level) for level in LEVELS for winner in ("old", "young")]
+            outcomes = [GridRow(rule.code, winner, level, ()) for level in LEVELS for winner in ("old", "young")]
         else:
-            outcomes = [("old", None)] if rule.thrown else [("old", None), ("young", None)]
-        for winner, level in outcomes:
+            outcomes = [
+                GridRow(rule.code, winner, None, ()) for winner in (("old",) if rule.thrown else ("old", "young"))
+            ]
+        if rule.code == "cicha" and ruleset.cicha_na_dobiciu_kontra != "counts":
+            outcomes.append(GridRow(rule.code, "old", None, (), na_dobiciu=True))
+        for row in outcomes:
             values = tuple(
-                _value(ruleset, rule.code, winner, level, n) if n <= rule.max_doublings else None
-                for n in range(widest + 1)
+                _value(ruleset, row, n, bok=bok) if n <= rule.max_doublings else None for n in range(widest + 1)
             )
-            rows.append(GridRow(rule.code, winner, level, values))
-    return widest, rows
+            rows.append(replace(row, values=values))
+    return rows
+
+
+def value_grid(*, ruleset: Ruleset) -> ValueGrid:
+    """The contract × outcome × number of kontras table of ``ruleset``, valued by ``scoring`` itself,
+    and again in a bok round where the rules have them (the cap of the raises shows there)."""
+    widest = max(rule.max_doublings for rule in ruleset.contracts)
+    bok_rows = _rows(ruleset, widest, bok=True) if ruleset.bok_rounds.enabled else []
+    return ValueGrid(widest, _rows(ruleset, widest, bok=False), bok_rows)

@@ -8,12 +8,12 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
 from league.rulesets import selectors
 from league.rulesets.models import OwnRuleset, OwnRulesetVersion
+from league.slugs import polish_slug
 
 
 def own_ruleset_copy(*, user: AbstractBaseUser, name: str, source: str | OwnRuleset) -> tuple[OwnRuleset, bool]:
@@ -29,7 +29,7 @@ def own_ruleset_copy(*, user: AbstractBaseUser, name: str, source: str | OwnRule
         based_on, ruleset = source.based_on, source.ruleset()
     else:
         based_on, ruleset = source, scoring.load_ruleset(source)
-    data = scoring.ruleset_to_dict(ruleset) | {"id": slugify(name)[:40] or based_on, "name": name}
+    data = scoring.ruleset_to_dict(ruleset) | {"id": polish_slug(name, max_length=40) or based_on, "name": name}
     try:
         with transaction.atomic():
             return OwnRuleset.objects.create(owner=user, name=name, based_on=based_on, data=data), True

@@ -70,20 +70,29 @@ def _effect(form: RulesetForm, calculator: DealForm) -> dict[str, Any]:
         calculator.ruleset = form.instance.ruleset()
         return {"grid": None, "calculator": calculator, "result": None}
     ruleset = form.ruleset if form.is_bound else form.instance.ruleset()
-    widest, grid = selectors.value_grid(ruleset=ruleset)
+    grid = selectors.value_grid(ruleset=ruleset)
     calculator.ruleset = ruleset
     result = calculator.result if calculator.is_valid() else None
     return {
-        "grid": [(CONTRACT_LABELS[row.contract], outcome_label(row), row.values) for row in grid],
-        "doublings": range(widest + 1),
+        "grid": _labelled(grid.rows),
+        "bok_grid": _labelled(grid.bok_rows),
+        "bok_factor": ruleset.bok_rounds.factor,
+        "doublings": range(grid.widest + 1),
         "calculator": calculator,
         "result": result,
         "level_label": LEVEL_LABELS.get(result.level) if result else None,
     }
 
 
+def _labelled(rows: list[selectors.GridRow]) -> list[tuple[str, str, tuple[int | None, ...]]]:
+    """The grid's rows as the page shows them: the contract's and the outcome's words, the values."""
+    return [(CONTRACT_LABELS[row.contract], outcome_label(row), row.values) for row in rows]
+
+
 def outcome_label(row: selectors.GridRow) -> str:
-    """ "won", "lost", or in a pair game who won and the loser's level."""
+    """ "won", "lost", or in a pair game who won and the loser's level; a cicha "na dobiciu" laid down."""
+    if row.na_dobiciu:
+        return _("laid down “na dobiciu”")
     if row.level is None:
         return _("won") if row.winner == "old" else _("lost")
     if row.winner == "old":

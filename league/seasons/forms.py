@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
@@ -12,66 +11,12 @@ from django.utils.translation import gettext_lazy as _
 
 from league.leagues.selectors import league_choices
 from league.models import Season, SeasonScheme, Tournament
-from league.ranking_lists import points
-from scoring.ruleset import MAX_POINTS
+from league.place_points import PlacePointsField
 
 # An example places-to-points table for the PSB scheme (psb example II: "the best 50 players
 # with a positive result", 1st 100 … 25th 25; teams: the best 15, 3rd 80), for the organiser to edit.
 PSB_PLACE_POINTS = [100, 90, 80, *range(75, 40, -5), *range(43, 34, -2), *range(34, 0, -1), 0.5]
 PSB_TEAM_PLACE_POINTS = [100, 90, 80, 70, 60, 50, *range(45, 0, -5)]
-MAX_PLACES = 500
-
-
-class PlacePointsField(forms.CharField):
-    """Points for 1st, 2nd, 3rd … place typed as "100; 90; 80", with a decimal comma or point;
-    cleaned to a list of numbers (whole ones as int), never growing with the place."""
-
-    widget = forms.Textarea(attrs={"rows": 3})
-
-    def prepare_value(self, value: Any) -> Any:
-        if isinstance(value, list):
-            return "; ".join(str(localize(points(v))) for v in value)
-        return value
-
-    def to_python(self, value: Any) -> list[int | float]:
-        text = super().to_python(value)
-        numbers: list[int | float] = []
-        for number, item in enumerate((part.strip() for part in text.replace("\n", ";").split(";")), start=1):
-            if not item:
-                continue
-            try:
-                parsed = Decimal(item.replace(",", ".").replace(" ", "").replace("\xa0", ""))
-            except InvalidOperation:
-                parsed = Decimal("NaN")
-            if not parsed.is_finite():
-                raise forms.ValidationError(
-                    _("“%(value)s” (place %(place)s) is not a number."),
-                    code="invalid",
-                    params={"value": item, "place": number},
-                )
-            if parsed < 0:
-                raise forms.ValidationError(
-                    _("Place %(place)s: points cannot be negative."), code="negative", params={"place": number}
-                )
-            if parsed > MAX_POINTS:  # 1e308 would overflow the sums, 1e400 is infinity
-                raise forms.ValidationError(
-                    _("Place %(place)s: at most %(max)s points."),
-                    code="too_large",
-                    params={"place": number, "max": MAX_POINTS},
-                )
-            numbers.append(points(float(parsed)))
-        if len(numbers) > MAX_PLACES:
-            raise forms.ValidationError(
-                _("At most %(max)s places get points."), code="too_many", params={"max": MAX_PLACES}
-            )
-        for place, (better, worse) in enumerate(zip(numbers, numbers[1:], strict=False), start=2):
-            if worse > better:
-                raise forms.ValidationError(
-                    _("Place %(place)s gets more points than the place before it."),
-                    code="growing",
-                    params={"place": place},
-                )
-        return numbers
 
 
 class SeasonForm(forms.ModelForm):
@@ -141,6 +86,9 @@ class AttachForm(forms.Form):
         queryset=Tournament.objects.none(),
         error_messages={"invalid_choice": _("Choose one of the tournaments you organise.")},
     )
+
+    # the organiser's yes to taking a tournament out of its season (asked on the page first)
+    move = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, tournaments: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

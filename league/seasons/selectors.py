@@ -10,8 +10,10 @@ from django.utils.formats import localize
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from league.games.choices import Game
 from league.models import Season, SeasonScheme, SeasonVersion, Tournament
 from league.ranking_lists import points
+from players.names import name_key
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -48,6 +50,22 @@ def season_list(*, user: AbstractBaseUser) -> QuerySet[Season]:
 def season_tournaments_all(*, season: Season) -> QuerySet[Tournament]:
     """Every tournament of the season, drafts and uncounted ones too, in date order."""
     return season.tournaments.order_by("date", "pk")
+
+
+def season_mixed_rules_warning(*, season: Season) -> str | None:
+    """The warning of a season adding up small points whose counted Baśka tournaments play under
+    several rules: one deal earns different small points under each, so such a season compares
+    what does not compare (``None`` when it does not)."""
+    if season.scheme != SeasonScheme.SMALL:
+        return None
+    counted = season.tournaments.filter(counts_for_season=True, game=Game.BASKA).select_related("own_ruleset")
+    names = sorted({tournament.ruleset().name for tournament in counted}, key=name_key)
+    if len(names) < 2:
+        return None
+    return _(
+        "The season's tournaments play under different rules (%(rules)s), and it adds up small points, "
+        "which the same deal earns differently under each: count big points or points for places instead."
+    ) % {"rules": ", ".join(names)}
 
 
 def attachable_tournaments(*, user: AbstractBaseUser, season: Season) -> QuerySet[Tournament]:

@@ -90,15 +90,26 @@ def season_update(*, season: Season, user: AbstractBaseUser, reason: str = "", *
 
 
 @transaction.atomic
-def season_tournament_attach(*, season: Season, tournament: Tournament, user: AbstractBaseUser) -> bool:
-    """Make ``tournament`` one of the season's (moving it from another season, if any);
-    only an organiser of the tournament may. Returns whether anything changed: attaching
-    it again does nothing."""
-    stored = Tournament.objects.select_for_update().get(pk=tournament.pk)
+def season_tournament_attach(
+    *, season: Season, tournament: Tournament, user: AbstractBaseUser, move: bool = False
+) -> bool:
+    """Make ``tournament`` one of the season's; only an organiser of the tournament may. A
+    tournament of another season moves only when ``move`` says the organiser agreed to take it
+    out of that season's tables. Returns whether anything changed: attaching it again does nothing."""
+    stored = Tournament.objects.select_for_update(of=("self",)).select_related("season").get(pk=tournament.pk)
     if not is_organiser(user, stored):
         raise ValidationError(_("Only the tournament's organisers may add it to a season."), code="not_organiser")
     if stored.season_id == season.pk:
         return False
+    if stored.season is not None and not move:
+        raise ValidationError(
+            _(
+                "%(name)s belongs to the season %(other)s: moving it here takes it out of that "
+                "season's tables. Confirm to move it."
+            ),
+            code="in_other_season",
+            params={"name": stored.name, "other": stored.season},
+        )
     refusal = season.other_game_refusal(stored)
     if refusal is not None:
         raise refusal

@@ -94,6 +94,7 @@ def _edit_page(
         "tournaments": selectors.season_tournaments_all(season=season),
         "history": selectors.season_history(season=season),
         "attach": attach or AttachForm(tournaments=tournaments),
+        "mixed_rules": selectors.season_mixed_rules_warning(season=season),
     }
     return render(request, "seasons/season_form.html", context)
 
@@ -111,11 +112,23 @@ def season_attach(request: HttpRequest, slug: str) -> HttpResponse:
         return _edit_page(request, season, form=SeasonForm(instance=season, user=request.user), attach=form)
     tournament = form.cleaned_data["tournament"]
     try:
-        services.season_tournament_attach(season=season, tournament=tournament, user=request.user)
+        services.season_tournament_attach(
+            season=season, tournament=tournament, user=request.user, move=form.cleaned_data["move"]
+        )
     except ValidationError as error:
-        form.add_error("tournament", error)
+        if error.code == "in_other_season":  # the page asks; its button posts the same choice with the yes
+            form = AttachForm(
+                {"tournament": tournament.pk, "move": True},
+                tournaments=selectors.attachable_tournaments(user=request.user, season=season),
+            )
+            form.is_valid()
+            form.add_error(None, error)
+        else:
+            form.add_error("tournament", error)
         return _edit_page(request, season, form=SeasonForm(instance=season, user=request.user), attach=form)
     messages.success(request, _("%(name)s now belongs to the season.") % {"name": tournament.name})
+    if warning := selectors.season_mixed_rules_warning(season=season):
+        messages.warning(request, warning)
     return redirect("seasons:edit", slug=slug)
 
 

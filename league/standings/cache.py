@@ -17,7 +17,7 @@ import hashlib
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
@@ -29,7 +29,6 @@ from league.ranking_lists import PUBLISH_FIELDS
 from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
 from league.standings.compute import tournament_standings
 from league.standings.seasons import Rankings, season_standings, season_tournaments
-from league.standings.statistics import statistics_refresh
 
 T = TypeVar("T")
 
@@ -136,15 +135,11 @@ def stamp_seen(tournament_id: int, stamp: str) -> datetime:
     least a second after the one before, so a client asking "modified since?"
     with the old date, to the second as HTTP dates go, gets the new page.
     """
-    return _first_seen(f"standings:seen:{tournament_id}", stamp)
+    return first_seen(f"standings:seen:{tournament_id}", stamp)
 
 
-def season_seen(season_id: int, digest: str) -> datetime:
-    """As :func:`stamp_seen`, for a season's page and the ``digest`` of all it shows."""
-    return _first_seen(f"standings:seen:season:{season_id}", digest)
-
-
-def _first_seen(key: str, stamp: str) -> datetime:
+def first_seen(key: str, stamp: str) -> datetime:
+    """When ``stamp`` was first met under ``key`` (a page's state), as :func:`stamp_seen` says."""
     seen = cache.get(key)
     if seen is not None and seen[0] == stamp:
         return seen[1]
@@ -228,18 +223,52 @@ def season_rankings(season: Season) -> Rankings:
     return season_rankings_of(season, tournaments, stamps(season_tournaments(season)))
 
 
-def season_rankings_of(season: Season, tournaments: list[Tournament], tournament_stamps: dict[int, str]) -> Rankings:
+def season_rankings_of(
+    season: Season,
+    tournaments: list[Tournament],
+    tournament_stamps: dict[int, str],
+    lists: Callable[[], dict[int, Rankings]] | None = None,
+) -> Rankings:
     """The season's tables given its counted tournaments (in date order) and their stamps,
-    so a page showing several seasons reads all the stamps in one query."""
+    so a page showing several seasons reads all the stamps in one query. ``lists`` gives the
+    tournaments' standing lists (by pk) where the caller has them at hand (a player's page: from
+    the kept results, ``league.standings.summaries.kept_rankings``); else they come from the cache."""
+
+    return _unpacked(_season_packed(season, tournaments, tournament_stamps, lists))
+
+
+def season_entry_of(
+    season: Season,
+    tournaments: list[Tournament],
+    tournament_stamps: dict[int, str],
+    player_id: int,
+    lists: Callable[[], dict[int, Rankings]] | None = None,
+) -> dict[str, Any] | None:
+    """The player's entry of the season's individual table (:func:`season_rankings_of`), or
+    ``None``: a player's page shows their own line of every season they played, and unpacking
+    every season's whole table for it cost more than the rest of the page."""
+    packed = _season_packed(season, tournaments, tournament_stamps, lists)
+    entry = next((e for e in packed["individual"] if e["pk"] == player_id), None)
+    return None if entry is None else _unpacked({"individual": [entry]})["individual"][0]
+
+
+def _season_packed(
+    season: Season,
+    tournaments: list[Tournament],
+    tournament_stamps: dict[int, str],
+    lists: Callable[[], dict[int, Rankings]] | None,
+) -> Rankings:
+    def build() -> Rankings:
+        per_tournament = lists() if lists is not None else rankings_of(tournaments, tournament_stamps)
+        return _packed(season_standings(season, tournaments, [per_tournament[t.pk] for t in tournaments]))
+
+    return cached_once(f"rankings:season:{season.pk}:{season_digest(season, tournament_stamps)}", build)
+
+
+def season_digest(season: Season, tournament_stamps: dict[int, str]) -> str:
+    """A digest of all a season's tables depend on: its settings and its counted tournaments' stamps."""
     settings = (season.best_of, season.scheme, season.place_points, season.team_place_points)
-    digest = hashlib.blake2b(repr((settings, sorted(tournament_stamps.items()))).encode(), digest_size=8)
-    packed = cached_once(
-        f"rankings:season:{season.pk}:{digest.hexdigest()}",
-        lambda: _packed(
-            season_standings(season, tournaments, list(rankings_of(tournaments, tournament_stamps).values()))
-        ),
-    )
-    return _unpacked(packed)
+    return hashlib.blake2b(repr((settings, sorted(tournament_stamps.items()))).encode(), digest_size=8).hexdigest()
 
 
 def _packed(rankings: Rankings) -> Rankings:
@@ -279,15 +308,13 @@ def _unpacked(packed: Rankings) -> Rankings:
 
 
 def refresh(tournament_id: int) -> None:
-    """Compute and cache the current standings of a tournament and of its season, and its
-    players' statistics (``league.standings.statistics``)."""
+    """Compute and cache the current standings of a tournament and of its season (the recompute
+    task then keeps its players' results from them: ``league.standings.summaries``)."""
     tournament = Tournament.objects.select_related("season").filter(pk=tournament_id).first()
     if tournament is None:  # deleted before the task ran
         return
     stamp = stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
     tournament_rankings(tournament, stamp)
     places_after_each_series(tournament, stamp)
-    if tournament.published:
-        statistics_refresh(tournament, stamp)
     if tournament.season is not None and tournament.counts_for_season:
         season_rankings(tournament.season)

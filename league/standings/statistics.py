@@ -8,45 +8,54 @@ closed series with their results published count, of published tournaments, as e
 on the public site.
 
 A regular's deals run into tens of thousands after a few seasons, so each player's tally of
-each tournament is kept in the cache under the tournament's standings stamp (which every
-change of its results moves): the standings' recompute task tallies every player of a
-tournament whose results changed in one pass over its deals (:func:`statistics_refresh`), a
-page reads a player's tallies in one round trip, and reads the deals itself only for a
-tournament whose tally is not ready yet.
+each tournament is kept in their kept result of that tournament (``league.standings.summaries``),
+under the tournament's standings stamp (which every change of its results moves): the
+recompute task tallies every player of a tournament whose results changed in one pass over
+its deals (:func:`deal_tallies`), and a player's page adds up the tallies it reads.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Exists, OuterRef
 
 import scoring
+from league.games.base import SeatTally
 from league.models import Series, TableAssignment, Tournament
 from league.results.models import DealRow
 from players.models import Player
 
-CACHE_SECONDS = 24 * 60 * 60  # under a stamp that no longer matches a tally is never read
 VALUE_FIELDS = tuple(f"value_{seat.lower()}" for seat in scoring.SEATS)
 
 # one tournament's tally: deals, kontras, and per contract [played, won]
 Tally = dict[str, Any]
 
 
-def _key(player_id: int, tournament_id: int, stamp: str) -> str:
-    return f"statistics:{player_id}:{tournament_id}:{stamp}"
-
-
-def _empty() -> Tally:
+def empty_tally() -> Tally:
     return {"deals": 0, "given": 0, "received": 0, "contracts": {}}
 
 
-def _tallies(tournaments: dict[int, Tournament], player: Player | None = None) -> dict[tuple[int, int], Tally]:
-    """Per (player, tournament) of ``tournaments`` (pk → tournament), the tally of the deals at
-    their seat, in two queries: of every player who sat at a table, or of ``player`` alone."""
+@dataclass(frozen=True)
+class DealTally:
+    """One deal as it counts for one player seated at its table (``GameRules.seat_tally``), with
+    where it was played: the series (by pk), the table and the tournament (by pk)."""
+
+    series_id: int
+    table: int
+    tournament_id: int
+    player_id: int
+    tally: SeatTally
+
+
+def seat_tallies(*, tournaments: dict[int, Tournament], player: Player | None = None) -> Iterator[DealTally]:
+    """Every deal of the closed series with published results of ``tournaments`` (pk → tournament,
+    the caller's choice of published ones) as it counts for each player at its table, or for
+    ``player`` alone, in two queries: the one read of the deals the statistics and the records
+    (``league.standings.records``) make."""
     visible = Series.objects.filter(
         tournament_id__in=list(tournaments), status=Series.Status.CLOSED, results_published=True
     )
@@ -60,7 +69,6 @@ def _tallies(tournaments: dict[int, Tournament], player: Player | None = None) -
     seated: dict[tuple[int, int], list[tuple[str, int]]] = defaultdict(list)
     for series_id, table, seat, player_id in assignments.values_list("series_id", "table", "seat", "player_id"):
         seated[series_id, table].append((seat, player_id))
-    tallies: dict[tuple[int, int], Tally] = {}
     for series_id, table, tournament_id, entry, *values in rows.values_list(
         "protocol__series_id", "protocol__table", "protocol__series__tournament_id", "deal", *VALUE_FIELDS
     ).iterator(chunk_size=2000):
@@ -68,56 +76,36 @@ def _tallies(tournaments: dict[int, Tournament], player: Player | None = None) -
         by_seat = dict(zip(scoring.SEATS, values, strict=True))
         for seat, player_id in seated[series_id, table]:
             tally = game.seat_tally(entry=entry, values=by_seat, seat=seat)
-            if tally is None:
-                continue
-            counted = tallies.setdefault((player_id, tournament_id), _empty())
-            counted["deals"] += 1
-            counted["given"] += tally.kontra_given
-            counted["received"] += tally.kontra_received
-            if tally.contract:
-                played = counted["contracts"].setdefault(tally.contract, [0, 0])
-                played[0] += 1
-                played[1] += tally.made
+            if tally is not None:
+                yield DealTally(series_id, table, tournament_id, player_id, tally)
+
+
+def deal_tallies(tournaments: dict[int, Tournament], player: Player | None = None) -> dict[tuple[int, int], Tally]:
+    """Per (player, tournament) of ``tournaments`` (pk → tournament), the tally of the deals at
+    their seat (:func:`seat_tallies`): of every player who sat at a table, or of ``player`` alone."""
+    tallies: dict[tuple[int, int], Tally] = {}
+    for dealt in seat_tallies(tournaments=tournaments, player=player):
+        tally = dealt.tally
+        counted = tallies.setdefault((dealt.player_id, dealt.tournament_id), empty_tally())
+        counted["deals"] += 1
+        counted["given"] += tally.kontra_given
+        counted["received"] += tally.kontra_received
+        if tally.contract:
+            played = counted["contracts"].setdefault(tally.contract, [0, 0])
+            played[0] += 1
+            played[1] += tally.made
     return tallies
 
 
-def statistics_refresh(tournament: Tournament, stamp: str) -> None:
-    """Tally every player of ``tournament`` under its standings ``stamp``, in one pass over its deals.
-
-    The recompute task runs after every deal saved, while the stamp moves only when a closed
-    series changes: under a stamp already tallied there is nothing to do.
-    """
-    tallied = f"statistics:tallied:{tournament.pk}:{stamp}"
-    if cache.get(tallied):
-        return
-    tallies = _tallies({tournament.pk: tournament})
-    players = tournament.registrations.values_list("player_id", flat=True)
-    cache.set_many(
-        {_key(pk, tournament.pk, stamp): tallies.get((pk, tournament.pk), _empty()) for pk in players},
-        CACHE_SECONDS,
-    )
-    cache.set(tallied, True, CACHE_SECONDS)
-
-
-def player_statistics(player: Player, history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def player_statistics(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per game, the player's statistics over ``history`` (``player_page_history``: the published
-    tournaments with their stamps): deals, kontras given and received, and the contracts played
-    on the declaring side with how often that side won, the most played first."""
-    keys = {_key(player.pk, item["tournament"].pk, item["stamp"]): item["tournament"] for item in history}
-    kept = cache.get_many(list(keys))
-    missing = {tournament.pk: tournament for key, tournament in keys.items() if key not in kept}
-    if missing:
-        fresh = _tallies(missing, player)
-        found = {
-            key: fresh.get((player.pk, tournament.pk), _empty())
-            for key, tournament in keys.items()
-            if tournament.pk in missing
-        }
-        cache.set_many(found, CACHE_SECONDS)
-        kept.update(found)
+    tournaments, each with the player's kept ``result`` and its ``tally``): deals, kontras given
+    and received, and the contracts played on the declaring side with how often that side won,
+    the most played first."""
     per_game: dict[str, dict[str, Any]] = {}
-    for key, tournament in keys.items():
-        tally = kept[key]
+    for item in history:
+        tournament, result = item["tournament"], item.get("result")
+        tally = result.tally if result is not None else empty_tally()
         if not tally["deals"]:
             continue
         game = per_game.setdefault(

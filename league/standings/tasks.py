@@ -16,11 +16,15 @@ from league.queueing import enqueue_or_run
 @shared_task(name="league.tasks.recompute_standings", ignore_result=True)
 def recompute_standings(tournament_id: int) -> None:
     """Compute a tournament's standings and its season's and put them in the
-    cache, so the first visitor after a change does not wait for them."""
+    cache, so the first visitor after a change does not wait for them; then rewrite its
+    players' results (``league.standings.summaries``) from those standings, so the player and
+    team pages read one row per tournament."""
     # imported late: Celery loads this module before the app registry is ready
     from league.standings.cache import refresh
+    from league.standings.summaries import player_results_refresh
 
     refresh(tournament_id)
+    player_results_refresh(tournament_id=tournament_id)
 
 
 def schedule_recompute(tournament_id: int) -> None:

@@ -3,7 +3,11 @@
 from django import template
 from django.utils.formats import number_format
 
+from league import ranking_lists
+
 register = template.Library()
+
+register.filter("big_points", ranking_lists.points)
 
 
 @register.filter

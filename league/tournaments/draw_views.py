@@ -6,15 +6,14 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from league.models import Tournament
 from league.tournaments import draws, selectors
 from league.tournaments.draw_messages import table_layout
-from league.tournaments.forms import (
-    DrawForm,
-    SwapForm,
-)
+from league.tournaments.forms import DrawForm, RedrawForm, SwapForm
 from league.tournaments.roles import organiser_required
 from league.tournaments.views import posted_number, show_errors
 
@@ -46,12 +45,10 @@ def _redraw_outdated(request: HttpRequest, seed: int | None) -> bool:
 
 
 def _draw_series(request: HttpRequest, action: str | None, seed: int | None) -> bool:
-    """Draw all remaining series, the next one, or (again) the posted one; True when done."""
+    """Draw all remaining series or the next one; True when done. (A drawn series is drawn
+    again from its own page, :func:`redraw`, which first says what that makes wrong.)"""
     tournament = request.tournament
-    if action in ("all", "next"):
-        numbers: list[int] | str = action
-    else:
-        numbers = [posted_number(request.POST.get("series")) or 0]
+    numbers = action if action in ("all", "next") else "next"
     try:
         drawn = draws.series_draw(tournament=tournament, numbers=numbers, seed=seed, user=request.user)
     except ValidationError as error:
@@ -94,6 +91,7 @@ def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
     items = selectors.tournament_series_seats(tournament=tournament)
     outdated, redraw, redraw_refusal = _redraw_offer(tournament, items)
     undrawn = [item.series.number for item in items if not item.series.is_drawn]
+    undoable = draws.undoable_redraws(series=tournament.series.all())
     size = tournament.table_size
     if undrawn:
         present = draws.series_player_count(tournament=tournament, number=undrawn[0])
@@ -114,6 +112,7 @@ def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
                     "seats": item,
                     "swap_form": SwapForm(series=item.series, players=item.players),
                     "layout": table_layout(players=len(item.players), table_size=size),
+                    "undo": undoable.get(item.series.number),
                 }
                 for item in items
             ],
@@ -122,6 +121,60 @@ def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
             "next_layout": next_layout,
         },
     )
+
+
+@organiser_required
+def redraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Draw one drawn, unplayed series again, after saying what that makes wrong: the published
+    draw, the sheets printed for it, the phones holding its PINs, the swaps made by hand. The
+    typed seed is the one used; the redraw can be undone while no deal is played."""
+    tournament = request.tournament
+    series = get_object_or_404(tournament.series, number=number)
+    if not series.is_drawn:
+        return redirect("tournaments:draw", slug=slug)
+    risk = draws.series_redraw_risk(series=series)
+    form = RedrawForm(request.POST or None, risky=risk.any)
+    if request.method == "POST" and form.is_valid():
+        try:
+            [drawn] = draws.series_draw(
+                tournament=tournament, numbers=[number], seed=form.cleaned_data["seed"], user=request.user
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request,
+                _(
+                    "Series %(number)s drawn again with seed %(seed)s: new tables, protocols and PINs. "
+                    "Until a deal is played, the previous draw can be restored."
+                )
+                % {"number": number, "seed": drawn.seed},
+            )
+            return redirect(f"{reverse('tournaments:draw', args=[slug])}#series-{number}")
+    return render(
+        request,
+        "league/redraw.html",
+        {"tournament": tournament, "series": series, "risk": risk, "form": form},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@organiser_required
+@require_POST
+def redraw_undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Restore the draw that the series' last redraw replaced, with its PINs (the printed sheets)."""
+    series = get_object_or_404(request.tournament.series, number=number)
+    try:
+        restored = draws.series_redraw_undo(series=series, user=request.user)
+    except ValidationError as error:
+        show_errors(request, error)
+    else:
+        messages.success(
+            request,
+            _("The previous draw of series %(number)s is back (seed %(seed)s), with its PINs and printed sheets.")
+            % {"number": number, "seed": restored.seed},
+        )
+    return redirect(f"{reverse('tournaments:draw', args=[slug])}#series-{number}")
 
 
 @organiser_required

@@ -26,12 +26,14 @@ from typing import Any, Literal
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
 from league.draw import DrawError, DrawPlayer, DrawResult, SeriesDraw, check_swap, count_repeats, draw_tournament, swap
 from league.models import SEED, Bye, DrawLog, Registration, Series, TableAssignment, Tournament
+from league.printing.models import PrintJob
 from league.results.models import Protocol
 from league.tournaments.draw_messages import draw_error_to_validation_error
 from league.tournaments.selectors import (
@@ -169,6 +171,8 @@ def _save_draw(
     now = timezone.now()
     for series, drawn in zip(targets, result.series, strict=True):
         action = DrawLog.Action.REDRAW if series.is_drawn else DrawLog.Action.DRAW
+        # what the redraw replaces, so that it can be undone while nothing is played
+        previous = {"previous": _kept_draw(series)} if series.is_drawn else {}
         _write_seats(series, drawn, seats=tournament.seats)
         _write_protocols(series, drawn)
         series.status = Series.Status.DRAWN
@@ -188,10 +192,25 @@ def _save_draw(
                 "players": players,
                 "max_meetings": result.max_meetings,
                 **(details or {}),
+                **previous,
             },
         )
     tournament.draw_seed = result.seed
     tournament.save(update_fields=["draw_seed", "updated"])
+
+
+def _kept_draw(series: Series) -> dict[str, Any]:
+    """The series' draw as it stands, in the form a redraw's log keeps it: its seed, tables,
+    byes, and each table's PIN and token (printed on the protocols and the QR codes), so that
+    undoing the redraw makes the sheets already printed right again."""
+    seating = series_seating(series=series)
+    return {
+        "seed": series.seed,
+        "algorithm": series.algorithm,
+        "tables": [list(table) for table in seating.tables],
+        "byes": list(seating.byes),
+        "protocols": list(series.protocols.order_by("table").values_list("table", "pin", "table_token")),
+    }
 
 
 def _write_seats(series: Series, draw: SeriesDraw, *, seats: Sequence[str]) -> None:
@@ -492,4 +511,93 @@ def series_swap(
             "names": [player_a.full_name, player_b.full_name],
             "reason": reason,
         },
+    )
+
+
+# --- undoing a redraw ----------------------------------------------------------------
+
+
+def undoable_redraws(*, series: QuerySet[Series]) -> dict[int, DrawLog]:
+    """Per series number of ``series``, the redraw that can still be undone, in one query: the
+    series' last draw log entry, if that is a redraw which kept the draw before it, while no deal
+    of the series is played."""
+    last = DrawLog.objects.filter(series=OuterRef("pk")).order_by("-created", "-pk").values("pk")[:1]
+    latest = series.filter(results_entered=False).annotate(last=Subquery(last)).values("last")
+    redraws = DrawLog.objects.filter(pk__in=latest, action=DrawLog.Action.REDRAW).select_related("series")
+    return {log.series.number: log for log in redraws if "previous" in log.details}
+
+
+@transaction.atomic
+def series_redraw_undo(*, series: Series, user: AbstractBaseUser | None = None) -> Series:
+    """Put back the draw that the series' last redraw replaced: the same tables, byes, seed,
+    and the same PINs and table links, so the sheets printed before the redraw are right again.
+
+    Refused once a deal is played, or when the series' last change is not a redraw (a swap
+    after it, or the redraw already undone).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=series.tournament_id)
+    series = Series.objects.get(pk=series.pk)
+    _refuse_if_final(series)
+    redraw = undoable_redraws(series=Series.objects.filter(pk=series.pk)).get(series.number)
+    if redraw is None:
+        raise ValidationError(
+            _("Series %(number)s has no redraw to undo: its draw has changed since, or it was never drawn again."),
+            code="nothing_to_undo",
+            params={"number": series.number},
+        )
+    previous = redraw.details["previous"]
+    _write_seats(
+        series,
+        SeriesDraw(tables=[tuple(table) for table in previous["tables"]], byes=previous["byes"]),
+        seats=tournament.seats,
+    )
+    series.protocols.all().delete()
+    Protocol.objects.bulk_create(
+        Protocol(series=series, table=table, pin=pin, table_token=token) for table, pin, token in previous["protocols"]
+    )
+    series.seed = previous["seed"]
+    series.algorithm = previous["algorithm"]
+    series.save(update_fields=["seed", "algorithm"])
+    DrawLog.objects.create(
+        series=series,
+        action=DrawLog.Action.UNDO,
+        seed=series.seed,
+        algorithm=series.algorithm,
+        repeats=tournament_repeats(tournament=tournament),
+        user=user,
+        details={"undone_seed": redraw.seed},
+    )
+    return series
+
+
+# --- what a redraw makes wrong -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RedrawRisk:
+    """What drawing a series again makes wrong, for the organiser to read before confirming."""
+
+    published: bool  # the players may have seen their tables on the public pages
+    printed: list[str]  # the print jobs of the series' sheets (their names), now wrong
+    phones: int  # tables opened on a phone with the PIN that goes
+    swaps: list[DrawLog]  # the swaps since the series was drawn, undone by a new draw
+
+    @property
+    def any(self) -> bool:
+        return self.published or bool(self.printed) or bool(self.phones) or bool(self.swaps)
+
+
+def series_redraw_risk(*, series: Series) -> RedrawRisk:
+    """What a redraw of ``series`` would make wrong: the published draw, the printed sheets,
+    the phones holding the old PINs and the swaps made by hand since the series was drawn."""
+    drawn = series.draw_logs.exclude(action=DrawLog.Action.SWAP).order_by("-created", "-pk").first()
+    swaps = series.draw_logs.filter(action=DrawLog.Action.SWAP)
+    if drawn is not None:
+        swaps = swaps.filter(pk__gt=drawn.pk)
+    printed = PrintJob.objects.filter(series=series, created__gte=series.drawn_at) if series.drawn_at else []
+    return RedrawRisk(
+        published=series.tournament.draw_published,
+        printed=sorted({job.get_kind_display() for job in printed}),
+        phones=series.protocols.filter(contacts__isnull=False).distinct().count(),
+        swaps=list(swaps.order_by("created", "pk")),
     )

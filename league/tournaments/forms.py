@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.files import File
 from django.core.files.uploadedfile import UploadedFile
 from django.db.models import BLANK_CHOICE_DASH, Q
+from django.forms.models import construct_instance
 from django.utils.translation import gettext_lazy as _
 
 from league.games import game_rules, registered_games
@@ -110,6 +112,11 @@ class TournamentForm(forms.ModelForm):
             self.fields["league"].queryset = league_choices(user=user, current=self.instance.league_id)
             self.fields["league"].empty_label = _("— none: outside any league —")
             self.fields["league"].help_text = _("The league's organisers manage the tournament too.")
+        if "uses_big_points" in self.fields:
+            self.fields["uses_big_points"].help_text = _(
+                "Rank by placement points at each table first, small points second. Rules that give no "
+                "big points for the places (Baśka z asem) rank by small points: the box is then left unticked."
+            )
         if "start_time" in self.fields:
             self.fields["start_time"].help_text = _("For the league's calendar; empty: the whole day.")
         if rules_fixed:
@@ -141,6 +148,11 @@ class TournamentForm(forms.ModelForm):
             if name in self.fields and cleaned.get(name) in (None, "") and name not in self.errors:
                 cleaned[name] = getattr(self.instance, name)
         game_rules(cleaned.get("game", self.instance.game)).tournament_clean(form=self, cleaned=cleaned)
+        if cleaned.get("uses_big_points") and "uses_big_points" not in self.changed_data:
+            # the box ticked by default is not the organiser's choice: rules that give no big points
+            # (psb) rank by small points rather than refuse a form nobody touched there
+            probe = construct_instance(self, copy.copy(self.instance), exclude=["organiser_logo"])
+            cleaned["uses_big_points"] = probe.rules_give_big_points()
         return cleaned
 
     def clean_organiser_logo(self) -> File | bool | None:
@@ -307,6 +319,19 @@ class DrawForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         bounded(self.fields["seed"], SEED)
+
+
+class RedrawForm(DrawForm):
+    """Drawing one drawn series again: the seed, and the organiser's yes to what it makes wrong
+    (asked only when something would be: the published draw, printed sheets, phones, swaps)."""
+
+    confirm = forms.BooleanField(label=_("I understand, draw this series again"), required=False)
+
+    def __init__(self, *args: Any, risky: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["confirm"].required = risky
+        if not risky:
+            del self.fields["confirm"]
 
 
 class SwapForm(forms.Form):

@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 
 from league.models import Registration
@@ -34,6 +34,7 @@ from league.tournaments.forms import (
 )
 from league.tournaments.roles import organiser_required
 from league.tournaments.views import show_errors
+from players.models import Gender
 from players.selectors import players_found
 
 
@@ -227,6 +228,20 @@ def add_many(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "league/add_many.html", {"tournament": tournament, "form": form, "preview": preview})
 
 
+def withdrawal_said(registration: Registration) -> str:
+    """What the organiser reads after recording a withdrawal (or taking it back), the Polish verb
+    agreeing with the player's gender ("Anna Nowak wycofała się", "Jan Nowak wycofał się")."""
+    player, number = registration.player, registration.withdrawn_after_series
+    woman = player.gender == Gender.WOMAN
+    if number is None:
+        said = pgettext("woman", "%(player)s plays on.") if woman else pgettext("man", "%(player)s plays on.")
+    elif woman:
+        said = pgettext("woman", "%(player)s withdrew after series %(number)s.")
+    else:
+        said = pgettext("man", "%(player)s withdrew after series %(number)s.")
+    return said % {"player": player.full_name, "number": number}
+
+
 @organiser_required
 @require_POST
 def withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -241,7 +256,7 @@ def withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         except ValidationError as error:
             show_errors(request, error)
         else:
-            messages.success(request, _("Saved: %(player)s.") % {"player": registration.player})
+            messages.success(request, withdrawal_said(registration))
             if to_redraw:
                 messages.warning(
                     request,
@@ -254,8 +269,12 @@ def withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def unregister(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Remove a mistaken registration, as long as the player is in no series drawn."""
+    """Remove a mistaken registration, as long as the player is in no series drawn; only once the
+    organiser has said yes to the question the button opens ("confirmed")."""
     registration = get_object_or_404(request.tournament.registrations.select_related("player"), pk=pk)
+    if request.POST.get("confirmed") != "1":
+        messages.error(request, _("Nothing was removed: confirm the removal of the registration."))
+        return _back_to_list(request, slug)
     try:
         registrations.registration_delete(registration=registration)
     except ValidationError as error:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from league.models import Series, StaffInvitation, Tournament
 from league.slugs import polish_slug
+from league.standings.tasks import schedule_recompute
 from league.tournaments import selectors
 
 # The settings that decide how deals are scored and how many a table plays: fixed once any is played.
@@ -65,6 +66,8 @@ def series_results_publication_toggle(*, series: Series) -> bool:
     """Show or hide a closed series' results on the public pages; returns whether they are now shown."""
     series.results_published = not series.results_published
     series.save(update_fields=["results_published"])
+    # the players' kept results (league.standings.summaries) show or drop the series with the standings
+    schedule_recompute(series.tournament_id)
     return series.results_published
 
 
@@ -111,6 +114,8 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     stored.save()
     stored.series.filter(number__gt=stored.series_count, status=Series.Status.PLANNED).delete()
     series_ensure(tournament=stored)
+    # which lists are published and the names shown are in the players' kept results too
+    schedule_recompute(stored.pk)
     return stored
 
 
@@ -130,6 +135,8 @@ def tournament_publish(*, tournament: Tournament) -> None:
     """Make a draft public: the home page lists it and its public pages open for everyone."""
     tournament.published = True
     tournament.save(update_fields=["published", "updated"])
+    # its players' pages read kept results (league.standings.summaries), which a draft never has
+    schedule_recompute(tournament.pk)
 
 
 def tournament_archive_toggle(*, tournament: Tournament) -> bool:

@@ -46,5 +46,7 @@ urlpatterns += [
 urlpatterns += [
     path("<slug:slug>/losowanie/", draw_views.draw_page, name="draw"),
     path("<slug:slug>/losowanie/seria-<int:number>/zamiana/", draw_views.swap, name="swap"),
+    path("<slug:slug>/losowanie/seria-<int:number>/ponownie/", draw_views.redraw, name="redraw"),
+    path("<slug:slug>/losowanie/seria-<int:number>/przywroc/", draw_views.redraw_undo, name="redraw_undo"),
     path("<slug:slug>/losowanie/dziennik/", draw_views.draw_log, name="draw_log"),
 ]

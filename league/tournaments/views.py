@@ -220,4 +220,6 @@ def publish(request: HttpRequest, slug: str) -> HttpResponse:
         services.series_results_publication_toggle(series=series)
     else:
         services.tournament_draw_publication_toggle(tournament=tournament)
+        if request.POST.get("next") == "draw":  # the draw page's next step
+            return redirect("tournaments:draw", slug=slug)
     return redirect("tournaments:detail", slug=slug)

@@ -6,8 +6,10 @@
    After that the pulka column no longer counts: the pulkas are all equal.
 2. Amnesty ("amnestia"): the smallest mountain is subtracted from every mountain.
 3. Each mountain × 10 / number of players is what its owner owes each other player;
-   it is added to the whists the others wrote on him. Where the division is not
-   exact (the remainder rule, seed 4.2.12) the mountain is moved by one point to a
+   it is added to the whists the others wrote on him. The remainder rule ("reszta",
+   seed 4.2.12): where the final sums would have fractions (``remainder`` ``final``:
+   the mountains together do not divide) or where a mountain's share does not divide
+   (``mountain``: each mountain on its own), a mountain is moved by one point to a
    divisible number and the others compensate in whole whists: one point off a
    mountain among three, and each of the other two writes 3 whists on its owner
    (losing a third of a whist each); one point onto it, and its owner writes 3 on
@@ -24,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
+from math import floor
 
 from .sheet import Sheet
 
@@ -58,20 +62,58 @@ def mountains_at_end(sheet: Sheet) -> dict[str, int]:
     variant = sheet.variant
     totals = sheet.totals
     mountains = {}
+    # closed by agreement before it was played out: seed line 7, the missing points go onto
+    # the mountain closing_factor times (once), not the played-out pulka's short_factor
+    short = variant.closing_factor if sheet.closed and not sheet.finished else variant.short_factor
     for player in sheet.players:
         gap = sheet.total - totals.pulka[player]
-        factor = variant.short_factor if gap > 0 else variant.over_factor
+        factor = short if gap > 0 else variant.over_factor
         mountains[player] = totals.gora[player] + factor * gap
     return mountains
 
 
-def _divisible_step(mountain: int, per_point: int, players: int) -> int:
-    """The smallest move (−1 before +1) that makes ``mountain × per_point`` divide by ``players``."""
+def _divisible_step(mountain: int, per_point: int, players: int, *, lowest: int | None = None) -> int:
+    """The smallest move (−1 before +1, none below ``lowest``) that makes ``mountain × per_point``
+    divide by ``players``."""
     for size in range(players):
         for step in (-size, size):
+            if lowest is not None and step < lowest:
+                continue
             if (mountain + step) * per_point % players == 0:
                 return step
     raise AssertionError("a multiple of the number of players lies within it")
+
+
+def _write_mountains(whists: dict[str, dict[str, int]], mountains: Mapping[str, int], per_point: int) -> None:
+    """Add each mountain × per_point / players to the whists of the others on its owner.
+
+    Where every share divides (the ``mountain`` reading) that is all. Under the ``final``
+    reading a share may be a fraction while the final sums are whole; the fractions then
+    form a loop of debts that nets to nothing in any balance, so the whists of each pair
+    without the first player are rounded down and the first player's pairs take up the
+    difference: every balance stays exact and every whist whole.
+    """
+    players = tuple(mountains)
+    n = len(players)
+    exact = {
+        a: {b: Fraction(whists[a][b]) + Fraction(mountains[b] * per_point, n) for b in players if b != a}
+        for a in players
+    }
+    balance = {a: sum(exact[a][b] - exact[b][a] for b in exact[a]) for a in players}
+    anchor, *rest = players
+    for a in rest:
+        for b in rest:
+            if b != a:
+                whists[a][b] = floor(exact[a][b])
+    for a in rest:
+        whists[anchor][a] = floor(exact[anchor][a])
+        others = sum(whists[a][b] - whists[b][a] for b in rest if b != a)
+        # balance[a] is whole: the loop of fractions nets out (the mountains together divide)
+        whists[a][anchor] = int(balance[a]) - others + whists[anchor][a]
+        if whists[a][anchor] < 0:
+            # a share rounded down by less than a whist: the anchor's cell takes it instead
+            whists[anchor][a] -= whists[a][anchor]
+            whists[a][anchor] = 0
 
 
 def settle(sheet: Sheet) -> Settlement:
@@ -84,11 +126,18 @@ def settle(sheet: Sheet) -> Settlement:
     at_end = mountains_at_end(sheet)
     amnesty = min(at_end.values())
     whists = {writer: dict(row) for writer, row in sheet.totals.whists.items()}
-    mountains: dict[str, int] = {}
+    mountains = {owner: at_end[owner] - amnesty for owner in players}
     adjustments: list[Adjustment] = []
-    for owner in players:
-        mountain = at_end[owner] - amnesty
-        step = _divisible_step(mountain, per_point, n)
+    if sheet.variant.remainder == "mountain":
+        steps = {owner: _divisible_step(mountains[owner], per_point, n) for owner in players}
+    else:
+        # seed line 20: only fractional final sums call for the rule; they are fractional
+        # exactly when the mountains together do not divide, and moving the largest mountain
+        # (ties: the first seated) mends that without taking any mountain below nothing
+        largest = max(players, key=mountains.__getitem__)
+        step = _divisible_step(sum(mountains.values()), per_point, n, lowest=-mountains[largest])
+        steps = {largest: step}
+    for owner, step in steps.items():
         if step:
             each = abs(step) * per_point // n
             adjustments.append(Adjustment(player=owner, points=step, whists_each=each))
@@ -97,10 +146,8 @@ def settle(sheet: Sheet) -> Settlement:
                     # off the mountain: the others write on its owner; onto it: he on them
                     writer, on = (other, owner) if step < 0 else (owner, other)
                     whists[writer][on] += each
-        mountains[owner] = mountain + step
-        for other in players:
-            if other != owner:
-                whists[other][owner] += mountains[owner] * per_point // n
+            mountains[owner] += step
+    _write_mountains(whists, mountains, per_point)
     net = {a: {b: whists[a][b] - whists[b][a] for b in players if b != a} for a in players}
     return Settlement(
         mountains_at_end=at_end,

@@ -16,8 +16,10 @@ that is when every pulka is full), or when the players close it by agreement.
 Help ("pomoc", Sochi): a player whose pulka is full writes the further points of a
 contract into the pulka of the opponent with the larger pulka (ties: the one sitting
 nearer on the left), and 10 whists on him per point; what that opponent cannot take
-goes on to the next. Points nobody can take stay in the player's own pulka above the
-total, where the settlement ignores them. Leningrad has no help: every contract goes
+goes on to the next (``help_overflow`` ``next``) or stays in the player's own pulka
+above the total (``own``). Points nobody can take stay in the player's own pulka above
+the total, where the settlement ignores them (``help_leftover`` ``own_pulka``), or are
+still written as help whists (``whists``). Leningrad has no help: every contract goes
 into the declarer's own pulka in full.
 """
 
@@ -71,8 +73,8 @@ class Sheet:
 
     @property
     def finished(self) -> bool:
-        """Played out: the pulkas together reach players × total."""
-        return sum(self.totals.pulka.values()) >= self.total * len(self.players)
+        """Played out: the pulkas together reach players × total (with help: every pulka is full)."""
+        return _played_out(self.totals.pulka, self.variant, self.total)
 
     @property
     def upcoming_dealer(self) -> str:
@@ -84,6 +86,14 @@ class Sheet:
     def over(self) -> bool:
         """Finished or closed by agreement: ready to be settled."""
         return self.finished or self.closed
+
+
+def _played_out(pulka: Mapping[str, int], variant: Variant, total: int) -> bool:
+    if variant.help_whists_per_point is not None:
+        # seed line 7: over once every pulka reaches the total; a helper's points above it
+        # (help_overflow "own") do not stand in for a pulka still short
+        return min(pulka.values()) >= total
+    return sum(pulka.values()) >= total * len(pulka)
 
 
 def _no_whists(players: tuple[str, ...]) -> dict[str, dict[str, int]]:
@@ -116,8 +126,14 @@ class _Columns:
         self.pulka[player] += own
         rest = points - own
         while rest:
-            candidates = [other for other in self.opponents_from_left(player) if self.pulka[other] < self.total]
+            opponents = self.opponents_from_left(player)
+            candidates = [other for other in opponents if self.pulka[other] < self.total]
             if not candidates:
+                if self.variant.help_leftover == "whists":
+                    # seed line 26: the contract is worth its help whists whoever's pulka it fills;
+                    # all are full, so the larger pulka (ties: the nearest on the left) is written on
+                    target = max(opponents, key=self.pulka.__getitem__)
+                    self.whists[player][target] += rest * per_point
                 self.pulka[player] += rest
                 break
             # max() keeps the first of equals: the nearest on the left wins a tie
@@ -127,6 +143,10 @@ class _Columns:
             self.whists[player][target] += given * per_point
             helped[target] = helped.get(target, 0) + given
             rest -= given
+            if rest and self.variant.help_overflow == "own":
+                # one opponent helped a deal: what his pulka cannot hold stays with the helper
+                self.pulka[player] += rest
+                break
         return helped
 
     def snapshot(self) -> Totals:
@@ -148,7 +168,7 @@ def keep_sheet(
         path = join("deals", i)
         entry = parse_entry(data, path, players=players, previous_dealer=dealer)
         # a penalty may still follow the last deal; another deal may not
-        if isinstance(entry, Deal) and sum(columns.pulka.values()) >= total * len(players):
+        if isinstance(entry, Deal) and _played_out(columns.pulka, variant, total):
             raise ScoringError("pulka_over", {"total": total * len(players)}, path)
         writes = entry_writes(entry, variant)
         helped: dict[str, int] = {}

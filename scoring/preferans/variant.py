@@ -43,6 +43,24 @@ _FIELDS: Final = (
     "over_factor",
     "tournament",
 )
+# the settings added after the presets were written: optional, the seed's reading by default
+_OPTIONAL: Final = ("remainder", "closing_factor", "help_overflow", "help_leftover")
+
+REMAINDERS: Final = ("final", "mountain")
+"""Where the remainder rule applies: to the fractional final sums (seed 4.2.12, line 20;
+the default) or to each mountain's share separately (variant 1's "so act with each
+mountain", line 23: the engine's reading before issue 28)."""
+
+HELP_OVERFLOWS: Final = ("next", "own")
+"""Help that the helped pulka cannot hold goes on to the next opponent (``next``) or
+stays in the helper's own pulka above the total (``own``: one opponent helped a deal)."""
+
+HELP_LEFTOVERS: Final = ("own_pulka", "whists")
+"""Points nobody can take (every other pulka full) stay in the helper's own pulka above
+the total, worth nothing (``own_pulka``), or are written as help whists on the opponent
+who would have been helped (``whists``: seed line 26, a contract is worth the same
+whoever's pulka it goes into)."""
+
 TABLE_SIZES: Final = (3, 4)
 """A pulka is played by three, or by four with the dealer sitting each deal out."""
 
@@ -65,6 +83,13 @@ class Variant:
     - ``short_factor`` / ``over_factor``: at the end, each point a pulka lacks goes onto
       the mountain ``short_factor`` times, each point over the total comes off it
       ``over_factor`` times (Sochi 1 / 0, Leningrad 2 / 2);
+    - ``remainder``: the remainder rule ("reszta", the point moved so the division
+      leaves none) on the fractional final sums (``final``, seed line 20) or on each
+      mountain (``mountain``), :data:`REMAINDERS`;
+    - ``closing_factor``: each point a pulka closed by agreement lacks goes onto the
+      mountain this many times (seed line 7: once, in every variant);
+    - ``help_overflow`` / ``help_leftover``: help a pulka cannot hold, and points
+      nobody can take, :data:`HELP_OVERFLOWS` and :data:`HELP_LEFTOVERS`;
     - ``placement``, ``bye_points`` and ``tiebreaks``: how a tournament of pulkas ranks
       (one pulka per table and series): the big points of the places at a table of 3 and
       of 4, the big points of a bye by the number of byes in the series (1, 2 …) per
@@ -81,6 +106,10 @@ class Variant:
     whists_per_mountain_point: int
     short_factor: int
     over_factor: int
+    remainder: str = "final"
+    closing_factor: int = 1
+    help_overflow: str = "next"
+    help_leftover: str = "own_pulka"
     placement: Mapping[int, tuple[float, ...]]
     bye_points: Mapping[int, tuple[float, ...]]
     tiebreaks: tuple[str, ...]
@@ -96,7 +125,7 @@ def _table(data: Any, path: str, keys: tuple[str, ...], *, maximum: int) -> dict
 
 def parse_variant(data: Any) -> Variant:
     """A validated :class:`Variant` from its JSON object; errors are ``invalid_ruleset``."""
-    read_object(data, "variant", _ERR, allowed=_FIELDS, required=_FIELDS)
+    read_object(data, "variant", _ERR, allowed=(*_FIELDS, *_OPTIONAL), required=_FIELDS)
     levels = tuple(str(level) for level in LEVELS)
     prices = _table(data["prices"], "variant.prices", (*levels, MISERE), maximum=1000)
     per_trick = _table(data["whists_per_trick"], "variant.whists_per_trick", levels, maximum=1000)
@@ -125,6 +154,14 @@ def parse_variant(data: Any) -> Variant:
         ),
         short_factor=read_int(data["short_factor"], "variant.short_factor", _ERR, minimum=0, maximum=10),
         over_factor=read_int(data["over_factor"], "variant.over_factor", _ERR, minimum=0, maximum=10),
+        remainder=read_str(data.get("remainder", "final"), "variant.remainder", _ERR, choices=REMAINDERS),
+        closing_factor=read_int(data.get("closing_factor", 1), "variant.closing_factor", _ERR, minimum=0, maximum=10),
+        help_overflow=read_str(
+            data.get("help_overflow", "next"), "variant.help_overflow", _ERR, choices=HELP_OVERFLOWS
+        ),
+        help_leftover=read_str(
+            data.get("help_leftover", "own_pulka"), "variant.help_leftover", _ERR, choices=HELP_LEFTOVERS
+        ),
         placement=MappingProxyType(placement),
         bye_points=MappingProxyType(bye_points),
         tiebreaks=tiebreaks,

@@ -10,7 +10,8 @@
    While a deal waits it is listed as "czeka na wysłanie" with values looked up in the engine's
    value table (tabela-wartosci.json, scoring/value_table.py), marked provisional: this script
    computes no value, it only builds the table's key from what the form chose, as the table's own
-   description says (it knows no rule and no key format). When the server
+   description says (it knows no rule and no key format), and follows the table's walk of the bok
+   rounds from the state the page gives after its rows, over the deals queued before. When the server
    refuses a deal (its number taken meanwhile by the referee or another phone, a correction of a
    row that changed, an invalid deal, a closed protocol, a missing PIN) sending stops at that deal and the scorer decides; nothing is overwritten or
    dropped without their choice. The service worker (table-sw.js, registered here) keeps the page
@@ -34,7 +35,9 @@
     version: Number(bar.dataset.version),
     rows: Number(bar.dataset.rows),
     totals: bar.dataset.totals.trim().split(/\s+/).map(Number),
-    canEnter: bar.dataset.canEnter === "1"
+    canEnter: bar.dataset.canEnter === "1",
+    // the bok rounds' state before each row and after the last, where a 52:52 deal starts them
+    bokStates: (bar.dataset.bokStates || "").split(/\s+/).filter(Boolean)
   };
   var form = document.getElementById("deal-form");
   var lineForm = document.getElementById("line-form");
@@ -147,7 +150,7 @@
       var value = data.get("full-" + name);
       if (value) deal[name] = value;
     });
-    ["tie", "laid_down"].forEach(function (name) { if (data.get("full-" + name)) deal[name] = true; });
+    ["tie", "laid_down", "bok_round", "cicha_na_dobiciu"].forEach(function (name) { if (data.get("full-" + name)) deal[name] = true; });
     return deal;
   }
 
@@ -175,6 +178,7 @@
     if (deal.winner) parts.push(label("winner", deal.winner) + (deal.level ? " " + label("level", deal.level) : ""));
     if (deal.misplay) parts.push("\u2717 " + deal.misplay);
     if (deal.laid_down) parts.push(label("laid_down", "on"));
+    if (deal.bok_round) parts.push(label("bok_round", "on"));
     return parts.join(" \u00b7 ");
   }
 
@@ -185,9 +189,9 @@
      asked again while missing. */
   var TABLE_KEPT = "baska-stolik-wartosci:" + tableUrl;
   var tableAsked = false;
-  // a table kept before it carried its description ("lookup") is asked again
+  // a table kept before it carried its description ("lookup") and its bok rounds ("bok_walk") is asked again
   try { valueTable = JSON.parse(localStorage.getItem(TABLE_KEPT)); } catch (error) { valueTable = null; }
-  if (valueTable && !valueTable.lookup) valueTable = null;
+  if (valueTable && (!valueTable.lookup || !("bok_walk" in valueTable))) valueTable = null;
   function loadValueTable(again) {
     if ((valueTable && !again) || tableAsked) return;
     tableAsked = true;
@@ -263,14 +267,42 @@
     return null;
   }
 
-  /* The values the engine gave this deal in the value table, or null (not in the table: the
-     server will say why). Whether the deal falls in a bok round depends on the rows before it;
-     the look-up takes the plain deal, and the value stays provisional until the server answers. */
-  function provisional(deal) {
+  /* The deal as it is looked up when it is deal ``number``: where a 52:52 deal starts the bok
+     rounds, the table's walk ("bok_walk") gives it the marks of the rounds' state before it, the
+     server's state after the page's rows walked on over the queued deals before it; null where
+     that state is not known. Elsewhere the deal's own fields say it. */
+  function asLookedUp(deal, number) {
+    var walk = valueTable.bok_walk;
+    return walk ? marked(walk, deal, stateBefore(walk, number)) : deal;
+  }
+  function stateBefore(walk, number) {
+    var state = page.bokStates[Math.min(number, page.rows + 1) - 1];
+    items.filter(function (item) { return !item.replace && item.number > page.rows && item.number < number; })
+      .sort(function (a, b) { return a.number - b.number; })
+      .forEach(function (item) {
+        var before = marked(walk, item.deal, state);
+        state = before && entry(entry(walk.steps, state), follow(walk.step, before));
+      });
+    return state;
+  }
+  /* Whether the table's walk puts deal ``number`` in a bok round (the row shows it as the protocol does). */
+  function inBokRound(number) {
+    var walk = valueTable && valueTable.bok_walk;
+    return !!(walk && entry(walk.marks, stateBefore(walk, number)));
+  }
+  function marked(walk, deal, state) {
+    if (!entry(walk.steps, state)) return null;
+    return Object.assign({}, deal, entry(walk.marks, state) || {});
+  }
+
+  /* The values the engine gave deal ``number`` in the value table, or null (not in the table: the
+     server will say why); provisional until the server answers. */
+  function provisional(deal, number) {
     if (!valueTable) { loadValueTable(); return null; }
     var lookup = valueTable.lookup;
     var parts = lookup.parts.map(function (part) { return part.value; });
-    var found = entry(valueTable.values, follow({join: parts, "with": lookup.separator}, deal));
+    var looked = asLookedUp(deal, number);
+    var found = looked && entry(valueTable.values, follow({join: parts, "with": lookup.separator}, looked));
     return found ? {A: found[0], B: found[1], C: found[2], D: found[3]} : null;
   }
 
@@ -295,9 +327,14 @@
     body.textContent = "";
     var totals = page.totals.slice(), provisionalTotals = false;
     shown.forEach(function (item) {
-      var values = item.state === "stored" ? item.values : provisional(item.deal);
+      var values = item.state === "stored" ? item.values : provisional(item.deal, item.number);
       var sure = item.state === "stored";
       var what = el("td", {"class": "what"}, [item.words]);
+      if (!sure && inBokRound(item.number)) {
+        var badge = document.querySelector('#offline-words [data-word="bok"]');
+        what.appendChild(document.createTextNode(" "));
+        what.appendChild(el("span", {"class": "badge", title: badge.title}, [badge.textContent]));
+      }
       what.appendChild(el("small", {"class": sure ? "" : "provisional"},
         [sure ? word("stored") : values ? word("provisional") : word("no-value")]));
       if (item.state === "blocked") {
@@ -474,13 +511,13 @@
       dialog.querySelector('[data-choice="renumber"]').textContent = word("renumber", {number: problem.next});
       dialog.querySelector(".server").hidden = dialog.querySelector(".mine").hidden = false;
       fillSide("server", describe(server.deal), server.values);
-      fillSide("mine", item.words, provisional(item.deal));
+      fillSide("mine", item.words, provisional(item.deal, item.number));
       serverWords(item.number).then(function (nodes) { if (nodes && dialog.dataset.key === item.key) fillSide("server", nodes, server.values); });
     } else if (status === "conflict") {
       title = word("moved", {number: item.number});
       choices = ["renumber", "drop"];
       dialog.querySelector(".mine").hidden = false;
-      fillSide("mine", item.words, provisional(item.deal));
+      fillSide("mine", item.words, provisional(item.deal, item.number));
       dialog.querySelector('[data-choice="renumber"]').textContent = "\u2026";
       serverState().then(function (state) {
         if (!state) return;
@@ -582,6 +619,10 @@
     if (offence) offence.value = deal.offence || "";
     form.querySelector('[name="full-tie"]').checked = !!deal.tie;
     form.querySelector('[name="full-laid_down"]').checked = !!deal.laid_down;
+    var bok = form.querySelector('[name="full-bok_round"]');  // only where the rules have the scorer mark bok rows
+    if (bok) bok.checked = !!deal.bok_round;
+    var dobicie = form.querySelector('[name="full-cicha_na_dobiciu"]');  // only where the rules treat its kontra apart
+    if (dobicie) dobicie.checked = !!deal.cicha_na_dobiciu;
     if (deal.winner || deal.misplay || deal.offence || deal.laid_down) form.querySelector("details").open = true;
     contractChosen();
   }
@@ -662,7 +703,8 @@
 
   function previewHere() {
     var target = form.querySelector("#preview-deal");
-    try { showValues(target, provisional(dealOf(form))); } catch (error) { target.textContent = error.message; }
+    var number = Number(form.querySelector('[name="number"]').value) || nextNumber();
+    try { showValues(target, provisional(dealOf(form), number)); } catch (error) { target.textContent = error.message; }
   }
 
   function lineSaved(event) {

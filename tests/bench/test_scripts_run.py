@@ -95,12 +95,31 @@ SCRIPTS = [
         {"BENCH_TEAMS": "4", "BENCH_TOURNAMENTS": "2", "BENCH_SERIES": "2", "BENCH_DEALS": "4"},
     ),
     Script(
+        "records",
+        (
+            r"built 2 tournaments, \d+ deal rows",
+            r"records, nothing in the cache +[\d.]+ s +\d+ queries",
+            r"a visit of /rekordy/ \(the lists kept\) +[\d.]+ s +\d+ queries",
+            r"records after one tournament's correction +[\d.]+ s +\d+ queries",
+        ),
+        {"BENCH_TOURNAMENTS": "2", "BENCH_SERIES": "1", "BENCH_DEALS": "4"},
+    ),
+    Script(
         "season_history",
         (
             r"tournaments +table s +chart s +chart before s +kept bytes +unpacked",
             r"\n +3 +[\d.]+ +[\d.]+ +[\d.]+ +\d+ +\d+ +yes",
         ),
         args=("--sizes", "1,3"),
+    ),
+    Script(
+        "player_page",
+        (
+            r"tournaments +queries cold +ms cold +ms warm +page KB",
+            r"\n +2 +\d+ +[\d.]+ +[\d.]+ +[\d.]+ ",
+            r"queries cold the same at 1 and 2 tournaments",
+        ),
+        args=("--sizes", "1,2", "--field", "8,12", "--series", "2", "--deals", "4"),
     ),
     Script(
         "player_import",
@@ -161,6 +180,27 @@ SCRIPTS = [
             "BENCH_SECONDS": "1",
             "BENCH_SPEED_GOAL": "0",
             "BENCH_DROP_DB": "1",
+            **SMALL_SERVER,
+        },
+        services=True,
+        wrk=True,
+    ),
+    Script(
+        "public_pages",
+        (
+            r"\| 2 \| /zdrowie/ \| \d+ \| 1\.00 \|",
+            r"\| 2 \| find my table \| \d+ \| [\d.]+ \| [\d.]+ \| \d+ \| \d+ \|",
+            r"all pages measured",
+        ),
+        {
+            "BENCH_HISTORY": "1,2",
+            "BENCH_PLAYERS": "16",
+            "BENCH_SERIES": "1",
+            "BENCH_SECONDS": "1",
+            "BENCH_WARMUP": "0",
+            "BENCH_SPEED_GOAL": "0",
+            "BENCH_DROP_DB": "1",
+            "BENCH_CACHE_URL": "redis://127.0.0.1:6379/13",
             **SMALL_SERVER,
         },
         services=True,

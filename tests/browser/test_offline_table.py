@@ -12,9 +12,10 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+import scoring
 from league.results import services
 from league.results.models import DealRowVersion
-from tests.browser.conftest import fits_the_screen, page  # noqa: F401  (the browser fixture)
+from tests.browser.conftest import accessible, fits_the_screen, page  # noqa: F401  (the browser fixture)
 from tests.factories import TournamentFactory, drawn_series
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -161,6 +162,33 @@ def test_the_phone_s_provisional_values_of_deals_with_kontras_are_the_stored_val
     assert stored[0] == ["\u22124", "\u22124", "+4", "+4"]  # two doublings, the young (C, D) win the tie
 
 
+def test_the_phone_values_queued_deals_in_a_bok_round_as_the_protocol_will(page, live_server):  # noqa: F811
+    """psb: a 52:52 deal stored online starts a bok round; offline, the deals queued after it count
+    double on the phone as they will in the protocol, and a tie among them queues the next round."""
+    phone_only(page)
+    protocol = open_the_table(page, live_server, TournamentFactory(ruleset_preset="psb", deals_per_series=8))
+    enter(page, "zwykla", ["A", "C"], "52")
+    expect(page.locator("#row-1")).to_be_visible(timeout=15000)
+    page.context.set_offline(True)
+    expect(page.locator("#netbar")).to_have_attribute("data-state", "offline")
+    for eyes in ("60", "52", "70", "60", "60", "60"):
+        enter(page, "zwykla", ["A", "C"], eyes)
+    rows = page.locator("#waiting tbody tr")
+    expect(rows).to_have_count(6)
+    provisional = [[cell.inner_text() for cell in row.locator("td").all()[2:]] for row in rows.all()]
+    expect(page.locator("#waiting tbody .badge")).to_have_count(6)  # each marked "bok", as the protocol's rows
+    shot(page, "bok-round-queued")
+    accessible(page)
+
+    page.context.set_offline(False)
+    until(lambda: protocol.rows.count() == 7, 30)  # six deals sent one after another, on a busy machine too
+    expect(page.locator("#row-7")).to_be_visible(timeout=30000)
+    stored = list(protocol.rows.order_by("number"))
+    assert [row.bok_round for row in stored] == [False, True, True, True, True, True, True]
+    assert provisional == [[signed(value) for value in row.values.values()] for row in stored[1:]]
+    assert provisional[0] == ["+2", "\u22122", "+2", "\u22122"]  # 60 eyes: 1 each, doubled
+
+
 def test_a_deal_whose_number_the_referee_took_meanwhile_is_stored_as_the_next_deal(page, live_server):  # noqa: F811
     phone_only(page)
     protocol = open_the_table(page, live_server)
@@ -191,6 +219,7 @@ def test_a_deal_whose_number_the_referee_took_meanwhile_is_stored_as_the_next_de
         assert button.bounding_box()["height"] >= 48
     assert protocol.rows.count() == 2
     shot(page, "conflict")
+    accessible(page)
 
     dialog.get_by_role("button", name="Zapisz moje jako rozdanie 3").click()
     expect(page.locator("#row-4")).to_be_visible(timeout=15000)
@@ -277,6 +306,54 @@ def test_the_big_buttons_are_at_least_48_px(page, live_server):  # noqa: F811
     )
     assert len(sizes) > 20 and min(sizes) >= 48, sizes
     assert fits_the_screen(page)
+
+
+def test_enter_in_the_eyes_field_saves_the_deal_and_the_players_names_are_readable(page, live_server):  # noqa: F811
+    protocol = open_the_table(page, live_server)
+    names = page.evaluate(
+        "Array.from(document.querySelectorAll('.players .player .name'))"
+        ".map(node => parseFloat(getComputedStyle(node).fontSize))"
+    )
+    assert len(names) == 4 and min(names) >= 14, names
+    tap(page, "contract", "zwykla")
+    for seat in ("A", "C"):
+        tap(page, "old", seat)
+    page.locator("#deal-form input.eyes").fill("60")
+    page.locator("#deal-form input.eyes").press("Enter")
+    until(lambda: protocol.rows.count() == 1)
+    expect(page.locator("#entry-title")).to_have_text("Rozdanie 2")
+
+
+def test_a_bok_row_marked_offline_on_the_phone_is_stored_marked(page, live_server):  # noqa: F811
+    phone_only(page)
+    marked = {"bok_rounds": {"enabled": True, "trigger": "marked", "length": 4, "factor": 2, "max_per_series": 4}}
+    rules = scoring.ruleset_to_dict(scoring.load_ruleset("pomorska")) | marked
+    protocol = open_the_table(page, live_server, TournamentFactory(ruleset_preset="pomorska", ruleset_data=rules))
+    page.context.set_offline(True)
+    expect(page.locator("#netbar")).to_have_attribute("data-state", "offline")
+    page.locator('#deal-form label.tap:has(input[name="full-bok_round"])').click()
+    enter(page, "zwykla", ["A", "C"], "60")
+    expect(page.locator("#waiting tbody tr")).to_have_count(1)
+    page.context.set_offline(False)
+    until(lambda: protocol.rows.count() == 1)
+    row = protocol.rows.get()
+    assert (row.bok_round, row.values["A"]) == (True, 2)
+
+
+def test_a_cicha_na_dobiciu_marked_offline_keeps_its_mark_and_its_kontra_is_not_counted(page, live_server):  # noqa: F811
+    phone_only(page)
+    protocol = open_the_table(page, live_server, TournamentFactory(ruleset_preset="gorzow"))
+    page.context.set_offline(True)
+    expect(page.locator("#netbar")).to_have_attribute("data-state", "offline")
+    page.locator("#deal-form details summary").click()
+    page.locator('#deal-form label.tap:has(input[name="full-laid_down"])').click()
+    page.locator('#deal-form label.tap:has(input[name="full-cicha_na_dobiciu"])').click()
+    enter(page, "cicha", ["A"], kontras="m")
+    expect(page.locator("#waiting tbody tr")).to_have_count(1)
+    page.context.set_offline(False)
+    until(lambda: protocol.rows.count() == 1)
+    row = protocol.rows.get()
+    assert (row.deal.get("cicha_na_dobiciu"), row.values["A"]) == (True, 12)
 
 
 def test_a_deal_the_engine_refuses_waits_until_the_scorer_fixes_it(page, live_server):  # noqa: F811

@@ -242,7 +242,7 @@ def test_the_organisers_day_and_the_referees_protocols_need_no_admin(browser, li
     shot(page, "03-registered")
     for first_name, last_name, _gender in NEWCOMERS:  # quick-added as individuals, they play for the eighth team
         row = registration_row(page, f"{first_name} {last_name}")
-        row.locator("summary").click()
+        row.locator("summary").first.click()
         row.locator("select[name=team]").select_option(label=eighth.name)
         row.get_by_role("button", name="Zmień drużynę").click()
         registration_row(page, f"{first_name} {last_name}").locator("td.team", has_text=eighth.name).wait_for()

@@ -17,7 +17,7 @@ from league.public import projector
 from league.results import services
 from tests.browser.conftest import fits_the_screen
 from tests.browser.test_control_room import blocked_by_policy, viewport_name
-from tests.factories import UserFactory, drawn_series
+from tests.factories import ByeFactory, PlayerFactory, UserFactory, drawn_series
 from tests.public.test_pages import league_tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -41,6 +41,7 @@ def test_the_projector_turns_its_pages_and_recovers_after_the_server_stops_answe
     SHOTS.mkdir(parents=True, exist_ok=True)
     tournament = league_tournament(tables=3, series=1, time_limit_minutes=55)
     series = drawn_series(tournament, tables=12, number=2)
+    ByeFactory(series=series, player=PlayerFactory(first_name="Maria-Magdalena", last_name="Konkel-Szczypiorowska"))
     series.clock_started_at, series.clock_limit_minutes = timezone.now() - timedelta(minutes=20), 55
     series.save()
     refused = blocked_by_policy(page)
@@ -53,6 +54,11 @@ def test_the_projector_turns_its_pages_and_recovers_after_the_server_stops_answe
         expect(shown).to_be_visible(timeout=5000)
         expect(page.locator(".projector-page.shown")).to_have_count(1)
         assert fits_the_screen(page)
+        # no name is cut, a bye's neither; the rankings say what each column is
+        cut = shown.locator(".projector-who").evaluate_all("nodes => nodes.filter(n => n.scrollWidth > n.clientWidth)")
+        assert cut == [], key
+        if key in ("individual-1", "teams-1"):
+            expect(shown.locator(".projector-ranking-head").first).to_contain_text("Małe punkty")
         page.screenshot(path=str(SHOTS / f"{key}-{size}.png"))
     expect(page.locator('[data-page="clock"]')).to_contain_text("Seria 2")
     expect(page.locator("[data-clock-time]")).to_have_text(re.compile(r"^3\d:\d\d$"))

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from league.models import Series, Tournament
 from league.rulesets.models import OwnRuleset
-from tests.browser.conftest import fits_the_screen
+from tests.browser.conftest import accessible, fits_the_screen
 from tests.factories import TableAssignmentFactory, UserFactory, table_protocols
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -61,8 +61,11 @@ def test_an_organiser_makes_own_rules_and_plays_a_tournament_on_them(page, live_
     expect(values).to_contain_text("+15")
     zolo_row = effect.locator("table.grid tr", has_text="zolo").first
     expect(zolo_row.locator("td.num").first).to_have_text("5")
+    # psb has bok rounds: the same grid again in a bok round, where the cap of the raises shows
+    expect(effect.get_by_role("heading", name="W rundzie bokowej (×2)")).to_be_visible()
     shot(page, "01-editor")
     assert fits_the_screen(page)
+    accessible(page)
 
     # --- zolo worth 7: the grid and the calculator follow before anything is saved ---
     page.get_by_label("zolo: wartość bazowa").fill("7")

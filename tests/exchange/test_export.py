@@ -50,7 +50,18 @@ def with_everything_optional(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("data", [load("small_puck"), with_everything_optional(load("small_puck"))])
+def with_a_cicha_na_dobiciu(data: dict[str, Any]) -> dict[str, Any]:
+    """The small tournament under gorzow with a cicha "na dobiciu" whose kontra is not counted."""
+    data["tournament"]["ruleset"] = "gorzow"
+    deal = {"contract": "cicha", "old": ["B"], "kontras": ["young"], "laid_down": True, "cicha_na_dobiciu": True}
+    data["series"][0]["tables"][0]["deals"][1] = deal
+    return data
+
+
+@pytest.mark.parametrize(
+    "data",
+    [load("small_puck"), with_everything_optional(load("small_puck")), with_a_cicha_na_dobiciu(load("small_puck"))],
+)
 def test_export_then_import_into_an_empty_database_gives_the_same_tournament(data):
     first = export_tournament(import_tournament(data))
     empty_the_database()
@@ -58,6 +69,9 @@ def test_export_then_import_into_an_empty_database_gives_the_same_tournament(dat
     again = export_tournament(import_tournament(json.loads(json.dumps(first))))
 
     assert normalised(again) == normalised(first)
+    deals = [deal for series in again["series"] for table in series["tables"] for deal in table["deals"]]
+    marked = [deal for deal in deals if deal.get("cicha_na_dobiciu")]
+    assert len(marked) == ("gorzow" == data["tournament"]["ruleset"])
 
 
 def test_the_export_carries_the_file_content(django_assert_num_queries):

@@ -120,9 +120,10 @@ def test_the_clock_warns_at_10_and_5_minutes_and_says_when_the_time_is_up(
     assert warning in page
 
 
-def test_a_paused_clock_says_why(client, series, referee):
+def test_a_paused_clock_says_why_and_the_form_says_the_hall_reads_it_too(client, series, referee):
     client.force_login(referee)
     client.post(room_url(series, "start"))
+    assert "Shown on the public projector" in client.get(room_url(series)).content.decode()
     client.post(room_url(series, "pause"), {"reason": "spór przy stole 3"})
     page = client.get(room_url(series)).content.decode()
     assert "Clock paused: spór przy stole 3" in page
@@ -177,7 +178,7 @@ def test_before_the_clock_starts_no_table_is_late(client, series, referee):
 # --- polling: 304 while nothing changed ------------------------------------------------
 
 
-def test_a_poll_gets_304_until_a_deal_is_saved_then_the_new_row(client, series, referee):
+def test_a_poll_gets_304_until_a_deal_is_saved_then_the_new_row(client, series, referee, still_clock):
     client.force_login(referee)
     first = client.get(room_url(series, "tables"))
     etag = first["ETag"]
@@ -244,7 +245,7 @@ def test_starting_the_clock_changes_the_etag(client, series, referee):
 
 @pytest.mark.parametrize("tables", [8, 64])
 def test_the_poll_takes_the_same_queries_for_few_and_many_tables(
-    client, referee, tables, django_assert_max_num_queries
+    client, referee, tables, django_assert_max_num_queries, still_clock
 ):
     tournament = TournamentFactory(time_limit_minutes=55)
     tournament.referees.add(referee)

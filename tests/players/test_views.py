@@ -100,6 +100,46 @@ def test_import_with_errors_cannot_be_confirmed(organiser):
     assert not Player.objects.exists()
 
 
+MIXED_LIST = (
+    "imię;nazwisko;płeć;klub;drużyna\n"
+    "Anna;Nowak;K;Gryf Kartuzy;Asy\nJan;Kos;Q;;\nEwa;Lis;K;Gryf Kartuzy;Asy\n"
+    "Olga;Ryba;K;Gryf Kartuzy;Asy\nPiotr;Wrona;M;Gryf Kartuzy;Asy\n"
+)
+
+
+def test_the_preview_names_each_failing_row_and_marks_it(organiser):
+    upload = SimpleUploadedFile("lista.csv", MIXED_LIST.encode())
+    page = organiser.get(organiser.post(reverse("players:import_upload"), {"file": upload}).url).text
+    assert '<a href="#row-3">Row 3</a>: Unknown gender “Q”; use K or M.' in page
+    assert '<tr id="row-3" class="row-error">' in page and '<tr id="row-2">' in page
+    assert "Import the rest, skip 1 row with errors" in page and "Confirm import" not in page
+
+
+def test_importing_the_rest_saves_the_good_rows_and_says_what_it_created(organiser):
+    upload = SimpleUploadedFile("lista.csv", MIXED_LIST.encode())
+    organiser.post(reverse("players:import_upload"), {"file": upload})
+    response = organiser.post(reverse("players:import_preview"), {"skip_errors": "on"}, follow=True)
+    assert sorted(Player.objects.values_list("last_name", flat=True)) == ["Lis", "Nowak", "Ryba", "Wrona"]
+    assert Team.objects.get().name == "Asy"
+    [message] = [str(m) for m in response.context["messages"]]
+    assert message == "Import finished: 4 added, 0 updated, 1 new club, 1 new team, 1 row with errors skipped."
+
+
+def test_the_rest_is_imported_only_when_the_organiser_asks(organiser):
+    upload = SimpleUploadedFile("lista.csv", MIXED_LIST.encode())
+    organiser.post(reverse("players:import_upload"), {"file": upload})
+    organiser.post(reverse("players:import_preview"))
+    assert not Player.objects.exists()
+
+
+def test_the_import_summary_reads_in_polish(organiser):
+    upload = SimpleUploadedFile("lista.csv", MIXED_LIST.replace("Jan;Kos;Q", "Jan;Kos;M").encode())
+    organiser.post(reverse("players:import_upload"), {"file": upload}, headers={"Accept-Language": "pl"})
+    response = organiser.post(reverse("players:import_preview"), follow=True, headers={"Accept-Language": "pl"})
+    [message] = [str(m) for m in response.context["messages"]]
+    assert message == "Import zakończony: dodano 5, zaktualizowano 0, 1 nowy klub, 1 nowa drużyna."
+
+
 def test_team_edit_page_shows_members_ticked_and_the_captain(organiser):
     team = TeamFactory(members=4)
     response = organiser.get(reverse("players:team_edit", args=[team.pk]))

@@ -141,6 +141,17 @@ def test_protocol_is_prefilled_and_splits_forty_deals_over_pages_with_repeated_h
     assert page_footer(2, 2) in second
 
 
+def test_a_twenty_deal_protocol_prints_on_one_page_with_its_signatures() -> None:
+    tournament, series = seated_tournament(deals=20)
+    [sheet] = documents.protocol_sheets(series, [1], filled=False, base_url=BASE_URL)
+    with translation.override("pl"):
+        content = render("printing/protocol.html", documents.protocol_context(tournament, sheet))
+        footer = page_footer(1, 1)
+    [page] = PdfReader(io.BytesIO(content)).pages
+    text = page.extract_text()
+    assert "\n20" in "\n" + text.replace(" ", "\n") and "Podpis A" in text and footer in text
+
+
 def page_footers(content: bytes) -> list[tuple[str, str]]:
     """Each page's title (the footer's left side: the protocol's heading) and "Page x of y"."""
     footers = []
@@ -227,12 +238,13 @@ def test_contract_text_counts_alternating_kontras() -> None:
     assert documents.contract_text(deal, TournamentFactory().ruleset()).startswith("zolo B, 2")
 
 
-def test_printed_sheets_write_the_date_with_dots() -> None:
+@pytest.mark.parametrize(("language", "month"), [("pl", "maja"), ("en", "May")])
+def test_printed_sheets_write_the_date_with_dots_in_either_language(language, month) -> None:
     tournament, series = seated_tournament()
-    with translation.override("pl"):
+    with translation.override(language):
         context = documents.document_context(tournament, "Stoliki serii 1", **documents.table_list(series))
         text = pdf_text(render("printing/table_list.html", context))
-    assert "16.05.2026" in text and "maja" not in text
+    assert "16.05.2026" in text and month not in text and "05/16/2026" not in text
 
 
 def test_blank_protocol_has_no_names_and_no_qr() -> None:

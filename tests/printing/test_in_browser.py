@@ -95,3 +95,51 @@ def test_a_batch_print_without_a_broker_shows_its_progress_and_then_the_download
         page.screenshot(path=str(SHOTS / "job-done.png"), full_page=True)
         browser.close()
     tasks.wait_for_background_prints()
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_a_large_tournaments_results_sheets_print_in_the_background_and_download_from_the_job_page(
+    live_server, monkeypatch, width
+):
+    """More than RESULTS_IN_REQUEST_PLAYERS players: the printing page offers the results as a job,
+    the click answers at once with the job's progress, and the PDF with the winner comes when ready."""
+    from playwright.sync_api import sync_playwright
+
+    from league.printing import documents, tasks
+    from tests.browser.conftest import CHROMIUM_ARGS, accessible, fits_the_screen
+    from tests.printing.test_documents import pdf_text
+    from tests.printing.test_views import a_counted_series
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    monkeypatch.setitem(tasks.print_series_protocols.app.conf, "task_always_eager", True)
+    monkeypatch.setattr(documents, "RESULTS_IN_REQUEST_PLAYERS", 4)  # the 9 players are "many"
+    tournament, _series = seated_tournament()
+    a_counted_series(tournament)
+    organiser = UserFactory(username="organizator")
+    organiser.set_password("haslo-organizatora")
+    organiser.save()
+    tournament.organisers.add(organiser)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_context(viewport={"width": width, "height": 844}, locale="pl-PL").new_page()
+        page.goto(live_server.url + reverse("printing:index", args=[tournament.slug]))
+        page.fill("input[name=username]", "organizator")
+        page.fill("input[name=password]", "haslo-organizatora")
+        page.press("input[name=password]", "Enter")
+        page.get_by_text("Drukowane w tle").wait_for()
+        accessible(page)
+        assert fits_the_screen(page)
+
+        page.click("form[action$='/druk/wyniki/'] button:has-text('Arkusze wyników')")
+        link = page.locator("#job-progress a:has-text('Pobierz PDF')")
+        link.wait_for(timeout=30_000)  # htmx polled it in
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"results-job-{width}.png"), full_page=True)
+        accessible(page)
+        assert fits_the_screen(page)
+        answer = page.context.request.get(live_server.url + link.get_attribute("href"))  # the organiser's session
+        assert answer.headers["content-type"] == "application/pdf"
+        content = answer.body()
+        browser.close()
+    tasks.wait_for_background_prints()
+    assert "1. Żaneta Wójcik-Łęcka" in " ".join(pdf_text(content).split())

@@ -74,6 +74,12 @@ def test_a_closed_series_offers_no_pin_buttons(client, tournament, referee):
     assert reverse("results:unlock", args=[tournament.slug, 1, 1]) not in page
 
 
+def test_a_closed_series_pin_page_says_no_table_is_open(client, tournament, referee):
+    Series.objects.filter(tournament=tournament, number=1).update(status=Series.Status.CLOSED)
+    rows = table_rows(client.get(pins_url(tournament), HTTP_ACCEPT_LANGUAGE="pl").content.decode())
+    assert rows and all("zamknięty razem z serią" in row and "otwarty" not in row for row in rows)
+
+
 def test_the_pin_pdf_prints_each_tables_link_and_pin(client, tournament, referee):
     response = client.get(reverse("printing:pins_pdf", args=[tournament.slug, 1]), HTTP_ACCEPT_LANGUAGE="pl")
     assert response["Content-Type"] == "application/pdf"

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import Tournament
+from tests.factories import LeagueFactory
 from tests.public.test_pages import league_tournament
 
 pytestmark = pytest.mark.django_db
@@ -47,3 +48,25 @@ def test_a_drafts_deals_and_opponents_reach_no_players_statistics(client, draft)
     Tournament.objects.filter(pk=draft.pk).update(published=True)  # the same player, once it is published
     page = client.get(reverse("public:player", args=[registration.player_id])).content.decode()
     assert 'id="statistics"' in page and 'id="rivals"' in page
+
+
+def test_the_records_neither_list_nor_count_a_draft(client, draft):
+    registration = draft.registrations.select_related("player").first()
+    league = LeagueFactory()
+    Tournament.objects.filter(pk=draft.pk).update(league=league)
+
+    for url in (reverse("public:records"), reverse("public:records_league", args=[league.slug])):
+        page = client.get(url).content.decode()
+        assert draft.name not in page and registration.player.last_name not in page, url
+        assert 'id="no-records"' in page, url
+    Tournament.objects.filter(pk=draft.pk).update(published=True)  # the same tournament, once it is published
+    assert draft.name in client.get(reverse("public:records")).content.decode()
+
+
+def test_the_records_count_no_series_whose_results_are_not_published(client, draft):
+    Tournament.objects.filter(pk=draft.pk).update(published=True)
+    draft.series.update(results_published=False)
+
+    page = client.get(reverse("public:records")).content.decode()
+
+    assert draft.name not in page and 'id="no-records"' in page

@@ -3,6 +3,8 @@ in every series whose draw is published, without JavaScript and in a fixed numbe
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -97,6 +99,13 @@ def test_a_bye_is_shown_as_pauza_and_the_current_series_is_marked(client):
     assert text.count('class="current"') == 1
 
 
+def test_the_series_being_played_comes_first_then_the_others_in_order(client):
+    text = find(client, hall(), "kwidzinska").content.decode()
+
+    assert re.findall(r'<span class="series">Seria (\d)', text) == ["2", "1"]
+    assert text.index('class="current"') < text.index("stolik 1, miejsce B")
+
+
 def test_several_players_of_one_first_name_are_all_listed_in_polish_order(client):
     text = find(client, hall(), "jan").content.decode()
 
@@ -160,19 +169,20 @@ def test_too_many_matches_are_cut_with_a_hint_to_type_more(client):
     assert "Pasuje więcej osób: wpisz więcej liter nazwiska." in text
 
 
-def test_the_page_only_reads_and_is_not_kept_by_caches(client):
+def test_the_page_only_reads_and_browsers_ask_again_on_every_reload(client):
     tournament = hall()
 
     assert client.post(reverse("public:find_table", args=[tournament.slug]), {"q": "kąkol"}).status_code == 405
-    page = find(client, tournament, "kąkol")
-    assert "no-store" in page["Cache-Control"]
+    assert "no-cache" in find(client, tournament, "kąkol")["Cache-Control"]  # found: kept, checked by its ETag
+    assert "no-store" in find(client, tournament, "nikt-taki")["Cache-Control"]  # nobody: the visitor's own
 
 
 @pytest.mark.parametrize("tables", [8, 64])
 def test_the_page_takes_the_same_queries_for_8_and_64_tables(client, tables, django_assert_max_num_queries):
     tournament = hall(tables=tables)
 
-    with django_assert_max_num_queries(5):
+    # the tournament, its standings' stamp and series (what the kept page depends on), the name, the seats
+    with django_assert_max_num_queries(6):
         page = find(client, tournament, "kąkol")
 
     assert page.content.decode().count('class="found"') == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import re
 
 import openpyxl
 import pytest
@@ -13,6 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from league.results.models import DealRow
 from players.models import Gender
 from tests.factories import (
     PlayerFactory,
@@ -236,3 +238,14 @@ def test_the_team_ranking_looks_like_the_individual_one(client):
     t = league_tournament(tables=2, series=1)
     page = client.get(reverse("public:standings", args=[t.slug])).content.decode()
     assert page.count('class="data standings"') >= 2  # the individual list and the team list
+
+
+def test_the_public_table_page_shows_each_deal_as_the_paper_does_with_signed_values(client):
+    t = league_tournament(tables=1, series=1)
+    protocol = t.series.get(number=1).protocols.get(table=1)
+    deal = {"contract": "zwykla", "old": ["A", "C"], "kontras": ["young"], "old_eyes": 60}
+    DealRow.objects.create(protocol=protocol, number=2, deal=deal, value_a=2, value_b=-2, value_c=2, value_d=-2)
+
+    page = client.get(reverse("public:table", args=[t.slug, 1, 1]), headers={"Accept-Language": "pl"})
+    row = re.search(r"<tr><td class=\"num\">2</td>(.*?)</tr>", page.content.decode(), re.S).group(1)
+    assert re.sub(r"<[^>]+>|\s+", " ", row).split() == ("gra zwykła A+C ×2 60 oczek +2 +32 −2 +8 +2 −8 −2 −32".split())

@@ -6,13 +6,14 @@ series holds."""
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 
 import pytest
 from django.urls import reverse
 
 from league.models import Bye, Series
 from league.results.models import Penalty
-from league.standings.cache import refresh
+from league.standings.tasks import recompute_standings
 from players.models import Player
 from tests.factories import PlayerFactory, RegistrationFactory, SeasonFactory, TournamentFactory, played_series
 
@@ -178,7 +179,7 @@ def test_the_page_takes_the_same_queries_for_one_and_many_tournaments(client, co
     player = PlayerFactory()
     tournaments = [played_by(player, season=season) for _ in range(count)]
     for tournament in tournaments:
-        refresh(tournament.pk)  # as the recompute task leaves the standings after each change
+        recompute_standings(tournament.pk)  # as the recompute task leaves the standings after each change
 
     # the player, registrations, seasons' tournaments, stamps (twice), seats, totals, byes, penalties
     # (and one more for own rulesets, where a tournament has one)
@@ -271,3 +272,29 @@ def test_the_statistics_give_the_series_played_their_average_and_the_best_and_wo
     assert "Najlepsza seria +30 (Puchar Pucka, seria 1)" in text
     assert "Najsłabsza seria +20 (Puchar Pucka, seria 2)" in text
     assert reverse("public:table", args=[tournament.slug, 1, 1]) in section
+
+
+def test_a_long_history_shows_ten_tournaments_a_page_while_the_statistics_count_them_all(client):
+    player = PlayerFactory()
+    tournaments = [played_by(player, series=1, date=date(2026, 1, 1) + timedelta(weeks=n)) for n in range(12)]
+
+    first = open_page(client, player)
+    older = client.get(reverse("public:player", args=[player.pk]), {"strona": 2}).content.decode()
+
+    assert first.count('class="card player-tournament"') == 10 and older.count('class="card player-tournament"') == 2
+    shown = [f'id="tournament-{t.slug}"' for t in tournaments]
+    assert shown[-1] in first and shown[0] not in first  # the newest first
+    assert shown[0] in older and shown[-1] not in older
+    assert "Tournaments 1–10 of 12, newest first." in first and "Older tournaments" in first
+    assert "Newer tournaments" in older
+    assert "Series at a table</dt><dd>12" in first  # every tournament, not only the page's
+
+
+def test_the_statistics_give_the_average_per_deal(client):
+    player = PlayerFactory()
+    played_by(player, series=2)  # +30 in each series, one deal a table
+
+    section = open_page(client, player).split('id="statistics"')[1].split("</section>")[0]
+
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))
+    assert "Average per deal +30.0" in text

@@ -182,7 +182,7 @@ def test_a_draft_tournament_has_no_projector_for_visitors_but_its_organiser_chec
     assert fragment(staff, tournament).status_code == 200
 
 
-def test_an_unchanged_screen_gets_a_304_and_a_saved_deal_a_new_fragment(client):
+def test_an_unchanged_screen_gets_a_304_and_a_saved_deal_a_new_fragment(client, still_clock):
     tournament = TournamentFactory(draw_published=True, published=True)
     series = drawn_series(tournament, tables=4)
     referee = UserFactory()
@@ -233,7 +233,9 @@ PROJECTOR_QUERIES = 8
 
 
 @pytest.mark.parametrize("tables", [8, 64])
-def test_the_projector_takes_the_same_queries_for_8_and_64_tables(client, tables, django_assert_max_num_queries):
+def test_the_projector_takes_the_same_queries_for_8_and_64_tables(
+    client, tables, django_assert_max_num_queries, still_clock
+):
     tournament = league_tournament(tables=2, series=1)
     drawn_series(tournament, tables=tables, number=2)
     refresh(tournament.pk)

@@ -5,14 +5,16 @@ the team page and "find my table" with two opponents."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from django.urls import reverse
 
 from league.games.preferans.pulka import protocol_pulka
-from league.models import Series
+from league.models import Series, Tournament
 from league.public.projector import ready_fragments
 from league.standings.cache import refresh
+from scoring.preferans import load_variant
 from tests.factories import (
     PreferansTournamentFactory,
     RegistrationFactory,
@@ -46,6 +48,15 @@ def no_fragment_kept():
 
 
 enter = pulka_entered
+
+
+@pytest.fixture
+def per_mountain_remainder(monkeypatch):
+    """Pins the evening to the per-mountain remainder rule, the reading its places were written
+    for: under the seed's final-sums reading two players of table 1 tie at +55."""
+    monkeypatch.setattr(
+        Tournament, "variant", lambda self: replace(load_variant(self.pulka_variant), remainder="mountain")
+    )
 
 
 @pytest.fixture
@@ -85,6 +96,7 @@ def test_the_projector_seats_three_at_a_table_and_shows_each_pulka_filled(client
     assert "Preferans, Sochi" in html.split('data-page="clock"')[1].split('class="projector-note"')[1].split("</p>")[0]
 
 
+@pytest.mark.usefixtures("per_mountain_remainder")
 def test_a_preferans_players_series_show_the_settled_whists_place_and_big_points(client, evening):
     tournament, first, _ = evening
     protocol = first.protocols.get(table=1)
@@ -117,7 +129,8 @@ def test_find_my_table_names_the_two_opponents_at_a_table_of_three(client, eveni
 
     page = client.get(reverse("public:find_table", args=[tournament.slug]), {"q": player.last_name}).content.decode()
 
-    found = page.split('class="found"')[1].split("</li>")[0]
+    # the series of the evening's first table of three, wherever the series being played is listed
+    found = next(item for item in page.split('class="found"')[1].split("<li")[1:] if "Series 1" in item)
     assert found.count("<b>") == 2
     assert "<b>A</b>" in found and "<b>C</b>" in found
 

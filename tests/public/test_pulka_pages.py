@@ -111,8 +111,9 @@ def test_the_series_page_names_the_rules_and_shows_three_players_with_whists_and
     assert "rozliczone wisty" in html
 
 
-# the series, protocol, registrations, seats, totals, penalties, the pulka's rows and its seats
-TABLE_PAGE = 8
+# the tournament's state (the tournament, its standings' stamp, its series: the page is kept ready
+# on it), protocol, registrations, seats, totals, penalties, the pulka's rows and its seats
+TABLE_PAGE = 10
 
 
 @pytest.mark.parametrize("entries", [2, 12])

@@ -5,25 +5,32 @@ recompute task leaves them after every change)."""
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
-from league.standings.cache import refresh
+from league.standings.tasks import recompute_standings
 from tests.factories import RegistrationFactory, SeasonFactory
 from tests.public.test_pages import league_tournament
 
 pytestmark = pytest.mark.django_db
 
 # what each page takes today (the player page was 6 with one tournament and 9 with four, then
-# 9 for any number, then 8 once the stamps were read once; the team page 6, then 5 likewise)
-# the series page: with the referee's penalties; the player page: with the series one by one
-# (seats, totals, byes, penalties, stamps; tests/public/test_player_page.py); the team page:
-# with which members counted (stamps, registrations)
-SERIES_PAGE, PLAYER_PAGE, TEAM_PAGE = 6, 8, 5
+# 9 for any number, then 8 once the stamps were read once, then 5 once it read the players' kept
+# results, league.standings.summaries; the team page 6, then 5 likewise)
+# the series page: with the referee's penalties, 8 once kept ready (the tournament's state: the
+# tournament, its standings' stamp and its series; a reload then costs none); the player page: the
+# player, registrations, seasons' tournaments, stamps, kept results (and with an empty cache the
+# season's players' and teams' kept results); the team page: the team, members, stamps, kept results
+# of its players and its own. Kept ready since (a reload within the second then costs none), a
+# first visit reads the page's state before building it: the player page 7 (the player, their
+# registrations and the stamps of their tournaments and seasons twice over), the team page 8
+SERIES_PAGE, PLAYER_PAGE, TEAM_PAGE = 8, 7, 8
+PLAYER_PAGE_COLD = 9
 
 
 def warmed(*tournaments):
     for tournament in tournaments:
-        refresh(tournament.pk)
+        recompute_standings(tournament.pk)
     return tournaments
 
 
@@ -82,3 +89,24 @@ def test_the_team_page_takes_the_same_queries_for_one_and_many_tournaments(
 
     for tournament in tournaments:
         assert tournament.name in page
+
+
+@pytest.mark.parametrize("count", [1, 12])
+def test_a_regulars_page_takes_the_same_queries_cold_after_one_or_twelve_tournaments(
+    client, count, django_assert_max_num_queries
+):
+    """Nothing in the cache (a restarted Redis, or every stamp just moved): the page reads the
+    players' kept results, one row per tournament, and adds up the season from them."""
+    season = SeasonFactory()
+    tournaments = [league_tournament(season=season, tables=1, series=2) for _ in range(count)]
+    player = player_in(tournaments)
+    warmed(*tournaments)
+    cache.clear()
+
+    # the player, registrations, seasons' tournaments, stamps, kept results, and the season's
+    # players' and teams' kept results
+    with django_assert_max_num_queries(PLAYER_PAGE_COLD):
+        page = client.get(reverse("public:player", args=[player.pk])).content.decode()
+
+    assert page.count('class="card player-tournament"') == min(count, 10)  # ten to a page
+    assert str(season) in page

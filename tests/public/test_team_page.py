@@ -98,6 +98,18 @@ def test_a_member_who_did_not_play_is_listed_without_results(client):
     assert "The team ranking counts the best 3 results of 5." in page
 
 
+@pytest.mark.parametrize(("gender", "said"), [("F", "nie grała"), ("M", "nie grał")])
+def test_a_member_who_did_not_play_is_said_so_with_the_verb_of_their_gender(client, gender, said):
+    tournament, team = team_evening(team_ranking=TeamRanking.BEST, team_best_of=3)
+    reserve = PlayerFactory(first_name="Ola", last_name="Eee", gender=gender)
+    team.memberships.create(player=reserve)
+    RegistrationFactory(tournament=tournament, player=reserve, team=team)
+
+    page = client.get(reverse("public:team", args=[team.pk]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+
+    assert marks(page)["Ola Eee"] == [said]
+
+
 def test_a_draft_tournament_is_not_on_the_team_page(client):
     tournament, team = team_evening(team_ranking=TeamRanking.BEST, published=False)
 

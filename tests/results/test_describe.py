@@ -18,8 +18,8 @@ def english():
     [
         ("ac60", "ordinary game A+C · 60 eyes"),
         ("ac1", "ordinary game A+C · 1 eye"),
-        ("bd-bw", "ordinary game B+D · lost, without wyjście"),
-        ("bd+", "ordinary game B+D · won, with wyjście"),
+        ("bd-bw", "ordinary game B+D · lost, losers under the threshold"),
+        ("bd+", "ordinary game B+D · won, losers over the threshold"),
         ("za+", "zolo A · won"),
         ("ciamsm73", "silent wedding (cicha) A ×8 · 73 eyes"),
         ("zbck", "zolo-bieda C ×2"),
@@ -75,7 +75,7 @@ def test_a_tie_recorded_without_eyes_is_described_as_a_tie():
                 "level": "z_wyjsciem",
                 "offence": "card_shown",
             },
-            "ordinary game A+C · lost, with wyjście · cards shown",
+            "ordinary game A+C · lost, losers over the threshold · cards shown",
             "pokazanie kart",
         ),
         (

@@ -123,6 +123,7 @@ def test_a_correction_after_closing_asks_for_the_new_paper_totals_and_keeps_the_
     page = client.get(url(series, "protocol", 1)).content.decode()
     steps = page[page.index('id="next-steps"') :]
     assert "counts in the public standings" in steps and "enter the new totals" in steps
+    assert page.count("Paper minus screen") == 1  # at the top, not again by the totals
     protocol.refresh_from_db()
     new_totals = {"A": 28, "B": -8, "C": -12, "D": -8}
     client.post(url(series, "totals", 1), {"version": protocol.version, **new_totals})

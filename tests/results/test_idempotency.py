@@ -194,6 +194,8 @@ def test_the_deletion_posted_twice_is_one_deletion(referee_client):
     data = {"number": 2, "version": 2, "key": form_key(page, "form"), "line": "", "delete": "on"}
     for _ in range(2):
         assert referee_client.post(referee_url(protocol, "correct", 2), data).status_code == 302
+    page = referee_client.get(referee_url(protocol)).content.decode()
+    assert "Deal 2 deleted." in page and "has been corrected" not in page
     assert [row.number for row in protocol.rows.all()] == [1]
     assert [version.action for version in protocol.history.all()] == ["add", "add", "delete"]
 

@@ -60,3 +60,10 @@ def test_every_kind_of_offence_has_a_label():
             "zagranie poza kolejnością",
             "gra już rozstrzygnięta",
         ]
+
+
+def test_a_contract_the_ruleset_does_not_play_is_refused_naming_the_rules_not_their_code():
+    error = refusal({"contract": "mester", "old": ["A"], "winner": "old"}, preset="psb")
+    with translation.override("pl"):
+        message = scoring_error_message(error)
+    assert message == "Kontraktu méster nie gra się według przepisów „Baśka z asem (przepisy ogólne)”."

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from league.models import Series
 from league.results.models import Penalty, PenaltyVersion
@@ -321,3 +322,16 @@ def test_only_the_tournaments_referees_touch_its_penalties(client, tournament, r
         assert all("/login" in a["Location"] or "logowanie" in a["Location"] for a in answers)
     assert list(Penalty.objects.values_list("small_points", flat=True)) == [-10]
     assert PenaltyVersion.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("gender", "said"), [("F", "nie grała w serii 1 ani nie miała"), ("M", "nie grał w serii 1 ani nie miał")]
+)
+def test_a_penalty_for_a_player_outside_the_series_is_refused_with_the_verb_of_their_gender(
+    tournament, referee, gender, said
+):
+    outsider = PlayerFactory(gender=gender)
+    RegistrationFactory(tournament=tournament, player=outsider)
+    with translation.override("pl"), pytest.raises(ValidationError) as refusal:
+        add(tournament, referee, who=tournament.registrations.count() - 1)
+    assert said in " ".join(refusal.value.message_dict["player"])

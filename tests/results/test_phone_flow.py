@@ -9,6 +9,7 @@ import re
 import pytest
 from django.test import Client
 
+import scoring
 from league.results import services
 from tests.results.test_table_views import protocol, save_line, scorer, series, url  # noqa: F401  (fixtures)
 
@@ -55,6 +56,22 @@ def test_the_paper_s_totals_start_empty(scorer, protocol):  # noqa: F811
         field = re.search(rf'<input[^>]*name="{seat}"[^>]*>', finish).group(0)
         assert "value=" not in field, field
     assert "keep the computed ones" not in page
+
+
+def test_after_the_referee_reopens_the_table_the_old_paper_totals_are_not_offered_again(scorer, protocol):  # noqa: F811
+    save_line(scorer, protocol, "ac60")
+    protocol.refresh_from_db()
+    totals = protocol.rows.get().values
+    protocol = services.protocol_totals_set(protocol=protocol, totals=totals, expected_version=protocol.version)
+    protocol = services.protocol_complete(protocol=protocol, expected_version=protocol.version, ended_early=True)
+    protocol = services.protocol_reopen(protocol=protocol, expected_version=protocol.version, user=None)
+    save_line(scorer, protocol, "bd70")
+
+    page = scorer.get(url(protocol)).content.decode()
+    finish = page[page.index('id="finish"') :]
+    for seat in "ABCD":
+        field = re.search(rf'<input[^>]*name="{seat}"[^>]*>', finish).group(0)
+        assert "value=" not in field, field
 
 
 def test_typed_totals_that_were_refused_stay_as_typed(scorer, protocol):  # noqa: F811
@@ -123,3 +140,67 @@ def test_the_service_worker_is_served_under_the_table_pages_and_writes_nothing(p
     assert response["Cache-Control"] == "no-cache"
     assert b"data-offline-shell" in response.content
     assert Client().post(f"/turnieje/{slug}/stolik/sw.js").status_code == 405
+
+
+MARKED_BOK = {"bok_rounds": {"enabled": True, "trigger": "marked", "length": 4, "factor": 2, "max_per_series": 4}}
+
+
+@pytest.mark.parametrize(("marked", "offered"), [(True, True), (False, False)])
+def test_the_phone_offers_the_bok_mark_where_the_rules_mark_bok_rows(scorer, protocol, marked, offered):  # noqa: F811
+    tournament = protocol.series.tournament
+    data = scoring.ruleset_to_dict(scoring.load_ruleset("pomorska"))
+    tournament.ruleset_preset, tournament.ruleset_data = "pomorska", data | (MARKED_BOK if marked else {})
+    tournament.save()
+    page = scorer.get(url(protocol), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert ('name="full-bok_round"' in page) is offered
+
+
+def test_a_row_marked_bok_on_the_phone_or_in_shorthand_is_valued_at_the_bok_factor(scorer, protocol):  # noqa: F811
+    tournament = protocol.series.tournament
+    tournament.ruleset_preset = "pomorska"
+    tournament.ruleset_data = scoring.ruleset_to_dict(scoring.load_ruleset("pomorska")) | MARKED_BOK
+    tournament.deals_per_series = 4
+    tournament.save()
+    scorer.post(
+        url(protocol, "save"), buttons_post(protocol, contract="zwykla", old=["A", "C"], old_eyes="60", bok_round="on")
+    )
+    save_line(scorer, protocol, "bok bd70")
+    save_line(scorer, protocol, "ab60")
+    rows = list(protocol.rows.order_by("number"))
+    assert [(row.bok_round, row.values["A"]) for row in rows] == [(True, 2), (True, -2), (False, 1)]
+
+
+@pytest.mark.parametrize(("preset", "offered", "declarer"), [("gorzow", True, 12), ("psb", False, 24)])
+def test_the_phone_marks_a_cicha_na_dobiciu_where_the_rules_treat_its_kontra_apart(
+    scorer,  # noqa: F811
+    protocol,  # noqa: F811
+    preset,
+    offered,
+    declarer,
+):
+    tournament = protocol.series.tournament
+    tournament.ruleset_preset = preset
+    tournament.save()
+    page = scorer.get(url(protocol), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert ('name="full-cicha_na_dobiciu"' in page) is offered
+    deal = {"contract": "cicha", "old": ["A"], "kontras": "m", "laid_down": "on", "cicha_na_dobiciu": "on"}
+    scorer.post(url(protocol, "save"), buttons_post(protocol, **deal))
+    row = protocol.rows.get()
+    assert (row.deal["cicha_na_dobiciu"], row.values["A"]) == (True, declarer)
+
+
+def test_the_page_gives_the_bok_rounds_state_after_each_row_where_a_tie_starts_them(scorer, protocol):  # noqa: F811
+    """The phone's script walks on from the last state over its queued deals (scoring.value_table);
+    under puck there are no bok rounds and nothing to walk."""
+    tournament = protocol.series.tournament
+    tournament.ruleset_preset, tournament.deals_per_series = "psb", 8
+    tournament.save()
+    save_line(scorer, protocol, "ac52")
+    save_line(scorer, protocol, "ac60")
+    page = scorer.get(url(protocol)).content.decode()
+    states = re.search(r'data-bok-states="([^"]*)"', page).group(1).split()
+    # left in the round . rounds queued . rounds started: the tie starts a round of four
+    assert states == ["0.0.0", "4.0.1", "3.0.1"]
+    tournament.ruleset_preset = "puck"
+    tournament.save()
+    assert 'data-bok-states=""' in scorer.get(url(protocol)).content.decode()

@@ -35,6 +35,17 @@ PUCK = scoring.load_ruleset("puck")
         ("=2,-2,2,-2", {"values": {"A": 2, "B": -2, "C": 2, "D": -2}}),
         ("2 -2 2 -2", {"values": {"A": 2, "B": -2, "C": 2, "D": -2}}),
         ("z=-15, 5, 5, 5", {"contract": "zolo", "values": {"A": -15, "B": 5, "C": 5, "D": 5}}),
+        (
+            "ciaok60",
+            {"contract": "cicha", "old": ["A"], "cicha_na_dobiciu": True, "kontras": ["young"], "old_eyes": 60},
+        ),
+        ("bok ac60", {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60, "bok_round": True}),
+        (
+            "bokbd+",
+            {"contract": "zwykla", "old": ["B", "D"], "winner": "old", "level": "z_wyjsciem", "bok_round": True},
+        ),
+        ("BOK zak-", {"contract": "zolo", "old": ["A"], "kontras": ["young"], "winner": "young", "bok_round": True}),
+        ("bok =4,-4,4,-4", {"values": {"A": 4, "B": -4, "C": 4, "D": -4}, "bok_round": True}),
     ],
 )
 def test_lines_become_deal_objects(line, deal):
@@ -61,7 +72,21 @@ def test_unreadable_lines_say_where(line, code, position):
 
 
 def test_format_is_the_inverse_of_parse():
-    for line in ["ac60", "bd+bw", "acms-bb", "zam+", "zbc", "bac", "acxb", "gbl", "=2,-2,2,-2", "z=-15,5,5,5"]:
+    lines = [
+        "ac60",
+        "bd+bw",
+        "acms-bb",
+        "zam+",
+        "zbc",
+        "bac",
+        "acxb",
+        "gbl",
+        "=2,-2,2,-2",
+        "z=-15,5,5,5",
+        "bok ac60",
+        "ciaol",
+    ]
+    for line in lines:
         assert parse(format_deal(parse(line))) == parse(line)
 
 
@@ -144,3 +169,10 @@ def test_the_offence_note_has_no_shorthand_and_the_line_keeps_the_deal():
     noted = {"contract": "zwykla", "old": ["A", "C"], "misplay": "B", "offence": "renege"}
     assert format_deal(noted) == "acxb"
     assert parse(format_deal(noted)) == {k: v for k, v in noted.items() if k != "offence"}
+
+
+@pytest.mark.parametrize(("line", "echoed"), [("ax60", "ax60"), ("q60", "q60"), ("x" * 30, "x" * 20)])
+def test_an_unknown_start_repeats_the_line_as_typed(line, echoed):
+    with pytest.raises(ShorthandError) as caught:
+        parse(line)
+    assert caught.value.params["text"] == echoed

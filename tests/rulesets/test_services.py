@@ -99,3 +99,8 @@ def test_rules_a_tournament_uses_are_not_deleted(own):
     with pytest.raises(ValidationError, match="uses these rules"):
         services.own_ruleset_delete(ruleset=own)
     assert OwnRuleset.objects.filter(pk=own.pk).exists()
+
+
+def test_a_copys_id_spells_the_polish_letters_of_its_name_in_latin_ones(organiser):
+    copy, _ = services.own_ruleset_copy(user=organiser, name="Złote zasady Łeby", source="gorzow")
+    assert copy.data["id"] == "zlote-zasady-leby"

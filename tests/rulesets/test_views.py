@@ -75,6 +75,32 @@ def test_the_editor_shows_the_value_grid_and_the_calculators_deal(client, own):
     assert "+15" in page and ">-5<" in page
 
 
+def grid_row(page: str, contract: str, outcome: str) -> list[str]:
+    """The values of one row of the first grid in ``page`` (0, 1, 2 … counted doublings)."""
+    row = page.split(f"<td>{contract}</td><td>{outcome}</td>", 1)[1].split("</tr>", 1)[0]
+    return [cell.split("<")[0] or "–" for cell in row.split('<td class="num">')[1:]]
+
+
+@pytest.mark.parametrize(("applies", "most"), [("before_loss", "640"), ("after_loss", "320")])
+def test_the_grid_in_a_bok_round_shows_the_cap_of_the_raises_as_typed(client, own, applies, most):
+    """psb §7.13's 6400 %: a zolo-du lost with four kontras in a bok round is 64 × its base before the
+    loser's doubling (320, doubled to 640), or 320 in all where the cap applies after it."""
+    data = ruleset_form_data(own, stake_cap_factor="64", stake_cap_applies=applies, preview="")
+    page = client.post(edit_url(own), data).content.decode()
+    plain, bok = page.split("In a bok round (×2)", 1)
+    assert grid_row(plain, "zolo-du", "lost") == ["20", "40", "80", "160", "320"]
+    assert grid_row(bok, "zolo-du", "lost") == ["40", "80", "160", "320", most]
+
+
+@pytest.mark.parametrize(("reading", "values"), [("ignored", ["4", "4"]), ("refused", ["4", "–"])])
+def test_the_grid_shows_a_cicha_na_dobiciu_as_the_rules_read_its_kontra(client, own, reading, values):
+    data = ruleset_form_data(own, cicha_na_dobiciu_kontra=reading, preview="")
+    page = client.post(edit_url(own), data).content.decode()
+    assert grid_row(page, "silent wedding (cicha)", "laid down “na dobiciu”")[:2] == values
+    counted = client.post(edit_url(own), ruleset_form_data(own, preview="")).content.decode()
+    assert "na dobiciu”</td>" not in counted  # psb counts it as any kontra: no row of its own
+
+
 def test_the_calculator_values_the_deal_under_the_rules_as_typed_before_saving(client, own):
     data = ruleset_form_data(own, zolo__base=7, preview="")
     page = client.post(edit_url(own), data).content.decode()
@@ -110,6 +136,19 @@ def test_saving_stores_the_rules_and_the_history_says_who_and_why(client, organi
     assert (ruleset.contract("zolo").base, ruleset.misplay_min_doublings) == (7, 1)
     page = client.get(edit_url(own)).content.decode()
     assert "Jan Kowalski" in page and "zolo za 7" in page
+
+
+@pytest.mark.parametrize(
+    ("factor", "applies", "stored"), [("64", "after_loss", (64, "after_loss")), ("", "before_loss", None)]
+)
+def test_the_cap_of_the_raises_is_set_in_the_editor_with_its_reading(client, own, factor, applies, stored):
+    data = ruleset_form_data(own, stake_cap_factor=factor, stake_cap_applies=applies, reason="6400 %", save="")
+    client.post(edit_url(own), data)
+    own.refresh_from_db()
+    cap = own.ruleset().stake_cap
+    assert (cap and (cap.factor, cap.applies)) == stored
+    page = client.get(edit_url(own), headers={"Accept-Language": "pl"}).content.decode()
+    assert "podwyższenia mnożą stawkę podstawową najwyżej" in page
 
 
 def test_the_editor_saves_every_setting_unchanged_as_the_preset_had_it(client, organiser):

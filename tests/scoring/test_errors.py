@@ -128,6 +128,8 @@ ELSEWHERE = {
     "deals_not_multiple": "test_scoring_readings",
     "penalty_not_in_series": "test_scoring_readings",
     "penalty_big_points_not_allowed": "test_scoring_readings",
+    "na_dobiciu_not_cicha": "test_scoring_readings",
+    "kontra_on_cicha_na_dobiciu": "test_scoring_readings",
     **{code: "preferans/test_invalid_input" for code in MESSAGES if code.startswith("pulka_")},
     "unknown_variant": "preferans/test_invalid_input",
     # the league's exchange import, for a Preferans table of three

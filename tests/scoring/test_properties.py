@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -247,7 +248,7 @@ def test_penalties_change_only_the_penalised_players_points(series, reading):
     for player, standing in without.items():
         penalty = sum(p.small_points for s in series for p in s.penalties if p.player == player)
         assert with_penalties[player] == replace(standing, small_points=standing.small_points + penalty)
-        assert sum(standing.places) == standing.series_played
+        assert sum(standing.places) == pytest.approx(standing.series_played)  # thirds and quarters in floats
         if reading == "points":
             assert len(standing.table_points) == standing.series_played
 

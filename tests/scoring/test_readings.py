@@ -93,10 +93,15 @@ def test_too_many_bok_rows_says_how_many_are_allowed():
 
 
 def test_a_marked_values_only_row_is_checked_at_the_bok_factor():
-    # baska admits no kontra, so 60 for the declarer is a bok row's value only
+    # with baska admitting no kontra, 60 for the declarer is a bok row's value only
+    rules = variant(
+        "pomorska",
+        bok_rounds={"trigger": "marked"},
+        contracts={"baska": {"base": 10, "max_doublings": 0, "thrown": True}},
+    )
     doubled = {"contract": "baska", "values": {"A": 60, "B": -20, "C": -20, "D": -20}, "bok_round": True}
-    assert score_protocol([doubled], MARKED).rows[0].values["A"] == 60
-    assert refusal(lambda: score_protocol([{**doubled, "bok_round": False}], MARKED))[0] == (
+    assert score_protocol([doubled], rules).rows[0].values["A"] == 60
+    assert refusal(lambda: score_protocol([{**doubled, "bok_round": False}], rules))[0] == (
         "value_impossible_for_contract"
     )
 
@@ -377,3 +382,126 @@ def test_presets_allow_big_point_penalties_only_in_psb():
         "puck": False,
         "pomorska": False,
     }
+
+
+# --- the cap of the raises: 6400 % of the base stake (psb §7.13, pomorska §5n) -----------------------------
+
+ZOLO_DU_LOST_KONTRAS = {
+    "contract": "zolo_du",
+    "old": ["A"],
+    "kontras": ["young", "old", "young", "old"],
+    "winner": "young",
+}
+GRAN_WON_KONTRAS = {"contract": "gran", "old": ["B"], "kontras": ["young", "old", "young", "old"], "old_eyes": 104}
+
+
+@pytest.mark.parametrize(
+    ("preset", "cap", "deal", "bok_round", "per_young"),
+    [
+        # du ×2, four kontras ×16, bok ×2: the raises reach 64 exactly, the loser's doubling comes after
+        ("psb", {"factor": 64, "applies": "before_loss"}, ZOLO_DU_LOST_KONTRAS, True, 640),
+        ("psb", {"factor": 64, "applies": "after_loss"}, ZOLO_DU_LOST_KONTRAS, True, 320),
+        ("psb", None, ZOLO_DU_LOST_KONTRAS, True, 640),
+        ("pomorska", {"factor": 64, "applies": "after_loss"}, ZOLO_DU_LOST_KONTRAS, True, 320),
+        # without the bok round the raises are 32 and the loser's doubling 2: within the cap in both readings
+        ("psb", {"factor": 64, "applies": "after_loss"}, ZOLO_DU_LOST_KONTRAS, False, 320),
+        ("psb", {"factor": 64, "applies": "before_loss"}, ZOLO_DU_LOST_KONTRAS, False, 320),
+        # a won solo has no loser's doubling: both readings agree; a lower own cap bites in both
+        ("psb", {"factor": 64, "applies": "after_loss"}, GRAN_WON_KONTRAS, True, -160),
+        ("psb", {"factor": 16, "applies": "before_loss"}, GRAN_WON_KONTRAS, True, -80),
+        ("psb", {"factor": 16, "applies": "before_loss"}, ZOLO_DU_LOST_KONTRAS, True, 160),
+        ("psb", {"factor": 16, "applies": "after_loss"}, ZOLO_DU_LOST_KONTRAS, True, 80),
+    ],
+)
+def test_the_raises_are_capped_by_the_reading(preset, cap, deal, bok_round, per_young):
+    ruleset = variant(preset, stake_cap=cap)
+    values = score_deal({**deal, "bok_round": bok_round}, ruleset).values
+    declarer = deal["old"][0]
+    assert [values[seat] for seat in "ABCD" if seat != declarer] == [per_young] * 3
+    assert values[declarer] == -3 * per_young
+
+
+@pytest.mark.parametrize("preset", ["psb", "pomorska"])
+def test_the_presets_cap_the_raises_at_6400_percent_before_the_losers_doubling_and_say_so(preset):
+    ruleset = load_ruleset(preset)
+    assert (ruleset.stake_cap.factor, ruleset.stake_cap.applies) == (64, "before_loss")
+    assert any("6400" in note and "before_loss" in note and "after_loss" in note for note in ruleset.notes)
+    assert parse_ruleset(ruleset_to_dict(ruleset)) == ruleset
+
+
+@pytest.mark.parametrize("preset", ["gorzow", "puck"])
+def test_rules_that_name_no_cap_leave_the_raises_uncapped(preset):
+    assert load_ruleset(preset).stake_cap is None
+
+
+@pytest.mark.parametrize(
+    ("cap", "path"),
+    [({"factor": 0}, "stake_cap.factor"), ({"factor": 64, "applies": "never"}, "stake_cap.applies"), (64, "stake_cap")],
+)
+def test_a_cap_the_engine_cannot_read_is_refused_at_its_path(cap, path):
+    data = {**ruleset_to_dict(load_ruleset("psb")), "stake_cap": cap}
+    assert refusal(lambda: parse_ruleset(data)) == ("invalid_ruleset", path)
+
+
+# --- a kontra on baśka: "dla każdego kontraktu" (psb §7.6, pomorska §5h); gorzow and puck are silent ----------
+
+BASKA_KONTRA = {"contract": "baska", "old": ["C"], "kontras": ["young"]}
+
+
+@pytest.mark.parametrize(
+    ("preset", "per_young"),
+    [("psb", -20), ("pomorska", -20), ("gorzow", None), ("puck", None)],
+)
+def test_a_kontra_on_baska_counts_where_the_rules_allow_kontras_on_every_contract(preset, per_young):
+    ruleset = load_ruleset(preset)
+    if per_young is None:
+        assert refusal(lambda: score_deal(BASKA_KONTRA, ruleset))[0] == "too_many_doublings"
+    else:
+        values = score_deal(BASKA_KONTRA, ruleset).values
+        assert values == {"A": per_young, "B": per_young, "C": -3 * per_young, "D": per_young}
+
+
+# --- a kontra on a cicha "na dobiciu": not counted (gorzow VI.5), refused (puck 25), or counted -----------------
+
+CICHA_KONTRA = {"contract": "cicha", "old": ["A"], "kontras": ["young"], "laid_down": True}
+DOBICIE = {**CICHA_KONTRA, "cicha_na_dobiciu": True}
+
+
+@pytest.mark.parametrize(
+    ("reading", "deal", "declarer"),
+    [
+        ("ignored", DOBICIE, 12),  # the kontra is written down and not counted
+        ("ignored", CICHA_KONTRA, 24),  # without the mark a kontra counts as ever
+        ("counts", DOBICIE, 24),
+        ("refused", CICHA_KONTRA, 24),
+        ("refused", {**DOBICIE, "kontras": []}, 12),
+        ("refused", DOBICIE, "kontra_on_cicha_na_dobiciu"),
+    ],
+)
+def test_a_kontra_on_a_cicha_na_dobiciu_by_the_reading(reading, deal, declarer):
+    ruleset = variant("gorzow", cicha_na_dobiciu_kontra=reading)
+    if isinstance(declarer, str):
+        assert refusal(lambda: score_deal(deal, ruleset)) == (declarer, "deal.kontras")
+    else:
+        assert score_deal(deal, ruleset).values["A"] == declarer
+
+
+@pytest.mark.parametrize(
+    ("preset", "reading", "declarer"), [("gorzow", "ignored", 12), ("puck", "refused", None), ("psb", "counts", 24)]
+)
+def test_the_presets_read_the_cicha_na_dobiciu_as_their_rulebooks_do(preset, reading, declarer):
+    ruleset = load_ruleset(preset)
+    assert ruleset.cicha_na_dobiciu_kontra == reading
+    assert any("cicha_na_dobiciu_kontra" in note and reading in note for note in ruleset.notes)
+    if declarer is None:
+        assert refusal(lambda: score_deal(DOBICIE, ruleset))[0] == "kontra_on_cicha_na_dobiciu"
+    else:
+        assert score_deal(DOBICIE, ruleset).values["A"] == declarer
+
+
+def test_only_a_cicha_is_marked_na_dobiciu():
+    deal = {"contract": "zolo", "old": ["A"], "old_eyes": 70, "cicha_na_dobiciu": True}
+    assert refusal(lambda: score_deal(deal, load_ruleset("gorzow"))) == (
+        "na_dobiciu_not_cicha",
+        "deal.cicha_na_dobiciu",
+    )

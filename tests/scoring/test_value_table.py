@@ -1,8 +1,9 @@
 """The value table the phone looks provisional values up in is the engine's own valuing.
 
-Sizes (compact JSON, as ``tabela-wartosci.json`` sends it): puck 1,204 entries, 55,930 bytes;
-psb 2,848 entries, 124,129 bytes (bok rounds double the keys); gorzow 1,176; pomorska 2,848.
-The description of the key that travels with the table (``lookup``) adds about 2.5 kB.
+Sizes (compact JSON, as ``tabela-wartosci.json`` sends it): puck 1,204 entries, 58,511 bytes;
+psb 2,976 entries, 136,598 bytes (bok rounds double the keys); gorzow 1,176; pomorska 2,976.
+The description of the key that travels with the table (``lookup``) adds about 2.5 kB, psb's bok
+rounds as a walk (``bok_walk``, 39 states) 4.8 kB.
 
 A deal is looked up by following that description (``table_key``, as the phone's script does):
 every deal the engine values, of every preset, must find exactly the engine's values.
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 
 import scoring
 from scoring import SEATS, counted_doublings, score_deal, value_table
-from scoring.value_table import table_key
+from scoring.value_table import _follow, table_key
 from tests.scoring.test_properties import FIELD_VALUES
 
 OTHER = {"old": "young", "young": "old"}
@@ -139,7 +140,7 @@ def test_the_table_is_plain_json_and_the_same_every_time():
         "max_per_series": 4,
     }
     sizes = {preset: len(value_table(scoring.load_ruleset(preset))["values"]) for preset in ("puck", "psb")}
-    assert sizes == {"puck": 1204, "psb": 2848}
+    assert sizes == {"puck": 1204, "psb": 2976}  # psb's baśka admits kontras (§7.6)
 
 
 # --- the description that travels with the table ------------------------------------------
@@ -162,10 +163,10 @@ def engine(deal: dict, ruleset) -> list[int] | None:
 
 
 @st.composite
-def phone_deals(draw):
+def phone_deals(draw, rulesets=tuple(RULESETS)):
     """A ruleset and a deal as the phone's form may send it: any kontras (repeats, a first kontra
     the rules forbid, more than the cap), the old seats in any order, one result of any kind."""
-    ruleset = draw(st.sampled_from(RULESETS))
+    ruleset = draw(st.sampled_from(rulesets))
     rule = draw(st.sampled_from(ruleset.contracts))
     old = draw(st.permutations(SEATS))[: draw(st.sampled_from([1, 2, 2 if rule.pair else 1]))]
     deal: dict = {"contract": rule.code, "old": old}
@@ -285,3 +286,99 @@ def test_following_the_description_gives_the_key(deal, key):
 def test_any_deal_object_gives_a_key_or_none(ruleset, deal):
     key = table_key(value_table(ruleset), deal)
     assert key is None or isinstance(key, str)
+
+
+# --- the bok rounds the phone walks over its queued deals (issue 28, item 5) ------------------
+
+
+def _with_bok(preset: str, **bok) -> scoring.Ruleset:
+    data = scoring.ruleset_to_dict(scoring.load_ruleset(preset))
+    data["bok_rounds"] |= bok
+    return scoring.parse_ruleset(data)
+
+
+TIE_RULESETS = {
+    "psb": scoring.load_ruleset("psb"),
+    "pomorska": scoring.load_ruleset("pomorska"),
+    "no cap, rounds of 2": _with_bok("pomorska", max_per_series=None, length=2),
+    "gorzow with bok rounds": _with_bok("gorzow", enabled=True),
+}
+
+
+def walked(table: dict, state: str, deals: list[dict]) -> list[tuple[list[int] | None, bool]]:
+    """What the phone shows for deals queued after ``state``: each deal's values, looked up with the
+    marks of the rounds' state before it, and whether it was in a bok round; then a step."""
+    walk = table["bok_walk"]
+    shown = []
+    for deal in deals:
+        marks = walk["marks"].get(state, {})
+        looked = {**deal, **marks}
+        shown.append((looked_up(table, looked), bool(marks)))
+        state = walk["steps"][state][_follow(walk["step"], looked, table)]
+    return shown
+
+
+@st.composite
+def queued_series(draw):
+    """A ruleset whose 52:52 deals start bok rounds and a series of deals the engine values, ties often."""
+    name = draw(st.sampled_from(sorted(TIE_RULESETS)))
+    ruleset = TIE_RULESETS[name]
+    deals = []
+    for _ in range(draw(st.integers(1, 24))):
+        _, deal = draw(phone_deals((ruleset,)))
+        deal.pop("bok_round", None)
+        if draw(st.integers(0, 3)) == 0:  # a tie, given as such or by the eyes
+            deal = {k: v for k, v in deal.items() if k not in ("winner", "level", "misplay", "laid_down", "old_eyes")}
+            deal |= {"tie": True} if draw(st.booleans()) else {"old_eyes": 52}
+        if engine(deal, ruleset) is not None:
+            deals.append(deal)
+    return name, deals
+
+
+@settings(max_examples=300, deadline=None)
+@given(queued_series(), st.integers(0, 24))
+def test_walking_the_queue_from_the_servers_state_gives_the_values_the_protocol_stores(case, stored):
+    """The server stored the first ``stored`` deals and gave the state after them; the phone walks
+    the rest: every deal gets the value and the bok round the engine gives it in the protocol."""
+    name, deals = case
+    ruleset = TIE_RULESETS[name]
+    table = value_table(ruleset)
+    protocol = scoring.score_protocol(deals, ruleset)
+    stored = min(stored, len(deals))
+    state = protocol.rows[stored].bok_state if stored < len(deals) else protocol.bok_state
+    expected = [([row.values[seat] for seat in SEATS], row.bok_round) for row in protocol.rows[stored:]]
+    assert walked(table, state, deals[stored:]) == expected
+    assert table["bok_walk"]["from"] == scoring.score_protocol([], ruleset).bok_state
+
+
+@pytest.mark.parametrize(
+    ("results", "bok_rows"),
+    [
+        ("T.....", "-XXXX-"),  # a 52:52 deal: the next four count double
+        ("T.T........", "-XXXXXXXX--"),  # a tie inside a round queues the next one
+        ("TTTTT" + "." * 20, "-" + "X" * 16 + "-" * 8),  # at most four rounds a series (psb §7.14)
+        ("....T.", "-----X"),
+    ],
+)
+def test_the_walk_reads_psb_s_bok_rounds_as_the_protocol_does(results, bok_rows):
+    """``T`` a 52:52 deal, ``.`` any other; ``X`` a row the phone values as in a bok round."""
+    table = value_table(scoring.load_ruleset("psb"))
+    tie = {"contract": "zwykla", "old": ["A", "C"], "tie": True}
+    other = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
+    shown = walked(table, table["bok_walk"]["from"], [tie if mark == "T" else other for mark in results])
+    assert "".join("X" if bok else "-" for _, bok in shown) == bok_rows
+    doubled = {tuple(values) for (values, bok), mark in zip(shown, results, strict=True) if mark == "." and bok}
+    assert doubled == {(2, -2, 2, -2)}  # 60 eyes: 1 each, doubled in the round
+
+
+def test_rules_without_bok_rounds_or_with_marked_rows_give_no_walk():
+    """Where there are none, or the scorer marks the rows (pomorska §12n read so), the deal's own
+    mark says it and the phone needs no walk."""
+    assert value_table(scoring.load_ruleset("puck"))["bok_walk"] is None
+    assert value_table(_with_bok("pomorska", trigger="marked"))["bok_walk"] is None
+
+
+def test_a_walk_without_a_cap_forgets_how_many_rounds_started_and_stays_small():
+    walk = value_table(_with_bok("pomorska", max_per_series=None))["bok_walk"]
+    assert all(state.count(".") == 1 for state in walk["steps"])
+    assert len(walk["steps"]) < 400

@@ -276,6 +276,44 @@ def test_attaching_counting_and_detaching_my_tournament(client, me, my_season):
     assert list(my_season.history.values_list("action", flat=True)) == ["detach", "count", "count", "attach"]
 
 
+def test_a_tournament_of_another_season_moves_only_after_the_organiser_confirms(client, me, my_season):
+    other = SeasonFactory(name="Liga Kociewia 2025", slug="liga-kociewia-2025")
+    other.organisers.add(me)
+    mine = tournament_of(me, name="Puchar Wójta", season=other)
+    attach = reverse("seasons:attach", args=[my_season.slug])
+
+    asked = client.post(attach, {"tournament": mine.pk}, headers={"accept-language": "pl"})
+
+    page = asked.content.decode()
+    assert "należy do sezonu Liga Kociewia 2025" in page and "Przenieś do tego sezonu" in page
+    mine.refresh_from_db()
+    assert mine.season == other and not my_season.history.exists()
+    client.post(attach, {"tournament": mine.pk, "move": "True"})
+    mine.refresh_from_db()
+    assert mine.season == my_season
+
+
+def test_a_small_points_season_mixing_rules_warns_with_their_names(client, me, my_season):
+    my_season.scheme = SeasonScheme.SMALL
+    my_season.save()
+    client.post(
+        reverse("seasons:attach", args=[my_season.slug]), {"tournament": tournament_of(me, ruleset_preset="puck").pk}
+    )
+    edit = reverse("seasons:edit", args=[my_season.slug])
+    assert 'id="mixed-rules"' not in client.get(edit).content.decode()
+
+    answer = client.post(
+        reverse("seasons:attach", args=[my_season.slug]),
+        {"tournament": tournament_of(me, ruleset_preset="psb").pk},
+        headers={"accept-language": "pl"},
+        follow=True,
+    )
+
+    page = answer.content.decode()
+    assert 'id="mixed-rules"' in page
+    assert "Baśka z asem (przepisy ogólne)" in page and "różnych przepisów" in page
+
+
 # --- the public season page -----------------------------------------------------
 
 

@@ -1,5 +1,6 @@
-"""A player's deal statistics as the recompute task keeps them after every change equal the
-statistics read from the deals afresh, and the rebuild command gives the same."""
+"""A player's deal statistics as the recompute task keeps them after every change (in each
+player's kept result, ``league.standings.summaries``) equal the statistics read from the deals
+afresh, and the rebuild command gives the same."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from hypothesis import strategies as st
 from league.models import Series
 from league.results import services
 from league.results.models import Protocol
-from league.standings.cache import stamps
-from league.standings.statistics import _empty, _key, _tallies
+from league.standings.models import PlayerResult
+from league.standings.statistics import deal_tallies, empty_tally
+from league.standings.tasks import recompute_standings
 from tests.factories import (
     PlayerFactory,
     RegistrationFactory,
@@ -106,27 +108,25 @@ def test_the_tallies_kept_after_each_change_equal_the_deals_read_afresh(
         with django_capture_on_commit_callbacks(execute=True):  # the recompute task, after the commit
             play(tournament, referee, step)
 
-    stamp = stamps(type(tournament).objects.filter(pk=tournament.pk))[tournament.pk]
-    fresh = _tallies({tournament.pk: tournament})
-    closed = Series.objects.filter(tournament=tournament, status=Series.Status.CLOSED).exists()
-    kept = {player.pk: cache.get(_key(player.pk, tournament.pk, stamp)) for player in players}
-    if closed:  # closing scheduled the task, which left every player's tally under the current stamp
-        assert kept == {player.pk: fresh.get((player.pk, tournament.pk), _empty()) for player in players}
-    for player in players:  # and the page's own read of one player agrees
-        alone = _tallies({tournament.pk: tournament}, player)
-        assert alone.get((player.pk, tournament.pk), _empty()) == fresh.get((player.pk, tournament.pk), _empty())
+    fresh = deal_tallies({tournament.pk: tournament})
+    expected = {player.pk: fresh.get((player.pk, tournament.pk), empty_tally()) for player in players}
+    # the task after every change saved left each player's tally in their kept result (nothing
+    # saved, say every deal refused, ran no task and wrote no result)
+    kept = {row.player_id: row.tally for row in PlayerResult.objects.filter(tournament=tournament)}
+    assert kept in ({}, expected)
+    for player in players:  # and the read of one player alone agrees
+        alone = deal_tallies({tournament.pk: tournament}, player)
+        assert alone.get((player.pk, tournament.pk), empty_tally()) == expected[player.pk]
 
     cache.clear()
+    PlayerResult.objects.all().delete()
     call_command("rebuild_statistics", stdout=open("/dev/null", "w"))
-    rebuilt = {player.pk: cache.get(_key(player.pk, tournament.pk, stamp)) for player in players}
-    assert rebuilt == {player.pk: fresh.get((player.pk, tournament.pk), _empty()) for player in players}
+    assert {row.player_id: row.tally for row in PlayerResult.objects.filter(tournament=tournament)} == expected
 
 
 def test_a_deal_saved_in_an_open_series_reads_no_deals_for_the_statistics_again(
     django_capture_on_commit_callbacks, django_assert_max_num_queries
 ):
-    from league.standings.cache import refresh
-
     tournament, _ = evening()
     referee = UserFactory(is_superuser=True)
     for number in SERIES:
@@ -134,10 +134,10 @@ def test_a_deal_saved_in_an_open_series_reads_no_deals_for_the_statistics_again(
             play(tournament, referee, ("deal", number, {"contract": "zolo", "old": ["A"], "old_eyes": 90}))
     with django_capture_on_commit_callbacks(execute=True):
         play(tournament, referee, ("close", 1, None))
-    stamp = stamps(type(tournament).objects.filter(pk=tournament.pk))[tournament.pk]
 
     # series 2 is open: its deal leaves the standings' stamp, and so every tally, as it was
     with CaptureQueriesContext(connection) as queries:
-        refresh(tournament.pk)
+        recompute_standings(tournament.pk)
     assert not [q for q in queries.captured_queries if '"results_dealrow"."deal"' in q["sql"]]
-    assert cache.get(_key(tournament.registrations.first().player_id, tournament.pk, stamp))["deals"] == 1
+    first = tournament.registrations.first().player_id
+    assert PlayerResult.objects.get(tournament=tournament, player_id=first).tally["deals"] == 1

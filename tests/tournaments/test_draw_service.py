@@ -4,6 +4,7 @@ from collections import Counter
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from league.models import Bye, DrawLog, Series, TableAssignment
 from league.tournaments import draws, registrations, selectors
@@ -212,3 +213,22 @@ def test_a_redraw_hands_out_new_protocols_and_a_swap_keeps_them(drawn_series):
     draws.series_draw(tournament=drawn_series.tournament, numbers=[1], seed=12)
     assert sorted(pins(drawn_series)) == sorted(before)
     assert not protocols & set(drawn_series.protocols.values_list("pk", flat=True))
+
+
+@pytest.mark.parametrize(
+    ("preset", "said"),
+    [
+        ("gorzow", "wolny los daje: duże punkty 2,5, małe punkty 0"),
+        ("psb", "wolny los nie daje punktów"),
+    ],
+)
+def test_the_draw_page_says_in_words_what_a_bye_scores(client, preset, said):
+    tournament = TournamentFactory(ruleset_preset=preset, series_count=2)
+    register_teams(tournament, teams=4, individuals=2)
+    draws.series_draw(tournament=tournament, numbers=[1], seed=123456, user=UserFactory())
+    organiser = UserFactory()
+    tournament.organisers.add(organiser)
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:draw", args=[tournament.slug]), headers={"Accept-Language": "pl"})
+    assert said in page.content.decode()
+    assert " / 0<" not in page.content.decode()

@@ -179,16 +179,25 @@ def test_a_team_is_not_built_of_another_tournaments_registrations(client, tourna
 
 def test_a_mistaken_registration_is_removed_before_the_draw(client, tournament):
     registration = RegistrationFactory(tournament=tournament)
-    response = client.post(url("unregister", tournament, registration.pk), {"q": "kow"})
+    response = client.post(url("unregister", tournament, registration.pk), {"q": "kow", "confirmed": "1"})
     assert not Registration.objects.filter(pk=registration.pk).exists()
     assert Player.objects.filter(pk=registration.player_id).exists()
     assert query_of(response) == {"q": ["kow"]}
 
 
+def test_removing_a_registration_asks_first_and_a_click_without_the_yes_removes_nothing(client, tournament):
+    registration = RegistrationFactory(tournament=tournament)
+    page = client.get(url("registrations", tournament), headers={"Accept-Language": "pl"}).content.decode()
+    assert "Usunąć ten zapis z listy?" in page and "Tak, usuń zapis" in page
+    response = client.post(url("unregister", tournament, registration.pk))
+    assert Registration.objects.filter(pk=registration.pk).exists()
+    assert "Nothing was removed" in messages_of(response)
+
+
 def test_a_drawn_player_is_not_unregistered_but_told_to_withdraw(client, tournament):
     registrations = register_teams(tournament, teams=0, individuals=8)
     draws.series_draw(tournament=tournament, numbers=[1], seed=1)
-    response = client.post(url("unregister", tournament, registrations[0].pk))
+    response = client.post(url("unregister", tournament, registrations[0].pk), {"confirmed": "1"})
     assert Registration.objects.filter(pk=registrations[0].pk).exists()
     assert "already drawn in series 1" in messages_of(response)
     assert "withdrew after series" in messages_of(response)
@@ -202,7 +211,7 @@ def test_a_late_arrival_not_yet_drawn_can_be_unregistered(client, tournament):
     assert late.status_code == 302
     registration = tournament.registrations.get(player=player)
     assert registration.first_series == 1  # series 1 has no results yet: it is to be drawn again
-    client.post(url("unregister", tournament, registration.pk))
+    client.post(url("unregister", tournament, registration.pk), {"confirmed": "1"})
     assert not Registration.objects.filter(pk=registration.pk).exists()
 
 

@@ -13,6 +13,7 @@ from tests.factories import (
     RegistrationFactory,
     SeasonFactory,
     SeriesFactory,
+    TournamentFactory,
     UserFactory,
     drawn_series,
     played_series,
@@ -269,3 +270,38 @@ def test_a_tournament_needs_a_preset_or_own_rules(client, organiser):
     response = client.post(reverse("tournaments:create"), tournament_form_data(ruleset_preset=""))
     assert response.context["form"].errors["ruleset_preset"] == ["Choose the rules: a preset or your own."]
     assert not Tournament.objects.exists()
+
+
+def test_big_points_ticked_by_default_follow_rules_that_give_none(client, organiser):
+    client.post(reverse("tournaments:create"), tournament_form_data(ruleset_preset="psb", uses_big_points="on"))
+    client.post(reverse("tournaments:create"), tournament_form_data(name="Puck", uses_big_points="on"))
+    assert dict(Tournament.objects.values_list("ruleset_preset", "uses_big_points")) == {"psb": False, "puck": True}
+
+
+def test_big_points_ticked_under_rules_that_give_none_are_refused_saying_what_the_rules_do_instead(client, organiser):
+    client.post(reverse("tournaments:create"), tournament_form_data(ruleset_preset="psb"))
+    tournament = Tournament.objects.get()
+    response = client.post(
+        reverse("tournaments:update", args=[tournament.slug]),
+        tournament_form_data(ruleset_preset="psb", uses_big_points="on"),
+        headers={"Accept-Language": "pl"},
+    )
+    [message] = response.context["form"].errors["uses_big_points"]
+    assert "„Baśka z asem (przepisy ogólne)” nie dają dużych punktów za miejsca przy stoliku" in message
+    assert "według małych punktów" in message and "psb" not in message
+    tournament.refresh_from_db()
+    assert not tournament.uses_big_points
+
+
+def test_the_migration_unticks_big_points_only_where_the_rules_give_none():
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("league.migrations.0018_no_big_points_where_rules_give_none")
+    psb = TournamentFactory(ruleset_preset="psb", uses_big_points=True)
+    puck = TournamentFactory(ruleset_preset="puck", uses_big_points=True)
+    migration.untick(apps, None)
+    psb.refresh_from_db()
+    puck.refresh_from_db()
+    assert (psb.uses_big_points, puck.uses_big_points) == (False, True)

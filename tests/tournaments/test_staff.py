@@ -1,5 +1,7 @@
 """The organiser gives referees and co-organisers their roles from the tournament page."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -172,3 +174,20 @@ def test_adding_is_a_post(client, tournament):
     )
     assert response.status_code == 405
     assert not tournament.referees.exists()
+
+
+def test_a_referee_reaches_every_tables_link_and_qr_code_from_the_series_page_and_meets_no_closed_door(tournament):
+    drawn_series(tournament, tables=2, status="in_play")
+    referee = UserFactory()
+    tournament.referees.add(referee)
+    as_referee = logged_in(referee)
+    series_page = as_referee.get(reverse("results:series", args=[tournament.slug, 1])).content.decode()
+    pins = reverse("printing:pins", args=[tournament.slug, 1])
+    for table in (1, 2):
+        assert f"{pins}#table-{table}" in series_page
+        assert reverse("printing:protocol", args=[tournament.slug, 1, table]) in series_page
+
+    pins_page = as_referee.get(pins)
+    links = re.findall(r'href="(/[^"#?]*)', pins_page.content.decode())
+    refused = [url for url in links if as_referee.get(url).status_code == 403]
+    assert refused == []

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import DrawLog, Registration, Tournament
+from players.models import Gender
 from tests.factories import RegistrationFactory, TeamFactory, TournamentFactory, UserFactory, register_teams
 
 pytestmark = pytest.mark.django_db
@@ -101,6 +102,29 @@ def test_withdrawal_between_series_is_saved(client, tournament):
     client.post(reverse("tournaments:withdraw", args=[tournament.slug, registration.pk]), {"after_series": "1"})
     registration.refresh_from_db()
     assert registration.withdrawn_after_series == 1
+
+
+@pytest.mark.parametrize(
+    ("gender", "flash", "badge"),
+    [
+        (Gender.WOMAN, "Anna Nowak wycofała się po serii 1.", "odeszła po serii 1"),
+        (Gender.MAN, "Jan Nowak wycofał się po serii 1.", "odszedł po serii 1"),
+    ],
+)
+def test_a_withdrawal_is_said_in_words_agreeing_with_the_players_gender(client, tournament, gender, flash, badge):
+    first = "Anna" if gender == Gender.WOMAN else "Jan"
+    registration = RegistrationFactory(
+        tournament=tournament, player__first_name=first, player__last_name="Nowak", player__gender=gender
+    )
+    response = client.post(
+        reverse("tournaments:withdraw", args=[tournament.slug, registration.pk]),
+        {"after_series": "1"},
+        HTTP_ACCEPT_LANGUAGE="pl",
+        follow=True,
+    )
+    page = response.content.decode()
+    assert flash in page and "Zapisano" not in page
+    assert badge in page
 
 
 @pytest.mark.parametrize("name", ["detail", "registrations", "draw", "draw_log"])

@@ -78,6 +78,8 @@ def describe_deal(deal: Mapping[str, Any] | None) -> DealDescription | None:
     except (KeyError, TypeError):  # not something the parser gives: show it as stored
         shorthand = str(deal)
     contract = str(CONTRACT_LABELS.get(deal.get("contract", ""), deal.get("contract", "")))
+    if deal.get("cicha_na_dobiciu"):
+        contract += " " + _("“na dobiciu”")
     offence = str(OFFENCE_LABELS.get(deal["offence"], deal["offence"])) if deal.get("offence") else ""
     if "old" not in deal:  # the four values copied from paper
         values = deal.get("values") or {}
@@ -100,11 +102,12 @@ def describe_deal(deal: Mapping[str, Any] | None) -> DealDescription | None:
 
 
 def protocol_lines(protocol: Protocol) -> list[dict[str, Any]]:
-    """The protocol's rows for the public table page: contract, and value and running total per seat."""
+    """The protocol's rows for the public table page as the paper has them: the deal (contract,
+    old seats, kontras, eyes or result), and value and running total per seat."""
     return [
         {
             "number": row.number,
-            "contract": CONTRACT_LABELS.get(row.deal.get("contract"), ""),
+            "deal": describe_deal(row.deal),
             "bok_round": row.bok_round,
             "cells": [(row.values[seat], row.totals[seat]) for seat in SEATS],
         }

@@ -85,6 +85,11 @@ class DealForm(forms.Form):
     )
     laid_down = forms.BooleanField(label=FIELD_LABELS["laid_down"], required=False)
     bok_round = forms.BooleanField(label=FIELD_LABELS["bok_round"], required=False)
+    cicha_na_dobiciu = forms.BooleanField(
+        label=FIELD_LABELS["cicha_na_dobiciu"],
+        required=False,
+        help_text=_("A cicha with the queen of diamonds last to play: some rules do not count its kontra."),
+    )
     value_a = forms.IntegerField(label="A", required=False)
     value_b = forms.IntegerField(label="B", required=False)
     value_c = forms.IntegerField(label="C", required=False)
@@ -124,7 +129,7 @@ class DealForm(forms.Form):
         for key in ("winner", "level", "misplay", "offence"):
             if data.get(key):
                 deal[key] = data[key]
-        for key in ("tie", "laid_down", "bok_round"):
+        for key in ("tie", "laid_down", "bok_round", "cicha_na_dobiciu"):
             if data.get(key):
                 deal[key] = True
         written = {seat: data.get(name) for seat, name in self.VALUE_FIELDS.items()}

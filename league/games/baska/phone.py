@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+import scoring
 from league.games.baska.forms import DealForm, RowForm, typed_deal
 from league.games.baska.shorthand import SIDE_LETTERS, format_deal, kontra_letters
 from league.games.labels import CONTRACT_LABELS, SIDE_LABELS
@@ -93,6 +94,26 @@ def _both_words(pair: str, solo: str) -> str:
     return format_html('<i class="pair-only">{}</i><i class="solo-only">{}</i>', pair, solo)
 
 
+def _bok_marked(protocol: Protocol) -> bool:
+    """The rules have the scorer mark the bok rows (``bok_rounds.trigger`` "marked"), so the phone offers the mark."""
+    bok = protocol.series.tournament.ruleset().bok_rounds
+    return bok.enabled and bok.trigger == "marked"
+
+
+def _bok_states(protocol: Protocol, rows: list[selectors.SheetRow]) -> str:
+    """The bok rounds' state before each row and after the last, as the engine names them, for the
+    page's script to walk on over its queued deals (``scoring.value_table``); empty where a deal's
+    own fields say whether it is in a bok round, or where the stored rows no longer score (then a
+    queued deal has no provisional value until the server values it)."""
+    if scoring.value_table(protocol.series.tournament.ruleset())["bok_walk"] is None:
+        return ""
+    try:
+        result = selectors.protocol_score(protocol=protocol, deals=[row.deal for row in rows])
+    except ValidationError:
+        return ""
+    return " ".join([row.bok_state for row in result.rows] + [result.bok_state])
+
+
 def phone_page(request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
     """The protocol page: players and totals, the rows, and the forms the protocol's state allows."""
     protocol = scorer.protocol
@@ -108,6 +129,10 @@ def phone_page(request: HttpRequest, scorer: Scorer, status: int = 200, **contex
         "seats": [(seat, players.get(seat), totals[seat]) for seat in SEATS],
         "rows": _display_rows(rows),
         "contract_choices": _contract_choices(protocol),
+        "bok_marked": _bok_marked(protocol),
+        "bok_states": _bok_states(protocol, rows),
+        # the mark matters only where the rules do not count (or refuse) the kontra on such a cicha
+        "cicha_mark": protocol.series.tournament.ruleset().cicha_na_dobiciu_kontra != "counts",
         "kontra_buttons": [
             (SIDE_LETTERS["young"], _both_words(_("young"), _("opponents"))),
             (SIDE_LETTERS["old"], _both_words(_("old"), _("declarer"))),
@@ -115,8 +140,7 @@ def phone_page(request: HttpRequest, scorer: Scorer, status: int = 200, **contex
         "can_enter": can_enter,
         "finish_step": finish_step(scorer, has_rows=bool(rows)),
         "all_entered": len(rows) >= protocol.series.tournament.deals_per_series,
-        # Empty until the scorer types them: offering the computed totals made the cross-check one tap.
-        "totals_form": TotalsForm(initial={"version": protocol.version, **(protocol.declared_totals or {})}),
+        "totals_form": TotalsForm.on_the_phone(protocol),
         "confirm_form": PhoneConfirmForm(initial={"version": protocol.version}),
         "next_number": len(rows) + 1,
         "heartbeat_seconds": settings.TABLE_HEARTBEAT_SECONDS,  # table-offline.js reports this often

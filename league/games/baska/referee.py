@@ -108,7 +108,8 @@ def deal_correction(request: HttpRequest, protocol: Protocol, current: DealRow) 
         try:
             deal = None if data["delete"] else data["line"]  # None: the row deleted
             protocol_row_save_once(key=data["key"], deal=deal, **common)
-            messages.success(request, _("Deal %(number)s has been corrected.") % {"number": row})
+            done = _("Deal %(number)s deleted.") if deal is None else _("Deal %(number)s has been corrected.")
+            messages.success(request, done % {"number": row})
             return redirect(protocol_url(protocol))
         except ValidationError as error:
             form.add_error(None, error)

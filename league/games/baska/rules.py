@@ -13,7 +13,15 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 from league.exchange.format import INVALID_INPUT, ExchangeError
-from league.games.base import GameRules, GameTemplates, GameWords, SeatTally, SheetRows
+from league.games.base import (
+    GameRecords,
+    GameRules,
+    GameTemplates,
+    GameWords,
+    RecordContract,
+    SeatTally,
+    SheetRows,
+)
 from league.games.baska import phone, referee
 from league.games.baska.describe import DealDescription, describe_deal, protocol_lines
 from league.games.choices import Game
@@ -136,6 +144,20 @@ class Baska(GameRules):
 
     def contract_label(self, contract: str) -> str:
         return str(CONTRACT_LABELS.get(contract, contract))
+
+    def records(self) -> GameRecords:
+        """The deals played, and the solo contracts people remember a night for: zolo, gran and the
+        du (the declarer takes every trick)."""
+        return GameRecords(
+            best_series=gettext_lazy("Best series ever"),
+            played=gettext_lazy("Most deals played"),
+            played_counts_series=False,
+            contracts=(
+                RecordContract("zolo", gettext_lazy("Most zolos won"), frozenset({"zolo"})),
+                RecordContract("gran", gettext_lazy("Most grans won"), frozenset({"gran"})),
+                RecordContract("du", gettext_lazy("Most du won (zolo-du, gran-du)"), frozenset({"zolo_du", "gran_du"})),
+            ),
+        )
 
     # --- pages ---
 

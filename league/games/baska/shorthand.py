@@ -22,6 +22,12 @@ deal or its four values:
 ``zak-``           zolo by A, kontra, lost
 ``zbc``            zolo-bieda by C: thrown games need no result
 ``zal``            ``l`` = the hand was laid down (wykładana)
+``ciaok60``        ``o`` = a cicha "na dobiciu" (the declarer with the queen
+                   of diamonds last to play), whose kontra some rules do not
+                   count (gorzow) or refuse (puck)
+``bok ac60``       a row marked as a bok round (the rules that have the
+                   scorer mark them, ``bok_rounds.trigger`` "marked"):
+                   ``bok`` in front of any line
 ``=2,-2,2,-2``     the four values as written on paper (A, B, C, D); the
                    ``=`` may be left out and spaces used instead of commas;
                    a contract code in front (``z=-15,5,5,5``) is a label
@@ -50,6 +56,8 @@ from typing import Any
 from scoring import SEATS
 
 SEAT_LETTERS = "".join(SEATS).lower()
+ECHOED = 20  # the most of an unreadable line an error repeats
+BOK_MARK = "bok"  # in front of a line: the row is marked as a bok round
 
 CODES: dict[str, str] = {
     "n": "zwykla",
@@ -128,14 +136,26 @@ def _contract_and_seats(text: str) -> tuple[str, list[str], int]:
             and (end == len(text) or text[end] not in SEAT_LETTERS)
         ):
             return contract, [s.upper() for s in seats], end
-    raise ShorthandError("unknown_start", 0, text=text[:3])
+    # the word as typed, so the referee recognises it (a long line cut where it stops being one)
+    raise ShorthandError("unknown_start", 0, text=text[:ECHOED])
 
 
 def parse(line: str) -> dict[str, Any]:
     """One shorthand line → a deal object (docs/interfaces.md §1)."""
     text = _normalise(line)
+    # "bok" starts no other line: b is a seat, and no seat is called o
+    bok = text.startswith(BOK_MARK)
+    if bok:
+        text = text[len(BOK_MARK) :]
     if not text:
         raise ShorthandError("empty")
+    deal = _parse_deal(text)
+    if bok:
+        deal["bok_round"] = True
+    return deal
+
+
+def _parse_deal(text: str) -> dict[str, Any]:
     if match := _VALUES.fullmatch(text):
         numbers = [int(n) for n in re.split(r"[,;]", match["values"])]
         deal: dict[str, Any] = {"values": dict(zip(SEATS, numbers, strict=True))}
@@ -150,10 +170,12 @@ def parse(line: str) -> dict[str, Any]:
     contract, old, at = _contract_and_seats(text)
     deal = {"contract": contract, "old": old}
     kontras: list[str] = []
-    while at < len(text) and (text[at] in "kl" or text[at] in KONTRA_LETTERS):
+    while at < len(text) and (text[at] in "klo" or text[at] in KONTRA_LETTERS):
         letter = text[at]
         if letter == "l":
             deal["laid_down"] = True
+        elif letter == "o":
+            deal["cicha_na_dobiciu"] = True
         elif letter == "k":
             kontras.append(OTHER_SIDE[kontras[-1]] if kontras else "young")
         else:
@@ -181,6 +203,11 @@ def parse(line: str) -> dict[str, Any]:
 
 def format_deal(deal: dict[str, Any]) -> str:
     """A deal object → its shorthand line; ``parse(format_deal(d)) == d`` for what ``parse`` gives."""
+    line = _format_deal(deal)
+    return f"{BOK_MARK} {line}" if deal.get("bok_round") else line
+
+
+def _format_deal(deal: dict[str, Any]) -> str:
     code = {contract: code for code, contract in CODES.items()}
     values = deal.get("values")
     if values is not None and "old" not in deal:
@@ -190,6 +217,8 @@ def format_deal(deal: dict[str, Any]) -> str:
     line = ("" if contract == "zwykla" else code[contract]) + "".join(deal["old"]).lower()
     if deal.get("laid_down"):
         line += "l"
+    if deal.get("cicha_na_dobiciu"):
+        line += "o"
     line += kontra_letters(deal.get("kontras", []))
     if "old_eyes" in deal:
         line += str(deal["old_eyes"])

@@ -61,6 +61,7 @@ class PulkaEntryDescription:
 
     contract: str = ""
     declarer: str = ""
+    declarer_seat: str = ""  # the sheet's column, where the heads name the seats
     tricks: str = ""
     result: str = ""
     whisters: str = ""
@@ -106,6 +107,7 @@ def describe_pulka_entry(entry: Mapping[str, Any], names: Mapping[str, str] | No
     return PulkaEntryDescription(
         contract=pulka_contract_label(entry["contract"]),
         declarer=player_label(entry["declarer"], names),
+        declarer_seat=entry["declarer"],
         tricks=_tricks(entry["tricks"]) if "tricks" in entry else "",
         result=pgettext("contract", "made") if _made(entry) else pgettext("contract", "failed"),
         whisters=whisters,

@@ -78,7 +78,7 @@ def phone_page(request: HttpRequest, scorer: Scorer, status: int = 200, **contex
             initial={"version": protocol.version, "closed": not protocol.pulka_closed}
         ),
         "finish_step": finish_step(scorer, has_rows=bool(pulka.lines)),
-        "totals_form": TotalsForm(initial={"version": protocol.version, **(protocol.declared_totals or {})}),
+        "totals_form": TotalsForm.on_the_phone(protocol),
         "confirm_form": PhoneConfirmForm(initial={"version": protocol.version}),
         **context,
     }

@@ -15,7 +15,15 @@ from django.utils.translation import gettext_lazy
 import scoring
 from league.exchange.format import INVALID_INPUT, ExchangeError
 from league.games import registered_games
-from league.games.base import GameRules, GameTemplates, GameWords, SeatTally, SheetRows
+from league.games.base import (
+    GameRecords,
+    GameRules,
+    GameTemplates,
+    GameWords,
+    RecordContract,
+    SeatTally,
+    SheetRows,
+)
 from league.games.choices import Game
 from league.games.labels import pulka_contract_label, scoring_error_message
 from league.games.preferans import phone, referee
@@ -155,6 +163,19 @@ class Preferans(GameRules):
 
     def contract_label(self, contract: str) -> str:
         return pulka_contract_label(contract)
+
+    def records(self) -> GameRecords:
+        """A series is one pulka at a table: the pulkas played, the best balance of one (its settled
+        whists), and the contracts the declarer made, misères apart."""
+        return GameRecords(
+            best_series=gettext_lazy("Best pulka balance ever"),
+            played=gettext_lazy("Most pulkas played"),
+            played_counts_series=True,
+            contracts=(
+                RecordContract("made", gettext_lazy("Most contracts made")),
+                RecordContract("misere", gettext_lazy("Most misères made"), frozenset({preferans.MISERE})),
+            ),
+        )
 
     def series_progress(self, *, series: Series, protocols: Sequence[Protocol]) -> dict[int, Any]:
         return series_pulkas(series=series, protocols=protocols)

@@ -36,6 +36,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from league.models import Bye, Series, TableAssignment, Tournament
 from league.ranking_lists import points
@@ -43,7 +44,7 @@ from league.results.history import person_name
 from league.results.models import Penalty, PenaltyVersion
 from league.results.services import atomic_write
 from league.standings.tasks import schedule_recompute
-from players.models import Player
+from players.models import Gender, Player
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -119,7 +120,10 @@ def _check_player(series: Series, player: Player) -> None:
     """The player played at a table of the series or had its bye."""
     played = TableAssignment.objects.filter(series=series, player=player).exists()
     if not played and not Bye.objects.filter(series=series, player=player).exists():
-        message = _("%(player)s neither played nor had a bye in series %(series)s.")
+        if player.gender == Gender.WOMAN:
+            message = pgettext("woman", "%(player)s neither played nor had a bye in series %(series)s.")
+        else:
+            message = pgettext("man", "%(player)s neither played nor had a bye in series %(series)s.")
         params = {"player": player.full_name, "series": series.number}
         raise ValidationError({"player": [ValidationError(message, code="not_in_series", params=params)]})
 

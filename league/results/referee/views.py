@@ -230,7 +230,8 @@ def protocol_totals(request: HttpRequest, protocol: Protocol) -> HttpResponse:
             messages.success(request, _("The protocol is complete; a player of the table confirms it."))
             return redirect(protocol_url(protocol))
         except ValidationError as error:
-            form.add_error(None, error)
+            if error.code != "totals_mismatch":  # the page shows the difference by the totals, once
+                form.add_error(None, error)
         protocol.refresh_from_db()
     return protocol_page(request, protocol, totals_form=form)
 

@@ -1,13 +1,17 @@
 """Sheets for the Preferans tests, written as a scorer would enter them."""
 
+from dataclasses import replace
+
 from scoring.preferans import keep_sheet, load_variant
 
 ABC = ("A", "B", "C")
 ABCD = ("A", "B", "C", "D")
 
 
-def sheet_of(deals, *, players=ABC, variant="sochi", total=50, closed=False):
-    return keep_sheet(players=players, variant=load_variant(variant), total=total, entries=deals, closed=closed)
+def sheet_of(deals, *, players=ABC, variant="sochi", total=50, closed=False, **settings):
+    """The sheet under a preset, with ``settings`` (variant fields, e.g. ``remainder``) changed."""
+    rules = replace(load_variant(variant), **settings)
+    return keep_sheet(players=players, variant=rules, total=total, entries=deals, closed=closed)
 
 
 def unwhisted(declarer, contract, **extra):

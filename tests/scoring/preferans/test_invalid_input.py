@@ -136,6 +136,19 @@ def test_a_variant_file_parses_into_the_variant_it_loads():
     assert parse_variant(variant_data()) == load_variant("sochi")
 
 
+def test_a_variant_without_issue_28s_settings_takes_the_seeds_readings():
+    data = variant_data()
+    for key in ("remainder", "closing_factor", "help_overflow", "help_leftover"):
+        data.pop(key, None)
+    variant = parse_variant(data)
+    assert (variant.remainder, variant.closing_factor, variant.help_overflow, variant.help_leftover) == (
+        "final",
+        1,
+        "next",
+        "own_pulka",
+    )
+
+
 @pytest.mark.parametrize(
     ("changes", "path"),
     [
@@ -145,6 +158,10 @@ def test_a_variant_file_parses_into_the_variant_it_loads():
         ({"help_whists_per_point": 0}, "variant.help_whists_per_point"),
         ({"over_factor": -1}, "variant.over_factor"),
         ({"notes": [1]}, "variant.notes[0]"),
+        ({"remainder": "each"}, "variant.remainder"),
+        ({"closing_factor": 11}, "variant.closing_factor"),
+        ({"help_overflow": "lost"}, "variant.help_overflow"),
+        ({"help_leftover": None}, "variant.help_leftover"),
     ],
 )
 def test_a_variant_with_impossible_data_is_refused(changes, path):

@@ -67,12 +67,50 @@ def test_whists_written_in_play_are_netted_pairwise():
         "tricks": 6,
         "whisters": [{"player": "B", "tricks": 3}, {"player": "C", "tricks": 1}],
     }
-    settlement = settle(sheet_of([deal], closed=True))
+    # pinned to the per-mountain remainder rule, the reading this test was written for
+    settlement = settle(sheet_of([deal], closed=True, remainder="mountain"))
     # closed at once: A lacks 48, B and C 50; after the amnesty A 0, B 2, C 2, each moved onto 3
     assert settlement.whists["B"]["A"] == 6 + 3
     assert settlement.whists["A"]["B"] == 10
     assert settlement.net["B"]["A"] == -settlement.net["A"]["B"]
     assert sum(settlement.balance.values()) == 0
+
+
+# issue 28's cases: full pulkas, then B's and C's mountains; A's stays at nothing.
+# final (seed line 20): exact shares, rounded only where the final sums have fractions;
+# mountain (variant 1, line 23, the engine's reading before): each mountain moved on its own
+REMAINDER_READINGS = [
+    ("final", 20, 40, {"A": 200, "B": 0, "C": -200}, []),
+    ("mountain", 20, 40, {"A": 200, "B": -1, "C": -199}, [("B", 1, 3), ("C", -1, 3)]),
+    ("final", 1, 2, {"A": 10, "B": 0, "C": -10}, []),
+    ("mountain", 1, 2, {"A": 10, "B": 1, "C": -11}, [("B", -1, 3), ("C", 1, 3)]),
+    ("final", 40, 32, {"A": 240, "B": -160, "C": -80}, []),
+    ("mountain", 40, 32, {"A": 240, "B": -159, "C": -81}, [("B", -1, 3), ("C", 1, 3)]),
+    # the mountains together leave a remainder (2 points): the largest (ties: the first seated,
+    # B) moves onto 2, and B writes 3 on each; exact shares would give 6 2/3, -3 1/3, -3 1/3
+    ("final", 1, 1, {"A": 7, "B": -4, "C": -3}, [("B", 1, 3)]),
+    ("mountain", 1, 1, {"A": 6, "B": -3, "C": -3}, [("B", -1, 3), ("C", -1, 3)]),
+    # 4 points together: final moves the largest (B's 3, which divided) off to 2;
+    # mountain moves C's 1, the one that does not divide, off to nothing
+    ("final", 3, 1, {"A": 13, "B": -16, "C": 3}, [("B", -1, 3)]),
+    ("mountain", 3, 1, {"A": 13, "B": -17, "C": 4}, [("C", -1, 3)]),
+]
+
+
+@pytest.mark.parametrize(("remainder", "b", "c", "balance", "adjustments"), REMAINDER_READINGS)
+def test_the_remainder_rule_on_the_final_sums_or_on_each_mountain(remainder, b, c, balance, adjustments):
+    sheet = sheet_of([*FULL, penalty("B", b), penalty("C", c)], remainder=remainder)
+    settlement = settle(sheet)
+    assert settlement.balance == balance
+    assert [(a.player, a.points, a.whists_each) for a in settlement.adjustments] == adjustments
+    for a in sheet.players:
+        assert all(whists >= 0 for whists in settlement.whists[a].values())
+        assert settlement.balance[a] == sum(settlement.net[a].values())
+
+
+@pytest.mark.parametrize("variant", ["sochi", "leningrad"])
+def test_both_presets_take_the_seeds_final_sums_reading(variant):
+    assert sheet_of([], variant=variant).variant.remainder == "final"
 
 
 def test_an_open_pulka_is_not_settled():
@@ -94,3 +132,14 @@ def test_the_stake_per_whist_turns_whists_into_money(stake, amounts):
 def test_money_is_never_a_float():
     with pytest.raises(TypeError):
         money({"A": 0}, 0.1)
+
+
+def test_the_final_sums_reading_never_takes_a_mountain_below_nothing():
+    # a mountain point of 1 whist among four: mountains 0, 1, 1, 0 together need 2 more points,
+    # and 2 off the largest (1) would leave it at -1, so 2 go onto it
+    players = ABCD
+    deals = [*full_pulka(players), penalty("B", 1), penalty("C", 1)]
+    settlement = settle(sheet_of(deals, players=players, whists_per_mountain_point=1))
+    assert settlement.mountains == {"A": 0, "B": 3, "C": 1, "D": 0}
+    assert [(a.player, a.points) for a in settlement.adjustments] == [("B", 2)]
+    assert settlement.balance == {"A": 1, "B": -2, "C": 0, "D": 1}

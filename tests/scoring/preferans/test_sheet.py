@@ -76,9 +76,69 @@ def test_closing_by_agreement_writes_the_missing_points_onto_the_mountain():
     assert mountains_at_end(sheet) == {"A": 0, "B": 20, "C": 6}
 
 
-def test_closing_a_leningrad_pulka_writes_them_twice():
-    sheet = sheet_of([*pulka_of(50, "A"), *pulka_of(30, "B")], variant="leningrad", closed=True)
-    assert mountains_at_end(sheet) == {"A": 0, "B": 40, "C": 100}
+# closing_factor: seed line 7 writes the missing points once (the default of both presets);
+# 2 is the engine's Leningrad reading before issue 28 (the played-out Leningrad doubling)
+CLOSINGS = [
+    ("leningrad", {}, {"A": 0, "B": 20, "C": 50}),
+    ("leningrad", {"closing_factor": 1}, {"A": 0, "B": 20, "C": 50}),
+    ("leningrad", {"closing_factor": 2}, {"A": 0, "B": 40, "C": 100}),
+    ("sochi", {}, {"A": 0, "B": 20, "C": 50}),
+    ("sochi", {"closing_factor": 2}, {"A": 0, "B": 40, "C": 100}),
+]
+
+
+@pytest.mark.parametrize(("variant", "changes", "mountains"), CLOSINGS)
+def test_closing_by_agreement_writes_the_missing_points_closing_factor_times(variant, changes, mountains):
+    sheet = sheet_of([*pulka_of(50, "A"), *pulka_of(30, "B")], variant=variant, closed=True, **changes)
+    assert mountains_at_end(sheet) == mountains
+
+
+@pytest.mark.parametrize("closing_factor", [1, 2])
+def test_a_played_out_leningrad_pulka_doubles_the_short_points_whatever_the_closing_factor(closing_factor):
+    deals = [*pulka_of(48, "A"), *pulka_of(48, "B"), *pulka_of(48, "C"), unwhisted("A", "8S")]
+    sheet = sheet_of(deals, variant="leningrad", closed=True, closing_factor=closing_factor)
+    assert mountains_at_end(sheet) == {"A": -8, "B": 4, "C": 4}
+
+
+# help_overflow: A (full) plays a nine (8 points); B lacks 2, C lacks 10
+OVERFLOWS = [
+    ("next", {"B": 2, "C": 6}, {"A": 50, "B": 50, "C": 46}, {"B": 20, "C": 60}),
+    ("own", {"B": 2}, {"A": 56, "B": 50, "C": 40}, {"B": 20, "C": 0}),
+]
+
+
+@pytest.mark.parametrize(("overflow", "helped", "pulka", "whists"), OVERFLOWS)
+def test_help_the_helped_pulka_cannot_hold(overflow, helped, pulka, whists):
+    deals = [*pulka_of(50, "A"), *pulka_of(48, "B"), *pulka_of(40, "C"), unwhisted("A", "9S")]
+    sheet = sheet_of(deals, help_overflow=overflow)
+    assert sheet.rows[-1].help == helped
+    assert sheet.totals.pulka == pulka
+    assert sheet.totals.whists["A"] == whists
+
+
+def test_with_help_left_in_the_own_pulka_the_pulka_is_over_only_when_every_pulka_is_full():
+    deals = [*pulka_of(50, "A"), *pulka_of(48, "B"), *pulka_of(40, "C"), unwhisted("A", "9S"), unwhisted("A", "8S")]
+    sheet = sheet_of(deals, help_overflow="own")
+    # the eight helps C: 56 + 50 + 46 pass 150 together, but C's pulka still lacks 4
+    assert sheet.totals.pulka == {"A": 56, "B": 50, "C": 46}
+    assert not sheet.finished
+
+
+# help_leftover: C plays an eight (6 points) with 4 to go; A and B are full
+LEFTOVERS = [
+    ("own_pulka", {"A": 0, "B": 0}),
+    ("whists", {"A": 20, "B": 0}),  # the nearest on the left of C among equals is A
+]
+
+
+@pytest.mark.parametrize(("leftover", "whists"), LEFTOVERS)
+def test_points_nobody_can_take(leftover, whists):
+    deals = [*pulka_of(50, "A"), *pulka_of(50, "B"), *pulka_of(46, "C"), unwhisted("C", "8S")]
+    sheet = sheet_of(deals, help_leftover=leftover)
+    assert sheet.totals.pulka == {"A": 50, "B": 50, "C": 52}
+    assert sheet.rows[-1].help == {}
+    assert sheet.totals.whists["C"] == whists
+    assert sheet.finished
 
 
 def test_four_players_rotate_the_dealer_who_sits_out():

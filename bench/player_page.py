@@ -1,0 +1,167 @@
+"""Benchmark of a regular's player page as the league's history grows: queries and time with an
+empty cache (cold) and with the cache filled (warm), and the page's size.
+
+Run: ``.venv/bin/python bench/player_page.py`` (sizes: ``--sizes 1,10,100,300``, the
+tournaments the regular has played; ``--sizes 1,2 --field 8,12`` is the tiny run of
+tests/bench). It builds a throwaway SQLite database ``bench-player-page.sqlite3`` in
+``$BASKA_VAR_DIR`` (default /tmp/bench-player-page; never the database ``DATABASE_URL`` names),
+with this process's own memory cache. As the issue's measurements were taken, each tournament
+ranks 40 to 100 players (``--field``) drawn from a pool of 600, one regular plays them all, and
+ten tournaments make a season; each has ``--series`` (3) closed series of ``--deals`` (10)
+deals a table, written in bulk, after which the standings' recompute task runs as it does when
+a series closes (so the players' kept results are written). The history grows from one size
+to the next; at each size a process of its own (as a web worker) opens the page once with the
+cache emptied (cold: the season tables are added up again) and then three times more (warm: the
+best is printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+VAR_DIR = Path(os.environ.setdefault("BASKA_VAR_DIR", "/tmp/bench-player-page"))
+DATABASE = VAR_DIR / "bench-player-page.sqlite3"  # never the database the shell points at
+MEASURING = "--measure" in sys.argv  # a fresh process opening the page of the database built
+if not MEASURING:
+    DATABASE.unlink(missing_ok=True)
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+os.environ["DATABASE_URL"] = f"sqlite:///{DATABASE}"
+os.environ.pop("CACHE_URL", None)  # the cache it empties is its own
+os.environ.pop("CELERY_BROKER_URL", None)
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+
+import django
+
+django.setup()
+
+import filler
+from django.core.cache import cache
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from league.models import Registration, Season, Series, Tournament
+from league.standings.tasks import recompute_standings
+from players.models import Gender, Player
+
+POOL, SEASON_LENGTH, SEED = 600, 10, 2026
+COLUMNS = ("tournaments", "queries cold", "ms cold", "ms warm", "page KB")
+
+
+def pool() -> list[Player]:
+    rng = random.Random(SEED)
+    return Player.objects.bulk_create(
+        Player(first_name=f"Imię{i}", last_name=f"Nazwisko{i}", gender=rng.choice(Gender.values)) for i in range(POOL)
+    )
+
+
+def tournament(number: int, players: list[Player], rng: random.Random, args: argparse.Namespace) -> None:
+    """The ``number``-th tournament of the history (0 first), played to its end by the regular
+    (``players[0]``) and a field drawn from the pool; then the recompute task, as after a close."""
+    fewest, most = args.field
+    size = rng.randint(fewest, most) // 4 * 4  # tables of four
+    field = [players[0], *rng.sample(players[1:], size - 1)]
+    season, _ = Season.objects.get_or_create(
+        slug=f"sezon-{number // SEASON_LENGTH}",
+        defaults={"name": f"Sezon {number // SEASON_LENGTH + 1}", "year": 2000 + number // SEASON_LENGTH},
+    )
+    played = Tournament.objects.create(
+        name=f"Turniej {number + 1}",
+        slug=f"turniej-{number + 1}",
+        date=date(2000, 1, 1) + timedelta(weeks=number),
+        season=season,
+        ruleset_preset="puck",
+        series_count=args.series,
+        deals_per_series=args.deals,
+        draw_published=True,
+    )
+    Registration.objects.bulk_create(Registration(tournament=played, player=p, checked_in=True) for p in field)
+    for series_number in range(1, args.series + 1):
+        series = Series.objects.create(
+            tournament=played, number=series_number, status=Series.Status.CLOSED, results_published=True
+        )
+        filler.seat_and_fill(series, field, rng, deals=args.deals, played=True)
+    recompute_standings(played.pk)
+
+
+def measure(url: str) -> tuple[int, float, float, float]:
+    """Queries and ms of the page with the cache emptied, the best ms of three with it filled, and its KB,
+    in a process of its own, as a web worker has: not the one that wrote the whole history."""
+    finished = subprocess.run(
+        [sys.executable, __file__, "--measure", url], capture_output=True, text=True, check=True, timeout=600
+    )
+    queries, cold, warm, kilobytes = finished.stdout.split()[-4:]
+    return int(queries), float(cold), float(warm), float(kilobytes)
+
+
+def measured(url: str) -> None:
+    """The figures of :func:`measure`, printed by the measuring process."""
+    client = Client()
+    client.get(url)  # the process warmed up (templates compiled, URLs resolved): only the cache is cold
+    cache.clear()
+    with CaptureQueriesContext(connection) as queries:
+        start = time.perf_counter()
+        response = client.get(url)
+        cold = time.perf_counter() - start
+    counted = len(queries)  # now: the next request empties the connection's log
+    assert response.status_code == 200, response.status_code
+    warm = []
+    for _ in range(3):
+        start = time.perf_counter()
+        client.get(url)
+        warm.append(time.perf_counter() - start)
+    print(counted, cold * 1000, min(warm) * 1000, len(response.content) / 1024)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1,10,100,300", help="tournaments of history, comma-separated")
+    parser.add_argument("--field", default="40,100", help="fewest and most players of a tournament")
+    parser.add_argument("--series", type=int, default=3)
+    parser.add_argument("--deals", type=int, default=10, help="deals a table plays in a series")
+    parser.add_argument("--measure", metavar="URL", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        measured(args.measure)
+        return
+    sizes = sorted(int(size) for size in args.sizes.split(","))
+    args.field = tuple(int(n) for n in args.field.split(","))
+
+    call_command("migrate", verbosity=0)
+    players = pool()
+    url = reverse("public:player", args=[players[0].pk])
+    rng = random.Random(SEED)
+    print(f"a regular's player page ({args.field[0]}–{args.field[1]} players a tournament from a pool of {POOL}, ")
+    print(f"{args.series} series of {args.deals} deals a table, {SEASON_LENGTH} tournaments a season; SQLite)")
+    print("".join(f"{column:>14}" for column in COLUMNS))
+    rows, built = [], 0
+    for size in sizes:
+        start = time.perf_counter()
+        while built < size:
+            tournament(built, players, rng, args)
+            built += 1
+        building = time.perf_counter() - start
+        connection.close()  # everything written, before another process reads it
+        queries, cold, warm, kilobytes = measure(url)
+        rows.append((size, queries, cold, warm))
+        print(
+            f"{size:>14}{queries:>14}{cold:>14.1f}{warm:>14.1f}{kilobytes:>14.1f}   (history built in {building:.1f} s)"
+        )
+    first, last = rows[0], rows[-1]
+    same = "the same" if first[1] == last[1] else "NOT the same"
+    print(f"queries cold {same} at {first[0]} and {last[0]} tournaments; ", end="")
+    print(f"ms cold ×{last[2] / first[2]:.1f}, ms warm ×{last[3] / first[3]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

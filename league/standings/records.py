@@ -1,0 +1,315 @@
+"""The records (rekordy: the league's all-time records) of a whole installation or of one league,
+as BridgeWebs keeps personal records for bridge: per game, the players who won the most
+tournaments, the best series ever (the most small points one player scored at one table), who
+won each contract the game keeps a list for most often (zolo, gran… at Baśka; contracts and
+misères made at Preferans) and who played the most (deals; at Preferans pulkas). Each list holds
+the first ``RECORD_SIZE`` with where the figure was made, for a link to the deals behind it.
+
+Only what the public statistics count counts here: published tournaments, and of them the series
+closed with their results published (the deals through ``statistics.seat_tallies``, the tables'
+small points through ``tables.table_totals``); a tournament is won once every one of its series
+is closed and published, by the first of its individual ranking, if the organiser publishes it.
+
+A league's history grows by a tournament a month and the records read every deal of it, so each
+tournament's share (its **part**) is kept in the cache under its standings stamp, which every
+change of its results moves, and the lists under a digest of every stamp of the scope: a visit
+reads the stamps and one cached value; after a change only the changed tournament is read again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from league.games import game_rules
+from league.games.base import GameRecords
+from league.models import League, Series, Tournament
+from league.ranking_lists import INDIVIDUAL
+from league.standings.cache import CACHE_SECONDS, cached_once, rankings_of, stamps
+from league.standings.statistics import seat_tallies
+from league.standings.tables import table_totals
+from players.models import Player
+from players.names import player_key
+
+RECORD_SIZE = 10  # the places each list shows
+# A history read from nothing (an empty cache) is read this many tournaments at a time: every seat
+# of a batch is held in memory at once, and 300 tournaments' seats with their players took hundreds of MB.
+PARTS_READ_TOGETHER = 25
+
+# Where a figure was made: the tournament (by pk), the series' number and the table (0: none).
+Where = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class RecordLine:
+    """One place of a record list: the player, their figure, the place (shared places as
+    "2–3."), and where the figure was made (the latest time, for a count): the tournament, and
+    the series and table (``table`` 0 where the link is to the tournament's standings)."""
+
+    place: str
+    player_id: int
+    name: str
+    figure: int
+    tournament_slug: str
+    tournament_name: str
+    series: int
+    table: int
+
+
+@dataclass(frozen=True)
+class RecordList:
+    """One record: its heading, the kind of its figure ("wins", "points" or "count") and its lines."""
+
+    key: str
+    title: str
+    kind: str
+    lines: list[RecordLine]
+
+    @property
+    def ident(self) -> str:
+        """The list's key as a page's anchor ("contract-zolo")."""
+        return self.key.replace(":", "-")
+
+
+@dataclass(frozen=True)
+class GameRecordLists:
+    """The records of one game (their figures are not the same unit across games), with the
+    game's name and its word for the best series' figure, in the reader's language."""
+
+    game: str
+    label: str
+    small_points: str
+    lists: list[RecordList]
+
+
+# What the cache keeps of a scope, in no language: per game, its lists as (key, lines).
+Kept = list[tuple[str, list[tuple[str, list[RecordLine]]]]]
+
+
+def scope_tournaments(*, league: League | None) -> QuerySet[Tournament]:
+    """The published tournaments the records of ``league`` (None: the installation) count."""
+    tournaments = Tournament.objects.filter(published=True)
+    return tournaments if league is None else tournaments.filter(league=league)
+
+
+def records(*, league: League | None = None) -> list[GameRecordLists]:
+    """The records of ``league``'s published tournaments, or of every published tournament of the
+    installation; per game, the most played first. Two queries on a visit (the stamps, and the
+    cache's value); the lists are built once per stamp of the scope (``cached_once``) and put in
+    words for the reader here."""
+    current = stamps(scope_tournaments(league=league))
+    if not current:
+        return []
+    digest = hashlib.blake2b(repr(sorted(current.items())).encode(), digest_size=8).hexdigest()
+    scope = league.pk if league is not None else "all"
+    kept: Kept = cached_once(f"records:{scope}:{digest}", lambda: _kept(current))
+    result = []
+    for game, lists in kept:
+        rules = game_rules(game)
+        titles = {key: (title, kind) for key, title, kind in _shown(rules.records())}
+        result.append(
+            GameRecordLists(
+                game,
+                str(rules.label),
+                str(rules.words.small_points),
+                [RecordList(key, *titles[key], lines) for key, lines in lists],
+            )
+        )
+    return result
+
+
+def _shown(game: GameRecords) -> list[tuple[str, str, str]]:
+    """A game's lists in page order: the key of its figure, its heading, and the kind of figure."""
+    return [
+        ("wins", _("Most tournaments won"), "wins"),
+        ("best", str(game.best_series), "points"),
+        *((f"contract:{kind.key}", str(kind.title), "count") for kind in game.contracts),
+        ("series" if game.played_counts_series else "deals", str(game.played), "count"),
+    ]
+
+
+# --- each tournament's part ---------------------------------------------------
+
+
+def _part_key(tournament_id: int, stamp: str) -> str:
+    return f"records:tournament:{tournament_id}:{stamp}"
+
+
+def _empty_player() -> dict[str, Any]:
+    return {"deals": 0, "series": 0, "last": (0, 0), "contracts": {}}
+
+
+def _parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[int, dict[str, Any]]:
+    """Each tournament's part (pk → part), from the cache in one round trip; the missing ones read
+    ``PARTS_READ_TOGETHER`` at a time, each batch in a fixed number of queries, and kept."""
+    keys = {_part_key(t.pk, current[t.pk]): t for t in tournaments}
+    kept = cache.get_many(list(keys))
+    missing = [t for key, t in keys.items() if key not in kept]
+    fresh: dict[int, dict[str, Any]] = {}
+    for start in range(0, len(missing), PARTS_READ_TOGETHER):
+        batch = _read_parts(missing[start : start + PARTS_READ_TOGETHER], current)
+        # kept at once: a process that tires of waiting for this build (``cached_once``) and builds
+        # the lists itself finds the parts read so far
+        cache.set_many({_part_key(pk, current[pk]): part for pk, part in batch.items()}, CACHE_SECONDS)
+        fresh |= batch
+    return {t.pk: kept[key] if key in kept else fresh[t.pk] for key, t in keys.items()}
+
+
+def _read_parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[int, dict[str, Any]]:
+    """The parts of ``tournaments``: per player the deals and the series played at a table (with
+    the latest), each kind of contract won (with the latest), the tournament's best series, and its
+    winners once it is over."""
+    by_pk = {t.pk: t for t in tournaments}
+    kinds = {t.pk: t.game_rules().records().contracts for t in tournaments}
+    parts: dict[int, dict[str, Any]] = {
+        t.pk: {"game": t.game, "winners": [], "players": defaultdict(_empty_player), "best": []} for t in tournaments
+    }
+    series_rows = list(
+        Series.objects.filter(tournament__in=tournaments).values_list(
+            "pk", "tournament_id", "number", "status", "results_published"
+        )
+    )
+    numbers = {row[0]: row[2] for row in series_rows}
+    visible = Series.objects.filter(tournament__in=tournaments, status=Series.Status.CLOSED, results_published=True)
+
+    for at_table in table_totals(series=visible):
+        if at_table.small_points is None:
+            continue
+        part = parts[at_table.tournament_id]
+        here = (at_table.series_number, at_table.table)
+        for seat, assignment in at_table.seats.items():
+            player = part["players"][assignment.player_id]
+            player["series"] += 1
+            player["last"] = max(player["last"], here)
+            part["best"].append((at_table.small_points[seat], assignment.player_id, *here))
+
+    for dealt in seat_tallies(tournaments=by_pk):
+        player = parts[dealt.tournament_id]["players"][dealt.player_id]
+        player["deals"] += 1
+        tally = dealt.tally
+        if not tally.made:
+            continue
+        here = (numbers[dealt.series_id], dealt.table)
+        for kind in kinds[dealt.tournament_id]:
+            if kind.counts(tally.contract):
+                won = player["contracts"].setdefault(kind.key, [0, (0, 0)])
+                won[0] += 1
+                won[1] = max(won[1], here)
+
+    series_of: dict[int, list[tuple[str, bool]]] = defaultdict(list)
+    for _pk, tournament_id, _number, status, published in series_rows:
+        series_of[tournament_id].append((status, published))
+    over = [t for t in tournaments if INDIVIDUAL.published(t) and _over(t, series_of[t.pk])]
+    for pk, lists in rankings_of(over, current).items():
+        parts[pk]["winners"] = [entry["pk"] for entry in lists["individual"] if entry["place"] == 1]
+
+    for part in parts.values():
+        part["players"] = dict(part["players"])
+        part["best"] = _top(part["best"])
+    return parts
+
+
+def _over(tournament: Tournament, series: list[tuple[str, bool]]) -> bool:
+    """Whether every series of the tournament is played, closed and its results published."""
+    return len(series) >= tournament.series_count and all(
+        status == Series.Status.CLOSED and published for status, published in series
+    )
+
+
+def _top(best: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """The ``RECORD_SIZE`` best series, with any tied with the last of them (the names decide later)."""
+    best = sorted(best, key=lambda b: -b[0])
+    if len(best) <= RECORD_SIZE:
+        return best
+    edge = best[RECORD_SIZE - 1][0]
+    return [b for b in best if b[0] >= edge]
+
+
+# --- the lists ----------------------------------------------------------------
+
+
+def _kept(current: dict[int, str]) -> Kept:
+    """The lists of the tournaments of ``current`` (pk → stamp), as the cache keeps them."""
+    tournaments = list(Tournament.objects.filter(pk__in=list(current)).select_related("own_ruleset"))
+    parts = _parts(tournaments, current)
+    by_pk = {t.pk: t for t in tournaments}
+    played = Counter(t.game for t in tournaments)
+    games = sorted(played, key=lambda game: (-played[game], game))
+    oldest_first = [(t.pk, parts[t.pk]) for t in sorted(tournaments, key=lambda t: (t.date, t.pk))]
+    figures = {game: _game_figures([(pk, p) for pk, p in oldest_first if p["game"] == game]) for game in games}
+    names = _names({pk for game in figures.values() for lines in game.values() for _figure, pk, _where in lines})
+    kept: Kept = []
+    for game in games:
+        lists = []
+        for key, _title, _kind in _shown(game_rules(game).records()):
+            lines = _ranked(figures[game].get(key, []), names, by_pk)
+            if lines:
+                lists.append((key, lines))
+        if lists:
+            kept.append((game, lists))
+    return kept
+
+
+# Per list key, its candidates: (figure, player pk, where).
+Figures = dict[str, list[tuple[int, int, Where]]]
+
+
+def _game_figures(parts: list[tuple[int, dict[str, Any]]]) -> Figures:
+    """Every player's figure of each list over the tournaments' ``parts`` of one game (oldest
+    first), with where it was made: for a count the latest time, for the best series the series."""
+    wins: Counter[int] = Counter()
+    won_last: dict[int, Where] = {}
+    totals: dict[str, Counter[int]] = defaultdict(Counter)
+    latest: dict[str, dict[int, Where]] = defaultdict(dict)
+    best: list[tuple[int, int, Where]] = []
+    for pk, part in parts:
+        for player in part["winners"]:
+            wins[player] += 1
+            won_last[player] = (pk, 0, 0)
+        # a series lost is nobody's record, however few were played
+        best += [(small, player, (pk, number, table)) for small, player, number, table in part["best"] if small > 0]
+        for player, figures in part["players"].items():
+            for key, (count, here) in (
+                ("deals", (figures["deals"], figures["last"])),
+                ("series", (figures["series"], figures["last"])),
+                *((f"contract:{kind}", tuple(won)) for kind, won in figures["contracts"].items()),
+            ):
+                if count:
+                    totals[key][player] += count
+                    latest[key][player] = (pk, *here)
+    figures: Figures = {
+        "wins": [(count, player, won_last[player]) for player, count in wins.items()],
+        "best": best,
+    }
+    for key, counts in totals.items():
+        figures[key] = [(count, player, latest[key][player]) for player, count in counts.items()]
+    return figures
+
+
+def _names(players: Iterable[int]) -> dict[int, Player]:
+    return {p.pk: p for p in Player.objects.filter(pk__in=set(players)).only("pk", "first_name", "last_name")}
+
+
+def _ranked(
+    candidates: list[tuple[int, int, Where]], names: dict[int, Player], tournaments: dict[int, Tournament]
+) -> list[RecordLine]:
+    """The first ``RECORD_SIZE`` of ``candidates``, the greatest figure first; of equal figures the
+    names in Polish alphabetical order (by surname), as every list of the site."""
+    ordered = sorted(candidates, key=lambda c: (-c[0], player_key(names[c[1]]), c[1], c[2]))[:RECORD_SIZE]
+    lines = []
+    for figure, player, (tournament_id, series, table) in ordered:
+        above = sum(1 for c in candidates if c[0] > figure)
+        level = sum(1 for c in candidates if c[0] == figure)
+        place = f"{above + 1}." if level == 1 else f"{above + 1}–{above + level}."
+        tournament = tournaments[tournament_id]
+        lines.append(
+            RecordLine(place, player, names[player].full_name, figure, tournament.slug, tournament.name, series, table)
+        )
+    return lines

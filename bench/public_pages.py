@@ -18,14 +18,17 @@ Redis database 11) and runs ``wrk`` (a client outside the server's interpreter) 
 connections (``BENCH_CONNECTIONS``) for ``BENCH_SECONDS`` (8) against ``/zdrowie/`` (before
 and after the pages; their mean is the reference) and each page, as a browser asks for it
 (``Accept-Encoding: gzip``), after runs of ``BENCH_WARMUP`` (2) seconds not counted, repeated
-until p95 is under a second, in which every worker builds its copy (a first build's cost is the
-cold queries' column). The table gives
-each page's requests/s, ratio to ``/zdrowie/`` (goal ≥ 0.8), p95 latency, cold queries and
-bytes on the wire. Exits 1 when a page misses the ratio, unless ``BENCH_SPEED_GOAL=0`` (a
-tiny run on a busy machine says nothing about speed). ``BENCH_DROP_DB=1`` drops the database
-at the end. A tiny run (tests/bench):
+until p95 is under a second and two runs in a row answer at the same rate, in which every worker
+builds its copy (a first build's cost is the cold queries' column). The table gives each page's
+requests/s, ratio to ``/zdrowie/`` (goal ≥ 0.8), p95 latency, cold queries and bytes on the wire.
+Then it makes ``BENCH_CHANGES`` (50) changes as a referee would (a penalty in a closed series of
+a random tournament, each recomputed and its season, standings and player's pages visited), and
+prints the cache's size (keys, bytes by Redis' ``MEMORY USAGE``, the largest value) after the
+pages were measured and after the changes. Exits 1 when a page misses the ratio, unless
+``BENCH_SPEED_GOAL=0`` (a tiny run on a busy machine says nothing about speed). ``BENCH_DROP_DB=1``
+drops the database at the end. A tiny run (tests/bench):
 ``BENCH_HISTORY=1,2 BENCH_PLAYERS=16 BENCH_SERIES=1 BENCH_SECONDS=1 BENCH_WARMUP=0
-BENCH_SPEED_GOAL=0 BENCH_DROP_DB=1``.
+BENCH_SPEED_GOAL=0 BENCH_DROP_DB=1 BENCH_CHANGES=2``.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ SECONDS = int(os.environ.get("BENCH_SECONDS", "8"))
 WARMUP = int(os.environ.get("BENCH_WARMUP", "2"))
 WARMUP_MOST, WARM_P95 = 180, 1000.0  # seconds of warming at most; warm once p95 is under a second
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "20"))
+CHANGES = int(os.environ.get("BENCH_CHANGES", "50"))
 GOAL_RATIO = 0.8
 FEWEST, MOST = 40, 100
 SLUG, LEAGUE, SEASON = "dzisiejszy", "liga-kaszubska", "sezon-2026"
@@ -245,17 +249,28 @@ def measure(size: int, lua: Path) -> list[tuple]:
         for name, address in addresses.items():
             # every worker builds its own copy first (a long season's table takes seconds): the
             # table is of pages kept ready, their first build is the cold queries' column
-            warm_until = time.monotonic() + WARMUP_MOST
+            warm_until, before_rps = time.monotonic() + WARMUP_MOST, None
             while WARMUP:
                 warming = wrk(server.port, address, lua, WARMUP)
                 # a worker still building answers nothing: its clients wait, unseen in p95, so
-                # warm means every connection was answered again and again
+                # warm means every connection was answered again and again, at the rate of the
+                # run before (a worker that spent the run before building would have held it down)
                 answered = warming["rps"] * WARMUP >= 4 * CONNECTIONS
-                warm = answered and warming["p95"] <= WARM_P95 and not warming["timeouts"]
+                steady = before_rps is not None and abs(warming["rps"] - before_rps) <= 0.15 * warming["rps"]
+                warm = answered and steady and warming["p95"] <= WARM_P95 and not warming["timeouts"]
                 if warm or time.monotonic() >= warm_until:
                     break
+                before_rps = warming["rps"]
             runs[name] = wrk(server.port, address, lua)
         after = wrk(server.port, HEALTH, lua)
+        sizes = [("pages measured", cache_size())]
+        changes(server.port, CHANGES)
+        sizes.append((f"{CHANGES} changes later", cache_size()))
+        for when, (keys, total, largest) in sizes:
+            print(
+                f"cache after {size} tournament(s), {when}: {keys} keys, {total / 1e6:.1f} MB, "
+                f"largest value {largest / 1e3:.0f} KB"
+            )
         health = (before["rps"] + after["rps"]) / 2
         rows.append((size, HEALTH, f"{health:.0f}", "1.00", f"{before['p95']:.1f}", "-", "-"))
         for name, run in runs.items():
@@ -276,6 +291,34 @@ def measure(size: int, lua: Path) -> list[tuple]:
         server.stop()
         connections.close_all()
     return rows
+
+
+def changes(port: int, count: int) -> None:
+    """``count`` penalties in closed series of random tournaments, each one's pages visited once its
+    change is seen (the servers read the stamps once a second)."""
+    from league.models import Series, TableAssignment
+    from league.results.penalties.services import penalty_add
+
+    rng = random.Random(load.SEED + 1)
+    closed = list(Series.objects.filter(status=Series.Status.CLOSED).select_related("tournament"))
+    visitor = load.Client(port, timeout=180)
+    for number in range(count):
+        series = rng.choice(closed)
+        player = rng.choice(list(TableAssignment.objects.filter(series=series).select_related("player"))).player
+        penalty_add(series=series, player=player, small_points=-10, reason=f"Zmiana {number + 1}", user=None)
+        time.sleep(1.1)
+        for address in (f"/sezony/{SEASON}/", f"/t/{series.tournament.slug}/klasyfikacja/", f"/zawodnik/{player.pk}/"):
+            if (status := visitor.get(address).status) != 200:
+                raise RuntimeError(f"{address} answered {status}")
+
+
+def cache_size() -> tuple[int, int, int]:
+    """The bench's cache database: its keys, their bytes in all and the largest value's (Redis ``MEMORY USAGE``)."""
+    import redis
+
+    client = redis.Redis.from_url(load.CACHE_URL)
+    sizes = [client.memory_usage(key) or 0 for key in client.scan_iter(count=1000)]
+    return len(sizes), sum(sizes), max(sizes, default=0)
 
 
 def gzip_bytes(port: int, path: str) -> int:

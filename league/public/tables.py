@@ -98,20 +98,20 @@ def standing_table(
     big_points: bool,
     season: bool = False,
     counted: bool = False,
-    results: Sequence[tuple[str, str]] = (),
+    results: Sequence[tuple[int, str, str]] = (),
     prefix: str = "",
 ) -> StandingTable:
     """The table for one ranking list; big points are left out where the
     tournament has none, and a season table counts each row's tournaments
     (and, with ``counted``, how many of them count: a season of best K of N);
-    ``results`` (each tournament's name and column heading) adds a column per
-    tournament showing which results counted and which were dropped."""
+    ``results`` (each tournament's place in the rows' ``results``, its name and column heading)
+    adds a column per tournament showing which results counted and which were dropped."""
     extra = [(TOURNAMENTS_COLUMN, tables.Column(verbose_name=_("Tournaments"), attrs={"td": {"class": "num"}}))]
     if counted:
         extra.append(("counted", tables.Column(verbose_name=_("Counted"), attrs={"td": {"class": "num"}})))
     extra += [
         (f"result_{i}", SeasonResultColumn(i, name=name, heading=heading, big_points=big_points))
-        for i, (name, heading) in enumerate(results)
+        for i, name, heading in results
     ]
     table_class = TeamStandingTable if teams else StandingTable
     return table_class(

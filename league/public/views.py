@@ -14,7 +14,7 @@ language form's ``next``) are what a BREACH attack needs.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Container, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -66,6 +66,7 @@ EXPORT_PARAM = "_export"
 T = TypeVar("T")
 
 TOURNAMENTS_PER_PAGE = 10  # on a player's page, newest first; ?strona=2 the ten before them
+SEASON_COLUMNS = 12  # tournaments with a column on a season's page, newest first; the downloads have them all
 
 
 def visible_tournaments(request: HttpRequest) -> QuerySet[Tournament]:
@@ -228,22 +229,39 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
             variant=tuple(sorted(params.items())),
         )
     sort = sort_params(request.GET, [ranking_list.key for ranking_list in SEASON_LISTS])
+    number = _list_page(request)
 
     def content(visitor: HttpRequest, state: SeasonState) -> HttpResponse:
         season, counted, current, listed = state
         lists = season_rankings_of(season, counted, current)
+        # a column per tournament, the newest first page by page: a season of a hundred tournaments
+        # is no longer to lay out, send or read on a phone than one of twelve
+        pages = Paginator(counted[::-1], SEASON_COLUMNS)
+        columns = pages.get_page(number)
         context = {
             "season": season,
             "scheme": season_scheme_sentence(season=season, tournament_count=len(counted)),
             "tournaments": listed,
-            "rankings": season_tables(visitor, season, counted, current, lists),
+            "columns": columns,
+            # the columns run in the order of the season; their numbers as the season counts them
+            "columns_from": len(counted) - columns.end_index() + 1,
+            "columns_to": len(counted) - columns.start_index() + 1,
+            "rankings": season_tables(visitor, season, counted, current, lists, {t.pk for t in columns}),
             "chart": season_chart(season, counted, lists["individual"]),
             "best_of": season.best_of if season.best_of and season.best_of < len(counted) else None,
         }
-        return render(visitor, "public/season.html", context)
+        response = render(visitor, "public/season.html", context)
+        response.keep = number <= pages.num_pages  # a page past the last shows the last, kept once under its own number
+        return response
 
     return kept_page(
-        request, kind="season", key=slug, state_read=lambda: season_state(slug), content=content, sort=sort
+        request,
+        kind="season",
+        key=slug,
+        state_read=lambda: season_state(slug),
+        content=content,
+        # the sort links keep the page of columns, and the page's links the sort order
+        sort=sort | ({"strona": str(number)} if number > 1 else {}),
     )
 
 
@@ -276,8 +294,11 @@ def season_tables(
     counted: list[Tournament],
     current: dict[int, str],
     lists: dict[str, list[dict[str, Any]]] | None = None,
+    columns: Container[int] | None = None,
 ) -> list[Ranking]:
-    """The season's individual and team tables, sorted as ``request`` asks."""
+    """The season's individual and team tables, sorted as ``request`` asks, with a column for
+    each tournament in ``columns`` (primary keys; every tournament when ``None``, as the
+    downloads have them)."""
     lists = lists or season_rankings_of(season, counted, current)
     big_points = season_uses_big_points(season, counted)
     tables = []
@@ -290,7 +311,11 @@ def season_tables(
             season=True,
             counted=season.best_of is not None,
             # each tournament's result, marked where best K of N drops it
-            results=[(t.name, date_format(t.date, "d.m")) for t in counted if ranking_list.published(t)],
+            results=[
+                (index, t.name, date_format(t.date, "d.m"))
+                for index, t in enumerate(t for t in counted if ranking_list.published(t))
+                if columns is None or t.pk in columns
+            ],
             prefix=f"{key}-",
         )
         RequestConfig(request, paginate=False).configure(table)

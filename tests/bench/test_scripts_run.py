@@ -191,6 +191,7 @@ SCRIPTS = [
             r"\| 2 \| /zdrowie/ \| \d+ \| 1\.00 \|",
             r"\| 2 \| find my table \| \d+ \| [\d.]+ \| [\d.]+ \| \d+ \| \d+ \|",
             r"all pages measured",
+            r"cache after 2 tournament\(s\), 2 changes later: \d+ keys, [\d.]+ MB, largest value \d+ KB",
         ),
         {
             "BENCH_HISTORY": "1,2",
@@ -201,6 +202,7 @@ SCRIPTS = [
             "BENCH_SPEED_GOAL": "0",
             "BENCH_DROP_DB": "1",
             "BENCH_CACHE_URL": "redis://127.0.0.1:6379/13",
+            "BENCH_CHANGES": "2",
             **SMALL_SERVER,
         },
         services=True,

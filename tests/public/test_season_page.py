@@ -197,3 +197,38 @@ def test_an_unknown_season_is_not_found_and_kept_nowhere(client):
 
     assert client.get(reverse("public:season", args=["nie-ma-takiego"])).status_code == 404
     assert len(page_store.pages) == 0
+
+
+def test_a_long_season_shows_the_newest_tournaments_columns_and_pages_back_to_the_older(client, monkeypatch):
+    monkeypatch.setattr("league.public.views.SEASON_COLUMNS", 2)
+    season, _ = season_of_three()
+
+    newest = season_page(client, season)
+    older = season_page(client, season, QUERY_STRING="strona=2")
+
+    assert re.findall(r">(\d\d\.03)<", newest.split('id="individual"')[1]) == ["02.03", "03.03"]
+    assert "Columns: tournaments 2–3 of 3" in newest and 'href="?strona=2">Older tournaments<' in newest
+    assert re.findall(r">(\d\d\.03)<", older.split('id="individual"')[1]) == ["01.03"]
+    assert "Columns: tournaments 1–1 of 3" in older and 'href="?strona=1">Newer tournaments<' in older
+
+
+def test_sorting_keeps_the_page_of_columns_and_the_downloads_hold_every_tournament(client, monkeypatch):
+    monkeypatch.setattr("league.public.views.SEASON_COLUMNS", 2)
+    season, _ = season_of_three()
+
+    older = season_page(client, season, QUERY_STRING="strona=2&individual-sort=-small_points")
+    csv = season_page(client, season, QUERY_STRING="_export=csv&lista=individual")
+
+    sort_links = re.findall(r'href="\?(individual-sort=[^"]*)"', older)
+    assert len(sort_links) > 3 and all(link.endswith("&amp;strona=2") for link in sort_links[1:])
+    assert 'href="?individual-sort=-small_points&amp;strona=1">Newer tournaments<' in older
+    assert all(day in csv.splitlines()[0] for day in ("01.03", "02.03", "03.03"))
+
+
+def test_the_pages_of_columns_read_in_polish(client, monkeypatch):
+    monkeypatch.setattr("league.public.views.SEASON_COLUMNS", 2)
+    season, _ = season_of_three()
+
+    page = season_page(client, season, HTTP_ACCEPT_LANGUAGE="pl")
+
+    assert "Kolumny: turnieje 2–3 z 3" in page and ">Starsze turnieje<" in page

@@ -167,7 +167,13 @@ def line_chart(
         )
     parts.append("</g>")
     parts.append('<g class="steps">')
+    # a label every few steps where all of them would overprint each other (a season of a hundred
+    # tournaments), counted back from the last step, the newest; the dots and the table name them all
+    label_width = max(len(label) for label in steps) * g.font_size * 0.6 + g.font_size / 2
+    every = max(1, math.ceil(len(steps) * label_width / plot_width))
     for index, label in enumerate(steps):
+        if (len(steps) - 1 - index) % every:
+            continue
         parts.append(
             f'<text x="{_fmt(x(index))}" y="{g.height - g.bottom + g.font_size + 4}" '
             f'text-anchor="middle">{escape(label)}</text>'

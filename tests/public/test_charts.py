@@ -3,6 +3,7 @@ axis and its labels, gaps, and names that are text, never markup."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -119,3 +120,22 @@ def test_the_svg_names_itself_for_screen_readers_and_each_line_has_its_class():
 @pytest.mark.parametrize(("value", "shown"), [(3, "3"), (14.5, "14,5"), (3.333333, "3,33"), (-2.0, "−2")])
 def test_numbers_are_written_the_polish_way(value, shown):
     assert number(value) == shown
+
+
+def test_many_steps_are_labelled_every_few_steps_back_from_the_newest_without_overprinting():
+    steps = [f"{day % 28 + 1:02d}.{day // 28 + 1:02d}" for day in range(100)]
+    chart = places_chart(Line("Anna", [1] * 100), steps=steps, highest=3)
+
+    labels = re.findall(r'<text x="([\d.]+)" y="\d+" text-anchor="middle">([^<]+)</text>', chart.svg)
+    labels = [(float(x), text) for x, text in labels if text != "seria"]
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(labels)]
+
+    assert labels[-1] == (340, steps[-1]) and 5 <= len(labels) <= 10
+    assert max(gaps) - min(gaps) < 0.2 and min(gaps) >= 5 * 14 * 0.6  # five characters of 14 units side by side
+    assert len(points_of(chart.svg)) == 100
+
+
+def test_a_few_steps_are_each_labelled():
+    chart = places_chart(Line("Anna", [5, 3, 1]), highest=5)
+
+    assert re.findall(r'text-anchor="middle">(\d)</text>', chart.svg) == ["1", "2", "3"]

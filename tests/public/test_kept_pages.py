@@ -23,17 +23,8 @@ from league.standings.tasks import recompute_standings
 from league.tournaments.services import tournament_publish
 from tests.factories import LeagueFactory, SeasonFactory, TournamentFactory, UserFactory, played_series
 from tests.public.test_pages import league_tournament
-from tests.public.test_ready_pages import Clock
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def clock(monkeypatch, settings):
-    settings.STANDINGS_STAMP_SECONDS = 1
-    clock = Clock()
-    monkeypatch.setattr(page_store.time, "monotonic", clock)
-    return clock
 
 
 @pytest.fixture

@@ -18,24 +18,6 @@ from tests.public.test_pages import league_tournament
 pytestmark = pytest.mark.django_db
 
 
-class Clock:
-    """time.monotonic for page_store, moved on by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock(monkeypatch, settings):
-    settings.STANDINGS_STAMP_SECONDS = 1
-    clock = Clock()
-    monkeypatch.setattr(page_store.time, "monotonic", clock)
-    return clock
-
-
 @pytest.fixture
 def tournament():
     return league_tournament(tables=3, series=2)

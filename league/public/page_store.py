@@ -41,7 +41,7 @@ from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django.utils.translation import get_language
 
 from league.ready_pages import LruStore, ReadyPage, answer_ready, page_etag
-from league.standings.cache import first_seen
+from league.standings.cache import cached_once, first_seen
 
 T = TypeVar("T")
 
@@ -50,6 +50,9 @@ STAMPS_KEPT = 1024
 # "find my table" keeps a page per name asked that found someone; a store of its own, so the
 # names typed all evening never push the standings out
 FOUND_KEPT = 512
+# a shared page's state is current for minutes at most before a change makes another; the
+# processes that still answer it keep their own copy
+SHARED_SECONDS = 10 * 60
 # the headers of a built response a kept copy repeats (a download keeps its file name)
 KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
@@ -123,6 +126,7 @@ def page_answer(
     fresh: Callable[[], HttpResponse] | None = None,
     variant: tuple[Hashable, ...] = (),
     store: LruStore[ReadyPage] | None = None,
+    shared: bool = False,
 ) -> HttpResponse:
     """A public page kept ready: the one way every kept page is answered.
 
@@ -144,6 +148,11 @@ def page_answer(
     API and the downloads, which name nobody). A built response whose ``keep`` attribute is
     false is answered as it is, once, and never kept (find my table keeps only the names that
     found somebody).
+
+    A ``shared`` page (one whose build takes seconds, asked with parameters from a small fixed
+    set, never a sort order) is built by one web process and handed to the others through the
+    cache (``cached_once``, kept ``SHARED_SECONDS``): after a change, every process would
+    otherwise lay out the same long season while its other visitors wait.
     """
     if fresh is not None and not visitor_anonymous(request):
         return fresh()
@@ -154,17 +163,25 @@ def page_answer(
     store = pages if store is None else store
     store_key = (kind, key, digest, get_language(), variant)
 
-    def build() -> ReadyPage:
+    etag = page_etag(*store_key)
+
+    def build_here() -> ReadyPage:
         built = page_build(data)
         if not getattr(built, "keep", True):
             raise _NotKept(built)
-        etag = page_etag(*store_key)
         return ReadyPage.of(
             etag=etag,
             last_modified=int(first_seen(f"page:seen:{kind}:{key}", digest).timestamp()),
             body=built.content,
             headers=tuple((name, built[name]) for name in KEPT_HEADERS if built.has_header(name)),
         )
+
+    def build() -> ReadyPage:
+        if not shared:
+            return build_here()
+        shared_key = "page:ready:" + etag.strip('"')
+        kept = cached_once(shared_key, lambda: build_here().as_shared(), SHARED_SECONDS)
+        return ReadyPage.of_shared(kept)
 
     try:
         response = answer_ready(request, store, store_key, build)

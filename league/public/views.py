@@ -66,6 +66,7 @@ EXPORT_PARAM = "_export"
 T = TypeVar("T")
 
 TOURNAMENTS_PER_PAGE = 10  # on a player's page, newest first; ?strona=2 the ten before them
+SEASON_LIST_KEYS = frozenset(ranking_list.key for ranking_list in SEASON_LISTS)
 SEASON_COLUMNS = 12  # tournaments with a column on a season's page, newest first; the downloads have them all
 
 
@@ -227,6 +228,8 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
             state_read=lambda: season_state(slug),
             page_build=lambda state: download(sorted_only(request, params), state),
             variant=tuple(sorted(params.items())),
+            # a season's whole list in a file takes seconds to write: one process writes it
+            shared=params.keys() == {EXPORT_PARAM, "lista"} and params["lista"] in SEASON_LIST_KEYS,
         )
     sort = sort_params(request.GET, [ranking_list.key for ranking_list in SEASON_LISTS])
     number = _list_page(request)
@@ -262,6 +265,8 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
         content=content,
         # the sort links keep the page of columns, and the page's links the sort order
         sort=sort | ({"strona": str(number)} if number > 1 else {}),
+        # a long season takes seconds to lay out: one process does, in the order everybody sees
+        shared=not sort,
     )
 
 
@@ -691,9 +696,11 @@ def kept_page(
     content: Callable[[HttpRequest, T], HttpResponse],
     sort: dict[str, str] | None = None,
     variant: tuple[Hashable, ...] = (),
+    shared: bool = False,
 ) -> HttpResponse:
-    """A page kept ready (``page_answer``) whose ``content`` a logged-in visitor gets afresh: built
-    once per state, language, sort order (``sort``, validated) and ``variant`` for anonymous ones."""
+    """A page kept ready (``page_answer``, ``shared`` as it says) whose ``content`` a logged-in
+    visitor gets afresh: built once per state, language, sort order (``sort``, validated) and
+    ``variant`` for anonymous ones."""
     sort = sort or {}
 
     def fresh() -> HttpResponse:
@@ -710,4 +717,5 @@ def kept_page(
         page_build=lambda data: content(sorted_only(request, sort), data),
         fresh=fresh,
         variant=(*sorted(sort.items()), *variant),
+        shared=shared,
     )

@@ -38,7 +38,7 @@ CACHE_SECONDS = 24 * 60 * 60  # a stamp that no longer matches is never read, so
 WAIT_SECONDS, BUILD_SECONDS, POLL_SECONDS = 10.0, 60, 0.05
 
 
-def cached_once(key: str, build: Callable[[], T]) -> T:
+def cached_once(key: str, build: Callable[[], T], seconds: int = CACHE_SECONDS) -> T:
     """The value under ``key``, computed by ``build()`` and cached when missing: by one web
     process at a time. A series closing under load makes every process miss at once; the
     first takes a lock in the cache and computes, the others wait for its value (up to
@@ -58,7 +58,7 @@ def cached_once(key: str, build: Callable[[], T]) -> T:
                 return value
     try:
         value = build()
-        cache.set(key, value, CACHE_SECONDS)
+        cache.set(key, value, seconds)
     finally:
         cache.delete(lock)
     return value

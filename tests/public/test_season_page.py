@@ -232,3 +232,49 @@ def test_the_pages_of_columns_read_in_polish(client, monkeypatch):
     page = season_page(client, season, HTTP_ACCEPT_LANGUAGE="pl")
 
     assert "Kolumny: turnieje 2–3 z 3" in page and ">Starsze turnieje<" in page
+
+
+def laid_out(monkeypatch) -> list[str]:
+    """The season tables laid out in this test, by the list of each."""
+    from league.public import views
+
+    tables = views.season_tables
+    calls: list[str] = []
+
+    def counted(*args, **kwargs):
+        calls.append("tables")
+        return tables(*args, **kwargs)
+
+    monkeypatch.setattr(views, "season_tables", counted)
+    return calls
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["", "strona=2", "_export=csv&lista=individual", "_export=csv&lista=teams"],
+)
+def test_a_season_page_one_web_process_laid_out_reaches_the_others_through_the_cache(client, monkeypatch, query):
+    from league.public import page_store
+
+    monkeypatch.setattr("league.public.views.SEASON_COLUMNS", 2)
+    season, _ = season_of_three()
+    calls = laid_out(monkeypatch)
+    first = season_page(client, season, QUERY_STRING=query)
+    page_store.forget_all()  # another web process: nothing of its own kept yet
+
+    again = season_page(client, season, QUERY_STRING=query)
+
+    assert calls == ["tables"] and again == first
+
+
+def test_a_season_page_in_a_sort_order_or_a_made_up_list_is_laid_out_by_each_process_for_itself(client, monkeypatch):
+    from league.public import page_store
+
+    season, _ = season_of_three()
+    calls = laid_out(monkeypatch)
+    for query in ("individual-sort=-small_points", "_export=csv&lista=nie-ma-takiej"):
+        season_page(client, season, QUERY_STRING=query)
+        page_store.forget_all()
+        season_page(client, season, QUERY_STRING=query)
+
+    assert calls == ["tables"] * 4

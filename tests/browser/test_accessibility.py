@@ -133,3 +133,20 @@ def test_the_phone_at_the_table_has_no_accessibility_violation_online_or_offline
     expect(page.locator("#netbar")).to_have_attribute("data-state", "offline")
     looked_at(page, "phone-offline")
     page.context.set_offline(False)
+
+
+def test_a_long_seasons_pages_of_columns_have_no_accessibility_violation(page, live_server, monkeypatch):
+    from tests.public.test_season_page import season_of_three
+
+    monkeypatch.setattr("league.public.views.SEASON_COLUMNS", 2)
+    season, _ = season_of_three()
+    page.goto(live_server.url + reverse("public:season", args=[season.slug]))
+    pager = page.locator("#season-columns-pages")
+    expect(pager).to_contain_text("Kolumny: turnieje 2–3 z 3")
+    looked_at(page, "season-columns")
+
+    pager.get_by_role("link", name="Starsze turnieje").click()
+
+    expect(page.locator("#season-columns-pages")).to_contain_text("Kolumny: turnieje 1–1 z 3")
+    assert "strona=2" in page.url
+    looked_at(page, "season-older-columns")

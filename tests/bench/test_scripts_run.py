@@ -203,6 +203,7 @@ SCRIPTS = [
             "BENCH_DROP_DB": "1",
             "BENCH_CACHE_URL": "redis://127.0.0.1:6379/13",
             "BENCH_CHANGES": "2",
+            "BENCH_ROUNDS": "1",
             **SMALL_SERVER,
         },
         services=True,

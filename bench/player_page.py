@@ -10,9 +10,11 @@ ranks 40 to 100 players (``--field``) drawn from a pool of 600, one regular play
 ten tournaments make a season; each has ``--series`` (3) closed series of ``--deals`` (10)
 deals a table, written in bulk, after which the standings' recompute task runs as it does when
 a series closes (so the players' kept results are written). The history grows from one size
-to the next; at each size a process of its own (as a web worker) opens the page once with the
-cache emptied (cold: the season tables are added up again) and then three times more (warm: the
-best is printed).
+to the next; at each size a process of its own (as a web worker) opens the page three ways:
+**cold**, with the cache emptied and nothing kept by the process (the season tables are added
+up again); **warm**, with the cache filled but the page and its state not kept by the process
+(as a web worker meets it after a change elsewhere or when it starts; the best of three); and
+**kept**, a reload within the second, answered from the page the process keeps (the best of three).
 """
 
 from __future__ import annotations
@@ -51,11 +53,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.models import Registration, Season, Series, Tournament
+from league.public import page_store
 from league.standings.tasks import recompute_standings
 from players.models import Gender, Player
 
 POOL, SEASON_LENGTH, SEED = 600, 10, 2026
-COLUMNS = ("tournaments", "queries cold", "ms cold", "ms warm", "page KB")
+COLUMNS = ("tournaments", "queries cold", "ms cold", "queries warm", "ms warm", "ms kept", "page KB")
 
 
 def pool() -> list[Player]:
@@ -94,33 +97,41 @@ def tournament(number: int, players: list[Player], rng: random.Random, args: arg
     recompute_standings(played.pk)
 
 
-def measure(url: str) -> tuple[int, float, float, float]:
-    """Queries and ms of the page with the cache emptied, the best ms of three with it filled, and its KB,
-    in a process of its own, as a web worker has: not the one that wrote the whole history."""
+def measure(url: str) -> tuple[int, float, int, float, float, float]:
+    """The figures of :func:`measured`, in a process of its own, as a web worker has: not the
+    one that wrote the whole history."""
     finished = subprocess.run(
         [sys.executable, __file__, "--measure", url], capture_output=True, text=True, check=True, timeout=600
     )
-    queries, cold, warm, kilobytes = finished.stdout.split()[-4:]
-    return int(queries), float(cold), float(warm), float(kilobytes)
+    cold_queries, cold, warm_queries, warm, kept, kilobytes = finished.stdout.split()[-6:]
+    return int(cold_queries), float(cold), int(warm_queries), float(warm), float(kept), float(kilobytes)
 
 
-def measured(url: str) -> None:
-    """The figures of :func:`measure`, printed by the measuring process."""
-    client = Client()
-    client.get(url)  # the process warmed up (templates compiled, URLs resolved): only the cache is cold
-    cache.clear()
+def timed(client: Client, url: str) -> tuple[int, float, int]:
+    """Queries, ms and bytes of one request for ``url``."""
     with CaptureQueriesContext(connection) as queries:
         start = time.perf_counter()
         response = client.get(url)
-        cold = time.perf_counter() - start
-    counted = len(queries)  # now: the next request empties the connection's log
+        elapsed = (time.perf_counter() - start) * 1000
     assert response.status_code == 200, response.status_code
+    return len(queries), elapsed, len(response.content)
+
+
+def measured(url: str) -> None:
+    """Prints the queries and ms of a cold page, the queries and best ms of three warm ones, the
+    best ms of three kept ones, and the page's KB (see the module's docstring)."""
+    client = Client()
+    client.get(url)  # the process warmed up (templates compiled, URLs resolved)
+    cache.clear()
+    page_store.forget_all()
+    cold_queries, cold, size = timed(client, url)
     warm = []
     for _ in range(3):
-        start = time.perf_counter()
-        client.get(url)
-        warm.append(time.perf_counter() - start)
-    print(counted, cold * 1000, min(warm) * 1000, len(response.content) / 1024)
+        page_store.forget_all()
+        warm.append(timed(client, url))
+    kept = [timed(client, url)[1] for _ in range(3)]
+    warm_queries, warm_ms = warm[0][0], min(ms for _, ms, _ in warm)
+    print(cold_queries, cold, warm_queries, warm_ms, min(kept), size / 1024)
 
 
 def main() -> None:
@@ -152,15 +163,16 @@ def main() -> None:
             built += 1
         building = time.perf_counter() - start
         connection.close()  # everything written, before another process reads it
-        queries, cold, warm, kilobytes = measure(url)
-        rows.append((size, queries, cold, warm))
+        queries, cold, warm_queries, warm, kept, kilobytes = measure(url)
+        rows.append((size, queries, cold, warm_queries, warm, kept))
         print(
-            f"{size:>14}{queries:>14}{cold:>14.1f}{warm:>14.1f}{kilobytes:>14.1f}   (history built in {building:.1f} s)"
+            f"{size:>14}{queries:>14}{cold:>14.1f}{warm_queries:>14}{warm:>14.1f}{kept:>14.1f}{kilobytes:>14.1f}"
+            f"   (history built in {building:.1f} s)"
         )
     first, last = rows[0], rows[-1]
-    same = "the same" if first[1] == last[1] else "NOT the same"
-    print(f"queries cold {same} at {first[0]} and {last[0]} tournaments; ", end="")
-    print(f"ms cold ×{last[2] / first[2]:.1f}, ms warm ×{last[3] / first[3]:.1f}")
+    same = "the same" if (first[1], first[3]) == (last[1], last[3]) else "NOT the same"
+    print(f"queries cold and warm {same} at {first[0]} and {last[0]} tournaments; ", end="")
+    print(f"ms cold ×{last[2] / first[2]:.1f}, ms warm ×{last[4] / first[4]:.1f}, ms kept ×{last[5] / first[5]:.1f}")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ run: demo
 
 # One test process per core (pytest-xdist); `-m "not slow"` leaves out gunicorn, broker and batch-print tests.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -21,7 +21,8 @@ at once, before it tries again. ``ping`` is the one call that does raise: the
 health check (``/zdrowie/``) uses it to report the cache.
 
 Values are kept as JSON (:class:`JSONSerializer`), never pickled: whoever can write to
-Redis must not be able to run code in the web processes by planting a value. No value
+Redis must not be able to run code in the web processes by planting a value. The app's values
+are plain JSON by construction (``league.caching`` encodes each kind and decodes it back). No value
 over ``MAX_VALUE_BYTES`` is stored (a warning names its key): one such value once filled
 Redis, and with the memory limit of the compose file, evicted the sessions and the counts
 of wrong PINs; whatever was too large is computed again instead.
@@ -34,8 +35,6 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable
-from datetime import date, datetime
-from decimal import Decimal
 from typing import Any, TypeVar
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
@@ -106,67 +105,22 @@ def _outage_of(location: str) -> _Outage:
         return _outages.setdefault(location, _Outage())
 
 
-TAG = "\u0000type"
-"""The key of a JSON object standing for a value JSON has no type of its own for."""
-
-
-def _tagged(value: Any) -> Any:
-    """``value`` as plain JSON types; a tuple, a date and time, a decimal or a dict with keys
-    other than strings become an object tagged with what it was (see :func:`_untagged`)."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, list):
-        return [_tagged(item) for item in value]
-    if isinstance(value, tuple):
-        return {TAG: "tuple", "items": [_tagged(item) for item in value]}
-    if isinstance(value, dict):
-        if all(isinstance(key, str) for key in value) and TAG not in value:
-            return {key: _tagged(item) for key, item in value.items()}
-        return {TAG: "dict", "items": [[_tagged(key), _tagged(item)] for key, item in value.items()]}
-    if isinstance(value, datetime):
-        return {TAG: "datetime", "iso": value.isoformat()}
-    if isinstance(value, date):
-        return {TAG: "date", "iso": value.isoformat()}
-    if isinstance(value, Decimal):
-        return {TAG: "decimal", "text": str(value)}
-    raise TypeError(f"A {type(value).__name__} cannot be cached: the cache keeps JSON only")
-
-
-def _untagged(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_untagged(item) for item in value]
-    if not isinstance(value, dict):
-        return value
-    tag = value.get(TAG)
-    if tag is None:
-        return {key: _untagged(item) for key, item in value.items()}
-    if tag == "tuple":
-        return tuple(_untagged(item) for item in value["items"])
-    if tag == "dict":
-        return {_untagged(key): _untagged(item) for key, item in value["items"]}
-    if tag == "datetime":
-        return datetime.fromisoformat(value["iso"])
-    if tag == "date":
-        return date.fromisoformat(value["iso"])
-    if tag == "decimal":
-        return Decimal(value["text"])
-    raise ValueError(f"Unknown cached type {tag!r}")
-
-
 class JSONSerializer:
     """Django's Redis serializer with JSON in place of pickle.
 
     Whole numbers are stored as Redis integers, as Django's own serializer stores them,
-    so that ``incr`` works (the PIN counters). The Python types the league caches beyond
-    JSON's (tuples, dates and times, decimals, dicts keyed by numbers) come back as they
-    were. A value this serializer did not write (a pickle planted in Redis) reads as
-    nothing, never as code to run.
+    so that ``incr`` works (the PIN counters). Anything else must be plain JSON already
+    (``league.caching`` encodes the app's values so). A value this serializer did not write
+    (a pickle planted in Redis, junk) reads as nothing, never as code to run.
     """
 
     def dumps(self, obj: Any) -> bytes | int:
         if type(obj) is int:
             return obj
-        data = json.dumps(_tagged(obj), separators=(",", ":")).encode()
+        try:
+            data = json.dumps(obj, separators=(",", ":"), allow_nan=False).encode()
+        except (TypeError, ValueError) as error:
+            raise TypeError(f"A {type(obj).__name__} cannot be cached: the cache keeps JSON only") from error
         if len(data) > MAX_VALUE_BYTES:
             raise TooLargeToCache(f"{len(data)} bytes")
         return data
@@ -177,7 +131,7 @@ class JSONSerializer:
         except ValueError:
             pass
         try:
-            return _untagged(json.loads(data))
+            return json.loads(data)
         except ValueError:  # not JSON (UnicodeDecodeError and JSONDecodeError are ValueErrors)
             logger.warning("Cache: a value that is not JSON was found and ignored")
             return None
@@ -214,6 +168,11 @@ class ForgivingRedisCache(RedisCache):
                 self._outage.missed(location, stale)  # deleting a key twice does no harm
         self._outage.missed(location, [self.make_key(key, version) for key in writes])
         return miss
+
+    def unavailable(self) -> bool:
+        """Whether this process found Redis unavailable within the last ``RETRY_SECONDS``: its
+        operations then answer misses (``league.net`` counts tries in the database meanwhile)."""
+        return self._outage.is_down()
 
     def ping(self) -> None:
         """Ask the server for an answer; raises the redis-py error when there is none."""

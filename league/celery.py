@@ -4,7 +4,6 @@ in the web process (settings), so the embedded mode needs no broker."""
 import os
 
 from celery import Celery
-from django.core.cache import cache
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 
@@ -16,4 +15,6 @@ app.autodiscover_tasks()
 @app.task(name="league.ping")
 def ping(token: str) -> None:
     """Leave ``token`` in the cache: proof that a worker took a task off the broker."""
-    cache.set(f"league.ping:{token}", "pong", 60)
+    from league.caching import WORKER_PING  # the app is made before Django's settings are read
+
+    WORKER_PING.set(f"league.ping:{token}", "pong", 60)

@@ -738,3 +738,16 @@ class PendingExchangeImport(models.Model):
 
     def __str__(self) -> str:
         return self.filename
+
+
+class TryCount(models.Model):
+    """A count of tries (a limit's window: wrong PINs from one address, sign-up forms sent from
+    one) kept in the database while the cache, where such counts live, is unavailable
+    (``league.net.count_try``): a limit must still count when Redis is down."""
+
+    key = models.CharField(max_length=200, unique=True)
+    count = models.IntegerField(default=0)
+    window_ends = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count}"

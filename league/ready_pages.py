@@ -15,7 +15,6 @@ the standings' stamps stay in ``league.public``.
 
 from __future__ import annotations
 
-import base64
 import gzip
 import hashlib
 import re
@@ -23,7 +22,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
@@ -108,16 +107,6 @@ class ReadyPage:
     def body(self) -> bytes:
         """The page as rendered, for a client that does not take gzip."""
         return gzip.decompress(self.gzipped)
-
-    def as_shared(self) -> dict[str, Any]:
-        """The page as the shared cache keeps values (JSON: the compressed bytes in base64)."""
-        gzipped = base64.b64encode(self.gzipped).decode()
-        return {"etag": self.etag, "last_modified": self.last_modified, "gzipped": gzipped, "headers": self.headers}
-
-    @classmethod
-    def of_shared(cls, value: dict[str, Any]) -> ReadyPage:
-        headers = tuple((name, header) for name, header in value["headers"])
-        return cls(value["etag"], value["last_modified"], base64.b64decode(value["gzipped"]), headers)
 
 
 def field_values(instance: Model) -> tuple[object, ...]:

@@ -41,8 +41,8 @@ LOOKUPS_PER_QUERY = 200
 
 
 def _editable(queryset: QuerySet, *, user: AbstractBaseUser, registered_as: str) -> QuerySet:
-    """``queryset`` narrowed to the entries ``user`` may change; ``registered_as`` is the
-    registration's field naming the entry ("player" or "team")."""
+    """``queryset`` narrowed to the entries ``user`` may change (the rule of ``players.services``);
+    ``registered_as`` is the registration's field naming the entry ("player" or "team")."""
     if not user.is_active:
         return queryset.none()
     if user.is_superuser:
@@ -50,10 +50,9 @@ def _editable(queryset: QuerySet, *, user: AbstractBaseUser, registered_as: str)
     if not user.has_perm(CHANGE_PERMISSION):
         return queryset.none()
     registrations = Registration.objects.filter(**{registered_as: OuterRef("pk")})
-    foreign = registrations.exclude(tournament__organisers=user)
-    return queryset.filter(~Exists(foreign)).filter(
-        Exists(registrations) | Q(created_by=user) | Q(created_by__isnull=True)
-    )
+    held = registrations.filter(Q(tournament__organisers=user) | Q(tournament__league__organisers=user))
+    unheld = Q(created_by__isnull=True) & ~Exists(registrations)
+    return queryset.filter(Exists(held) | Q(created_by=user) | unheld)
 
 
 def players_editable_by(*, user: AbstractBaseUser, players: QuerySet[Player] | None = None) -> QuerySet[Player]:

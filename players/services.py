@@ -4,20 +4,24 @@ Views, the admin and the importer all go through these functions, so the team
 rules live in one place. Rule violations raise ``ValidationError`` with
 translated messages keyed by form field name.
 
-Who may change a player or a team (the register is shared by every organiser,
-while a name and a gender are printed on the pages of each tournament the
-player plays in):
+Who may change a player or a team (edit, merge, delete; the register is shared by every
+organiser, while a name and a gender are printed on the pages of each tournament the player
+plays in) — docs/register.md tells it to organisers:
 
 - a superuser may change anyone;
 - otherwise the user needs the ``players.change_player`` permission (the
   Organisers group has it) and one of:
 
-  - the player (team) is registered in at least one tournament, and the user
-    organises *every* tournament they are registered in: registering somebody
-    else's player in one's own tournament gives no right over them;
-  - the player (team) is in no tournament yet and the user added them
-    (``created_by``), or nobody is recorded as having added them (entries
-    older than the record, or the demo's): no tournament's pages show them.
+  - the user added the player (team) (``created_by``);
+  - the player (team) is registered in a tournament the user organises, or in a
+    tournament of a league the user organises: the organisers of a league hold the
+    register of its players, and a player who plays in several leagues is held by each;
+  - nobody is recorded as having added them (entries older than the record, or the
+    demo's) and they are in no tournament yet.
+
+Each ground is the user's own: what another organiser does (registering the player in a
+tournament of theirs, uploading an exchange file) can give that organiser a right too, but
+never takes one away from anybody else.
 
 Anyone else is refused with ``PermissionDenied`` carrying a translated reason;
 the views answer it with 403. Adding players, teams and clubs stays open to
@@ -73,16 +77,16 @@ def club_bulk_get_or_create(*, names: Iterable[str]) -> tuple[dict[str, Club], i
 def player_refusal(*, player: Player) -> str:
     """Why a user who may not change ``player`` is refused, for them to read."""
     return _(
-        "You may change only players who play in no tournament but the ones you organise, and new players you "
-        "added yourself; %(player)s is not one of them. Ask the league's administrator."
+        "You may change only players you added yourself or who play in a tournament or league you organise; "
+        "%(player)s is not one of them. Ask the organiser of their league."
     ) % {"player": player}
 
 
 def team_refusal(*, team: Team) -> str:
     """Why a user who may not change ``team`` is refused, for them to read."""
     return _(
-        "You may change only teams that play in no tournament but the ones you organise, and new teams you "
-        "added yourself; %(team)s is not one of them. Ask the league's administrator."
+        "You may change only teams you added yourself or that play in a tournament or league you organise; "
+        "%(team)s is not one of them. Ask the organiser of their league."
     ) % {"team": team}
 
 

@@ -1,3 +1,6 @@
+import os
+from urllib.parse import urlsplit, urlunsplit
+
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Permission
@@ -16,6 +19,23 @@ def pytest_configure(config):
     files have their own tests (tests/test_static_files.py), which collect into a folder of theirs."""
     plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
     override_settings(STORAGES={**settings.STORAGES, "staticfiles": plain}, WHITENOISE_USE_FINDERS=True).enable()
+    _cache_of_this_worker()
+
+
+def _cache_of_this_worker() -> None:
+    """With ``CACHE_URL`` (the deployed configuration's leg of CI), each test process keeps its
+    cache in a Redis database of its own, the URL's number plus the xdist worker's: every test
+    empties the cache (``fresh_caches``), and a test process must not empty another's mid-test."""
+    cache_url = settings.CACHE_URL
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    if not cache_url or not worker.startswith("gw"):
+        return
+    parts = urlsplit(cache_url)
+    database = int(parts.path.strip("/") or 0) + int(worker[2:])
+    if database > 15:
+        raise RuntimeError(f"CACHE_URL's database number plus {worker} is past Redis's 16 databases")
+    location = urlunsplit(parts._replace(path=f"/{database}"))
+    override_settings(CACHES={"default": {**settings.CACHES["default"], "LOCATION": location}}).enable()
 
 
 @pytest.fixture(autouse=True)

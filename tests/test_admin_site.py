@@ -93,3 +93,10 @@ def test_the_admin_checks_a_logo_by_its_content_as_the_organisers_screen_does(rf
     form = form_class(data, {"organiser_logo": SimpleUploadedFile("logo.png", svg)}, instance=tournament_a)
 
     assert not form.is_valid() and "organiser_logo" in form.errors
+
+
+def test_an_overlong_username_at_the_admins_login_is_a_wrong_login_not_a_server_error(client):
+    """django-axes logs a failed login's username in a varchar(255): PostgreSQL refused 256 characters."""
+    response = client.post(reverse("admin:login"), {"username": "x" * 256, "password": "whatever"})
+    assert response.status_code == 200
+    assert response.context["form"].errors

@@ -14,17 +14,19 @@ import signal
 import socket
 import subprocess
 import time
+from datetime import timedelta
 
 import pytest
 from django.core.cache import cache, caches
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from redis.exceptions import RedisError
 
 from league import cache_backend
 from league.models import Series
 from league.results.table.pin import MAX_WRONG_TRIES
-from tests.factories import UserFactory, drawn_series
+from tests.factories import TournamentFactory, UserFactory, drawn_series
 from tests.public.test_pages import league_tournament
 
 pytestmark = pytest.mark.django_db
@@ -276,17 +278,19 @@ def test_a_pickle_planted_in_redis_is_not_unpickled_and_reads_as_nothing(real_re
 
 def test_what_the_league_caches_comes_back_from_redis_as_it_went_in(real_redis):
     from datetime import UTC, datetime
-    from decimal import Decimal
+
+    from league.standings.cache import FIRST_SEEN, PROGRESS, TOURNAMENT_RANKINGS
 
     seen = ("stamp", datetime(2026, 12, 4, 13, 0, tzinfo=UTC))
     progress = [(1, {7: (1, "1."), 8: (2, "2–3.")})]
-    rankings = {"individual": [{"pk": 7, "big_points": 12.5, "small_points": Decimal("3.5")}], "teams": []}
-    for key, value in (("seen", seen), ("progress", progress), ("rankings", rankings)):
-        cache.set(key, value)
-        assert cache.get(key) == value
+    entry = {"place": 1, "label": "1.", "name": "Anna Nowak", "pk": 7, "team": None}
+    rankings = {"individual": [entry | {"big_points": 12.5, "small_points": 3.5}], "teams": []}
+    for kind, value in ((FIRST_SEEN, seen), (PROGRESS, progress), (TOURNAMENT_RANKINGS, rankings)):
+        kind.set(kind.name, value)
+        assert kind.get(kind.name) == value
 
     assert cache.add("pin-tries", 0) and cache.incr("pin-tries") == 1  # counters stay Redis integers
-    raw = cache._cache.get_client().get(cache.make_key("rankings"))
+    raw = cache._cache.get_client().get(cache.make_key(TOURNAMENT_RANKINGS.name))
     assert raw.startswith(b"{")  # JSON, readable by anyone, runnable by no one
 
 
@@ -302,6 +306,38 @@ def test_no_value_over_a_megabyte_is_kept_in_redis_and_the_rest_still_is(real_re
 
     assert cache.get("rankings:season:1:old") is None  # neither the huge value nor the one it replaced
     assert not_stored == ["rankings:season:1:new"]
-    assert cache.get("standings:seen:1") == ("stamp", 1)
+    assert cache.get("standings:seen:1") == ["stamp", 1]  # plain JSON: the kinds give it its type
     assert cache.add("rankings:season:1:new", huge) is False
     assert "too large" in caplog.text
+
+
+def test_with_redis_down_one_address_still_sends_only_so_many_sign_up_forms(redis_down, client, monkeypatch):
+    """The counts fall back to the database: 35 of 35 forms from one address were accepted."""
+    from league.signups import limits
+    from league.signups.models import SignUp
+    from tests.signups.test_signups import form_data, open_window
+
+    monkeypatch.setattr(limits, "SENDS_PER_WINDOW", 3)
+    tournament = TournamentFactory(date=timezone.localdate() + timedelta(days=10))
+    open_window(tournament)
+    url = reverse("signups:signup", args=[tournament.slug])
+    answers = [
+        client.post(url, form_data(form_token=f"t{n}", first_name="Jan", last_name=f"Bork{'a' * n}")).status_code
+        for n in range(5)
+    ]
+    assert answers == [302, 302, 302, 429, 429]
+    assert SignUp.objects.count() == 3
+    assert client.post(url, form_data(form_token="other"), REMOTE_ADDR="10.0.0.9").status_code == 302
+
+
+def test_with_redis_down_a_phones_wrong_pins_are_still_counted_and_lock_it(redis_down):
+    """The phone's count falls back to the database: with Redis down it was never locked."""
+    protocol = drawn_series(status=Series.Status.IN_PLAY).protocols.get()
+    wrong = "9999" if protocol.pin != "9999" else "0000"
+    phone = Client()
+    for _ in range(MAX_WRONG_TRIES):
+        phone.post(pin_url(protocol), {"pin": wrong, "seat": "A"})
+
+    refused = phone.post(pin_url(protocol), {"pin": protocol.pin, "seat": "A"})
+
+    assert refused.status_code != 302, "the phone was let in after its tries were used up"

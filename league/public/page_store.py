@@ -40,8 +40,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django.utils.translation import get_language
 
+from league.caching import CacheKind
 from league.ready_pages import LruStore, ReadyPage, answer_ready, page_etag
-from league.standings.cache import cached_once, first_seen
+from league.standings.cache import first_seen
 
 T = TypeVar("T")
 
@@ -53,6 +54,8 @@ FOUND_KEPT = 512
 # a shared page's state is current for minutes at most before a change makes another; the
 # processes that still answer it keep their own copy
 SHARED_SECONDS = 10 * 60
+# A page laid out by one web process for the others (``page_answer(shared=True)``).
+SHARED_PAGE: CacheKind[ReadyPage] = CacheKind("shared-page", ReadyPage)
 # the headers of a built response a kept copy repeats (a download keeps its file name)
 KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
@@ -151,7 +154,7 @@ def page_answer(
 
     A ``shared`` page (one whose build takes seconds, asked with parameters from a small fixed
     set, never a sort order) is built by one web process and handed to the others through the
-    cache (``cached_once``, kept ``SHARED_SECONDS``): after a change, every process would
+    cache (``SHARED_PAGE.once``, kept ``SHARED_SECONDS``): after a change, every process would
     otherwise lay out the same long season while its other visitors wait.
     """
     if fresh is not None and not visitor_anonymous(request):
@@ -180,8 +183,7 @@ def page_answer(
         if not shared:
             return build_here()
         shared_key = "page:ready:" + etag.strip('"')
-        kept = cached_once(shared_key, lambda: build_here().as_shared(), SHARED_SECONDS)
-        return ReadyPage.of_shared(kept)
+        return SHARED_PAGE.once(shared_key, build_here, SHARED_SECONDS)
 
     try:
         response = answer_ready(request, store, store_key, build)

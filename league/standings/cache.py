@@ -14,54 +14,68 @@ only makes sure the next visitor finds the new standings already computed.
 from __future__ import annotations
 
 import hashlib
-import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, NotRequired, TypedDict
 
-from django.core.cache import cache
 from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.expressions import Expression
 from django.utils import timezone
 
+from league.caching import DAY_SECONDS, CacheKind
 from league.models import Bye, Registration, Season, Series, TableAssignment, Tournament
 from league.ranking_lists import PUBLISH_FIELDS
 from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
 from league.standings.compute import tournament_standings
 from league.standings.seasons import Rankings, season_standings, season_tournaments
 
-T = TypeVar("T")
-
-CACHE_SECONDS = 24 * 60 * 60  # a stamp that no longer matches is never read, so long is safe
-# One web process computes a missing list while the others wait for it, at most this long;
-# the lock of a process that died while computing lapses after BUILD_SECONDS.
-WAIT_SECONDS, BUILD_SECONDS, POLL_SECONDS = 10.0, 60, 0.05
+CACHE_SECONDS = DAY_SECONDS
 
 
-def cached_once(key: str, build: Callable[[], T], seconds: int = CACHE_SECONDS) -> T:
-    """The value under ``key``, computed by ``build()`` and cached when missing: by one web
-    process at a time. A series closing under load makes every process miss at once; the
-    first takes a lock in the cache and computes, the others wait for its value (up to
-    ``WAIT_SECONDS``) instead of computing the same lists again. Without the cache (Redis
-    down, or the value too large to keep) everyone computes for themselves, as before.
-    """
-    value = cache.get(key)
-    if value is not None:
-        return value
-    lock = f"{key}:building"
-    if not cache.add(lock, 1, BUILD_SECONDS):
-        deadline = time.monotonic() + WAIT_SECONDS
-        while cache.has_key(lock) and time.monotonic() < deadline:
-            time.sleep(POLL_SECONDS)
-            value = cache.get(key)
-            if value is not None:
-                return value
-    try:
-        value = build()
-        cache.set(key, value, seconds)
-    finally:
-        cache.delete(lock)
-    return value
+class RankedEntry(TypedDict):
+    """One entry of a standing list as the cache keeps it (``league.standings.compute``)."""
+
+    place: int
+    label: str
+    name: str
+    pk: int
+    team: NotRequired[str | None]  # players only
+    big_points: int | float
+    small_points: int | float
+
+
+class PackedSeasonEntry(RankedEntry):
+    """One entry of a season's table as kept (``_packed``): its results only where it played,
+    each as ``(index, big points, small points, counted)``, and ``of`` how many there are."""
+
+    tournaments: int
+    counted: int
+    of: int
+    results: list[tuple[int, int | float, int | float, bool]]
+
+
+class SeasonResult(TypedDict):
+    big_points: int | float
+    small_points: int | float
+    counted: bool
+
+
+class SeasonEntry(RankedEntry):
+    """One entry of a season's table with every tournament's result (``None``: not ranked there)."""
+
+    tournaments: int
+    counted: int
+    results: list[SeasonResult | None]
+
+
+# player pk → place and its label ("3–4.") in the individual ranking
+Places = dict[int, tuple[int, str]]
+
+TOURNAMENT_RANKINGS: CacheKind[Rankings] = CacheKind("tournament-rankings", dict[str, list[RankedEntry]])
+PROGRESS: CacheKind[list[tuple[int, Places]]] = CacheKind("places-after-each-series", list[tuple[int, Places]])
+SEASON_RANKINGS: CacheKind[Rankings] = CacheKind("season-rankings", dict[str, list[PackedSeasonEntry]])
+PLAYER_SEASONS: CacheKind[list[dict[str, Any] | None]] = CacheKind("player-seasons", list[SeasonEntry | None])
+FIRST_SEEN: CacheKind[tuple[str, datetime]] = CacheKind("first-seen", tuple[str, datetime])
 
 
 # --- the stamp --------------------------------------------------------------
@@ -140,13 +154,13 @@ def stamp_seen(tournament_id: int, stamp: str) -> datetime:
 
 def first_seen(key: str, stamp: str) -> datetime:
     """When ``stamp`` was first met under ``key`` (a page's state), as :func:`stamp_seen` says."""
-    seen = cache.get(key)
+    seen = FIRST_SEEN.get(key)
     if seen is not None and seen[0] == stamp:
         return seen[1]
     now = timezone.now().replace(microsecond=0)
     if seen is not None:
         now = max(now, seen[1] + timedelta(seconds=1))
-    cache.set(key, (stamp, now), CACHE_SECONDS)
+    FIRST_SEEN.set(key, (stamp, now), CACHE_SECONDS)
     return now
 
 
@@ -160,7 +174,7 @@ def tournament_rankings(tournament: Tournament, stamp: str | None = None) -> Ran
     players and teams named by ``pk``.
     """
     stamp = stamp or stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
-    return cached_once(
+    return TOURNAMENT_RANKINGS.once(
         f"rankings:tournament:{tournament.pk}:{stamp}", lambda: tournament_standings(tournament, published_only=True)
     )
 
@@ -169,12 +183,8 @@ def rankings_of(tournaments: Sequence[Tournament], current: dict[int, str]) -> d
     """:func:`tournament_rankings` of each of ``tournaments`` (by pk) under its stamp in ``current``,
     read from the cache in one round trip: a player's page names every tournament they played."""
     keys = {f"rankings:tournament:{t.pk}:{current[t.pk]}": t for t in tournaments}
-    kept = cache.get_many(list(keys))
+    kept = TOURNAMENT_RANKINGS.get_many(keys)
     return {t.pk: kept[key] if key in kept else tournament_rankings(t, current[t.pk]) for key, t in keys.items()}
-
-
-# player pk → place and its label ("3–4.") in the individual ranking
-Places = dict[int, tuple[int, str]]
 
 
 def places_after_each_series(tournament: Tournament, stamp: str | None = None) -> list[tuple[int, Places]]:
@@ -182,14 +192,14 @@ def places_after_each_series(tournament: Tournament, stamp: str | None = None) -
     chart on a player's page; from the cache when current. The last is the tournament's own
     ranking; an earlier one ranks the series up to it alone, as ``compute`` would have then."""
     stamp = stamp or stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
-    return cached_once(f"rankings:progress:{tournament.pk}:{stamp}", lambda: _progress(tournament, stamp))
+    return PROGRESS.once(f"rankings:progress:{tournament.pk}:{stamp}", lambda: _progress(tournament, stamp))
 
 
 def progress_of(tournaments: Sequence[Tournament], current: dict[int, str]) -> dict[int, list[tuple[int, Places]]]:
     """:func:`places_after_each_series` of each of ``tournaments`` (by pk), in one round trip as
     :func:`rankings_of`."""
     keys = {f"rankings:progress:{t.pk}:{current[t.pk]}": t for t in tournaments}
-    kept = cache.get_many(list(keys))
+    kept = PROGRESS.get_many(keys)
     return {t.pk: kept[key] if key in kept else places_after_each_series(t, current[t.pk]) for key, t in keys.items()}
 
 
@@ -262,7 +272,7 @@ def _season_packed(
         per_tournament = lists() if lists is not None else rankings_of(tournaments, tournament_stamps)
         return _packed(season_standings(season, tournaments, [per_tournament[t.pk] for t in tournaments]))
 
-    return cached_once(f"rankings:season:{season.pk}:{season_digest(season, tournament_stamps)}", build)
+    return SEASON_RANKINGS.once(f"rankings:season:{season.pk}:{season_digest(season, tournament_stamps)}", build)
 
 
 def season_digest(season: Season, tournament_stamps: dict[int, str]) -> str:

@@ -21,18 +21,17 @@ from __future__ import annotations
 import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
-from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from league.caching import CacheKind
 from league.games import game_rules
 from league.games.base import GameRecords
 from league.models import League, Series, Tournament
 from league.ranking_lists import INDIVIDUAL
-from league.standings.cache import CACHE_SECONDS, cached_once, rankings_of, stamps
+from league.standings.cache import CACHE_SECONDS, rankings_of, stamps
 from league.standings.statistics import seat_tallies
 from league.standings.tables import table_totals
 from players.models import Player
@@ -93,6 +92,32 @@ class GameRecordLists:
 Kept = list[tuple[str, list[tuple[str, list[RecordLine]]]]]
 
 
+@dataclass
+class PlayerPart:
+    """One player's figures in one tournament: the deals and the series played at a table (with
+    the latest series and table), and per kind of contract the number won and the latest."""
+
+    deals: int = 0
+    series: int = 0
+    last: tuple[int, int] = (0, 0)
+    contracts: dict[str, tuple[int, tuple[int, int]]] = field(default_factory=dict)
+
+
+@dataclass
+class TournamentPart:
+    """One tournament's share of the records: its game, its winners once it is over, its players'
+    figures and its best series, as ``(small points, player, series, table)``."""
+
+    game: str
+    winners: list[int] = field(default_factory=list)
+    players: dict[int, PlayerPart] = field(default_factory=dict)
+    best: list[tuple[int, int, int, int]] = field(default_factory=list)
+
+
+RECORD_LISTS: CacheKind[Kept] = CacheKind("record-lists", Kept)
+RECORD_PART: CacheKind[TournamentPart] = CacheKind("record-part", TournamentPart)
+
+
 def scope_tournaments(*, league: League | None) -> QuerySet[Tournament]:
     """The published tournaments the records of ``league`` (None: the installation) count."""
     tournaments = Tournament.objects.filter(published=True)
@@ -102,14 +127,14 @@ def scope_tournaments(*, league: League | None) -> QuerySet[Tournament]:
 def records(*, league: League | None = None) -> list[GameRecordLists]:
     """The records of ``league``'s published tournaments, or of every published tournament of the
     installation; per game, the most played first. Two queries on a visit (the stamps, and the
-    cache's value); the lists are built once per stamp of the scope (``cached_once``) and put in
+    cache's value); the lists are built once per stamp of the scope (``RECORD_LISTS.once``) and put in
     words for the reader here."""
     current = stamps(scope_tournaments(league=league))
     if not current:
         return []
     digest = hashlib.blake2b(repr(sorted(current.items())).encode(), digest_size=8).hexdigest()
     scope = league.pk if league is not None else "all"
-    kept: Kept = cached_once(f"records:{scope}:{digest}", lambda: _kept(current))
+    kept = RECORD_LISTS.once(f"records:{scope}:{digest}", lambda: _kept(current))
     result = []
     for game, lists in kept:
         rules = game_rules(game)
@@ -142,35 +167,29 @@ def _part_key(tournament_id: int, stamp: str) -> str:
     return f"records:tournament:{tournament_id}:{stamp}"
 
 
-def _empty_player() -> dict[str, Any]:
-    return {"deals": 0, "series": 0, "last": (0, 0), "contracts": {}}
-
-
-def _parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[int, dict[str, Any]]:
+def _parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[int, TournamentPart]:
     """Each tournament's part (pk → part), from the cache in one round trip; the missing ones read
     ``PARTS_READ_TOGETHER`` at a time, each batch in a fixed number of queries, and kept."""
     keys = {_part_key(t.pk, current[t.pk]): t for t in tournaments}
-    kept = cache.get_many(list(keys))
+    kept = RECORD_PART.get_many(keys)
     missing = [t for key, t in keys.items() if key not in kept]
-    fresh: dict[int, dict[str, Any]] = {}
+    fresh: dict[int, TournamentPart] = {}
     for start in range(0, len(missing), PARTS_READ_TOGETHER):
         batch = _read_parts(missing[start : start + PARTS_READ_TOGETHER], current)
-        # kept at once: a process that tires of waiting for this build (``cached_once``) and builds
-        # the lists itself finds the parts read so far
-        cache.set_many({_part_key(pk, current[pk]): part for pk, part in batch.items()}, CACHE_SECONDS)
+        # kept at once: a process that tires of waiting for this build (``RECORD_LISTS.once``) and
+        # builds the lists itself finds the parts read so far
+        RECORD_PART.set_many({_part_key(pk, current[pk]): part for pk, part in batch.items()}, CACHE_SECONDS)
         fresh |= batch
     return {t.pk: kept[key] if key in kept else fresh[t.pk] for key, t in keys.items()}
 
 
-def _read_parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[int, dict[str, Any]]:
+def _read_parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[int, TournamentPart]:
     """The parts of ``tournaments``: per player the deals and the series played at a table (with
     the latest), each kind of contract won (with the latest), the tournament's best series, and its
     winners once it is over."""
     by_pk = {t.pk: t for t in tournaments}
     kinds = {t.pk: t.game_rules().records().contracts for t in tournaments}
-    parts: dict[int, dict[str, Any]] = {
-        t.pk: {"game": t.game, "winners": [], "players": defaultdict(_empty_player), "best": []} for t in tournaments
-    }
+    parts = {t.pk: TournamentPart(t.game) for t in tournaments}
     series_rows = list(
         Series.objects.filter(tournament__in=tournaments).values_list(
             "pk", "tournament_id", "number", "status", "results_published"
@@ -185,34 +204,32 @@ def _read_parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[
         part = parts[at_table.tournament_id]
         here = (at_table.series_number, at_table.table)
         for seat, assignment in at_table.seats.items():
-            player = part["players"][assignment.player_id]
-            player["series"] += 1
-            player["last"] = max(player["last"], here)
-            part["best"].append((at_table.small_points[seat], assignment.player_id, *here))
+            player = part.players.setdefault(assignment.player_id, PlayerPart())
+            player.series += 1
+            player.last = max(player.last, here)
+            part.best.append((at_table.small_points[seat], assignment.player_id, *here))
 
     for dealt in seat_tallies(tournaments=by_pk):
-        player = parts[dealt.tournament_id]["players"][dealt.player_id]
-        player["deals"] += 1
+        player = parts[dealt.tournament_id].players.setdefault(dealt.player_id, PlayerPart())
+        player.deals += 1
         tally = dealt.tally
         if not tally.made:
             continue
         here = (numbers[dealt.series_id], dealt.table)
         for kind in kinds[dealt.tournament_id]:
             if kind.counts(tally.contract):
-                won = player["contracts"].setdefault(kind.key, [0, (0, 0)])
-                won[0] += 1
-                won[1] = max(won[1], here)
+                count, latest = player.contracts.get(kind.key, (0, (0, 0)))
+                player.contracts[kind.key] = (count + 1, max(latest, here))
 
     series_of: dict[int, list[tuple[str, bool]]] = defaultdict(list)
     for _pk, tournament_id, _number, status, published in series_rows:
         series_of[tournament_id].append((status, published))
     over = [t for t in tournaments if INDIVIDUAL.published(t) and _over(t, series_of[t.pk])]
     for pk, lists in rankings_of(over, current).items():
-        parts[pk]["winners"] = [entry["pk"] for entry in lists["individual"] if entry["place"] == 1]
+        parts[pk].winners = [entry["pk"] for entry in lists["individual"] if entry["place"] == 1]
 
     for part in parts.values():
-        part["players"] = dict(part["players"])
-        part["best"] = _top(part["best"])
+        part.best = _top(part.best)
     return parts
 
 
@@ -243,7 +260,7 @@ def _kept(current: dict[int, str]) -> Kept:
     played = Counter(t.game for t in tournaments)
     games = sorted(played, key=lambda game: (-played[game], game))
     oldest_first = [(t.pk, parts[t.pk]) for t in sorted(tournaments, key=lambda t: (t.date, t.pk))]
-    figures = {game: _game_figures([(pk, p) for pk, p in oldest_first if p["game"] == game]) for game in games}
+    figures = {game: _game_figures([(pk, p) for pk, p in oldest_first if p.game == game]) for game in games}
     names = _names({pk for game in figures.values() for lines in game.values() for _figure, pk, _where in lines})
     kept: Kept = []
     for game in games:
@@ -261,7 +278,7 @@ def _kept(current: dict[int, str]) -> Kept:
 Figures = dict[str, list[tuple[int, int, Where]]]
 
 
-def _game_figures(parts: list[tuple[int, dict[str, Any]]]) -> Figures:
+def _game_figures(parts: list[tuple[int, TournamentPart]]) -> Figures:
     """Every player's figure of each list over the tournaments' ``parts`` of one game (oldest
     first), with where it was made: for a count the latest time, for the best series the series."""
     wins: Counter[int] = Counter()
@@ -270,16 +287,16 @@ def _game_figures(parts: list[tuple[int, dict[str, Any]]]) -> Figures:
     latest: dict[str, dict[int, Where]] = defaultdict(dict)
     best: list[tuple[int, int, Where]] = []
     for pk, part in parts:
-        for player in part["winners"]:
+        for player in part.winners:
             wins[player] += 1
             won_last[player] = (pk, 0, 0)
         # a series lost is nobody's record, however few were played
-        best += [(small, player, (pk, number, table)) for small, player, number, table in part["best"] if small > 0]
-        for player, figures in part["players"].items():
+        best += [(small, player, (pk, number, table)) for small, player, number, table in part.best if small > 0]
+        for player, figures in part.players.items():
             for key, (count, here) in (
-                ("deals", (figures["deals"], figures["last"])),
-                ("series", (figures["series"], figures["last"])),
-                *((f"contract:{kind}", tuple(won)) for kind, won in figures["contracts"].items()),
+                ("deals", (figures.deals, figures.last)),
+                ("series", (figures.series, figures.last)),
+                *((f"contract:{kind}", won) for kind, won in figures.contracts.items()),
             ):
                 if count:
                     totals[key][player] += count

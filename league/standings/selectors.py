@@ -15,7 +15,7 @@ from typing import Any
 import scoring
 from league.models import Bye, Registration, Season, Series, Tournament
 from league.ranking_lists import points
-from league.standings.cache import cached_once, season_digest, season_entry_of, stamps
+from league.standings.cache import PLAYER_SEASONS, season_digest, season_entry_of, stamps
 from league.standings.models import PlayerResult, TeamResult
 from league.standings.seasons import Rankings, season_tournaments
 from league.standings.summaries import kept_rankings, tournament_results
@@ -189,7 +189,7 @@ def player_history(
     # from the cache for them took longer than the rest of a long history's page
     digests = [season_digest(season, {t.pk: current[t.pk] for t in ts}) for season, ts in counted.values()]
     digest = hashlib.blake2b("-".join(digests).encode(), digest_size=8).hexdigest()
-    entries = cached_once(f"rankings:player-seasons:{player.pk}:{digest}", season_entries)
+    entries = PLAYER_SEASONS.once(f"rankings:player-seasons:{player.pk}:{digest}", season_entries)
     season_rows = [{"season": season, "entry": entry} for season, entry in zip(reads.seasons, entries, strict=True)]
     return history, season_rows
 

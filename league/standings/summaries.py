@@ -267,6 +267,12 @@ def player_results_refresh(*, tournament_id: int, force: bool = False) -> None:
         return
     results = tournament_results(tournament, stamp)
     with transaction.atomic():
+        # One rewrite of a tournament at a time: two tasks for one change (a merge, the demo's
+        # load) both deleted, then both inserted, and one failed on the unique constraint. The
+        # second now waits for the first, then finds its rows current, or rewrites them.
+        list(Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk"))
+        if not force and set(kept.values_list("stamp", flat=True).distinct()) == {stamp}:
+            return
         kept.delete()
         kept_teams.delete()
         PlayerResult.objects.bulk_create(results.players)

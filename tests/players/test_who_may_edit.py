@@ -1,9 +1,10 @@
 """Who may change a player or a team of the one register all organisers share (issue 11, "also").
 
 The attack: an organiser of tournament B renamed a player of A's published tournament and moved
-her from the women's to the men's list. Now only the organisers of every tournament a player
-plays in (or a superuser) may change the player; a new player, in no tournament yet, belongs to
-whoever added them.
+her from the women's to the men's list. Then the lock-out (issue 37): once B registered A's
+players in a tournament of B's own, A could no longer change them. The rule now (docs/register.md):
+whoever added a player, and the organisers of every tournament and league the player plays in,
+may change them; nothing one organiser does takes that right from another.
 """
 
 import io
@@ -16,7 +17,7 @@ from django.urls import reverse
 from players import services
 from players.importing import build_preview, read_rows
 from players.models import Gender, Player
-from tests.factories import RegistrationFactory, TeamFactory, TournamentFactory, UserFactory
+from tests.factories import LeagueFactory, RegistrationFactory, TeamFactory, TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def test_an_organiser_cannot_rename_a_player_of_another_organisers_tournament(cl
     intruder = organiser_of(TournamentFactory())
     response = rename_as(client, intruder, player_of_a, last_name="Obraźliwe", gender=Gender.MAN)
     assert response.status_code == 403
-    assert "the ones you organise" in response.text
+    assert "a tournament or league you organise" in response.text
     player_of_a.refresh_from_db()
     assert (player_of_a.last_name, player_of_a.gender) == ("Nowak", Gender.WOMAN)
 
@@ -76,14 +77,31 @@ def test_the_organiser_of_the_tournament_renames_its_player(client, tournament_a
     assert player_of_a.last_name == "Nowakowska"
 
 
-def test_registering_someone_elses_player_gives_no_right_to_rename_them(client, player_of_a):
-    """Else any organiser could register a player in their own tournament and then rename them."""
+def test_registering_someone_elses_player_locks_nobody_out_of_them(client, tournament_a, player_of_a):
+    """Organiser B registered A's player in B's own tournament: A got 403 on every one of them."""
+    a = organiser_of(tournament_a)
     own = TournamentFactory()
     RegistrationFactory(tournament=own, player=player_of_a)
-    response = rename_as(client, organiser_of(own), player_of_a, last_name="Obraźliwe")
-    assert response.status_code == 403
+    organiser_of(own)
+    assert rename_as(client, a, player_of_a, last_name="Nowakowska").status_code == 302
+    assert client.get(reverse("players:player_merge", args=[player_of_a.pk])).status_code == 200
     player_of_a.refresh_from_db()
-    assert player_of_a.last_name == "Nowak"
+    assert player_of_a.last_name == "Nowakowska"
+
+
+def test_a_player_who_plays_in_two_leagues_is_changed_by_the_organisers_of_each(client, player_of_a):
+    other = TournamentFactory(league=LeagueFactory())
+    RegistrationFactory(tournament=other, player=player_of_a)
+    league_organiser = organiser_of()
+    other.league.organisers.add(league_organiser)
+    assert rename_as(client, league_organiser, player_of_a, last_name="Nowakowska").status_code == 302
+
+
+def test_the_author_of_a_player_keeps_them_once_another_organiser_registers_them(client):
+    author = organiser_of()
+    player = Player.objects.create(first_name="Ola", last_name="Treder", gender=Gender.WOMAN, created_by=author)
+    RegistrationFactory(tournament=TournamentFactory(), player=player)
+    assert rename_as(client, author, player, last_name="Trederówna").status_code == 302
 
 
 def test_a_superuser_renames_any_player(client, player_of_a):
@@ -149,7 +167,7 @@ def test_an_import_cannot_change_a_player_of_another_organisers_tournament(playe
     rows = read_rows(io.BytesIO("imię;nazwisko;płeć\nAnna;Nowak;M\n".encode()), "lista.csv")
     preview = build_preview(rows, user=intruder)
     assert not preview.can_confirm
-    assert "the ones you organise" in preview.rows[0].errors[0]
+    assert "a tournament or league you organise" in preview.rows[0].errors[0]
 
 
 def test_an_import_may_name_another_organisers_player_without_changing_them(player_of_a):

@@ -8,12 +8,12 @@ import itertools
 import secrets
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from league.public import page_store
 from league.ranking_lists import RANKING_LISTS
 from league.ready_pages import LruStore
+from tests.caches import cache_size
 from tests.factories import UserFactory
 from tests.public.test_pages import league_tournament
 
@@ -30,7 +30,7 @@ def url(tournament) -> str:
 
 
 def shared_entries() -> int:
-    return len(cache._cache)  # the tests' local-memory cache stands for Redis
+    return cache_size()
 
 
 def kept_entries() -> int:

@@ -8,10 +8,10 @@ import gzip
 import re
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from league.public import page_store
+from tests.caches import cache_size
 from tests.factories import played_series
 from tests.public.test_pages import league_tournament
 
@@ -28,8 +28,8 @@ def url(tournament) -> str:
 
 
 def cache_entries() -> int:
-    # the tests' local-memory cache, and the pages kept ready for anonymous visitors
-    return len(cache._cache) + len(page_store.pages)
+    # the shared cache, and the pages kept ready for anonymous visitors
+    return cache_size() + len(page_store.pages)
 
 
 def test_the_page_is_gzip_compressed_for_a_browser_that_accepts_it(client, tournament):

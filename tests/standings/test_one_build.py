@@ -7,28 +7,34 @@ import threading
 
 from django.core.cache import cache
 
-from league.standings import cache as standings_cache
-from league.standings.cache import cached_once
+from league import caching
+from league.standings.cache import TOURNAMENT_RANKINGS
+
+KEY = "rankings:tournament:7:abc"
+
+
+def lists_of(name: str) -> dict:
+    return {"individual": [{"place": 1, "label": "1.", "name": name, "pk": 1, "big_points": 3, "small_points": 60}]}
 
 
 def test_a_process_finding_another_computing_waits_for_its_lists():
-    cache.add("rankings:tournament:7:abc:building", 1)  # another web process is computing
-    threading.Timer(0.2, lambda: cache.set("rankings:tournament:7:abc", {"individual": ["theirs"]})).start()
+    cache.add(f"{KEY}:building", 1)  # another web process is computing
+    threading.Timer(0.2, lambda: TOURNAMENT_RANKINGS.set(KEY, lists_of("theirs"))).start()
 
-    lists = cached_once("rankings:tournament:7:abc", lambda: {"individual": ["mine"]})
+    lists = TOURNAMENT_RANKINGS.once(KEY, lambda: lists_of("mine"))
 
-    assert lists == {"individual": ["theirs"]}
+    assert lists == lists_of("theirs")
 
 
 def test_the_lists_of_a_process_that_gave_up_are_computed_here(monkeypatch):
-    monkeypatch.setattr(standings_cache, "WAIT_SECONDS", 0.2)
-    cache.add("rankings:tournament:7:abc:building", 1)  # taken by a process that then died
+    monkeypatch.setattr(caching, "WAIT_SECONDS", 0.2)
+    cache.add(f"{KEY}:building", 1)  # taken by a process that then died
 
-    lists = cached_once("rankings:tournament:7:abc", lambda: {"individual": ["mine"]})
+    lists = TOURNAMENT_RANKINGS.once(KEY, lambda: lists_of("mine"))
 
-    assert lists == {"individual": ["mine"]}
-    assert cache.get("rankings:tournament:7:abc") == lists
-    assert cache.get("rankings:tournament:7:abc:building") is None
+    assert lists == lists_of("mine")
+    assert TOURNAMENT_RANKINGS.get(KEY) == lists
+    assert cache.get(f"{KEY}:building") is None
 
 
 def test_a_failed_computation_leaves_no_lock_behind():
@@ -36,9 +42,9 @@ def test_a_failed_computation_leaves_no_lock_behind():
         raise RuntimeError("database gone")
 
     try:
-        cached_once("rankings:tournament:7:abc", broken)
+        TOURNAMENT_RANKINGS.once(KEY, broken)
     except RuntimeError:
         pass
 
-    assert cache.get("rankings:tournament:7:abc:building") is None
-    assert cached_once("rankings:tournament:7:abc", lambda: {"individual": []}) == {"individual": []}
+    assert cache.get(f"{KEY}:building") is None
+    assert TOURNAMENT_RANKINGS.once(KEY, lambda: {"individual": []}) == {"individual": []}

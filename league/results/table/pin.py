@@ -47,12 +47,11 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext_lazy as _
 
-from league.net import client_ip, count_try
+from league.net import client_ip, count_add, count_try
 from league.results import services
 from league.results.models import Protocol
 
@@ -145,13 +144,6 @@ def phone_id_remember(request: HttpRequest, response: HttpResponse) -> HttpRespo
     return response
 
 
-def _uncount(key: str) -> None:
-    try:
-        cache.decr(key)
-    except ValueError:  # expired meanwhile, or the cache is down: nothing to give back
-        pass
-
-
 class PinTry:
     """One try of a PIN at one door, counted at every level before the PIN is compared (see the module)."""
 
@@ -187,7 +179,7 @@ class PinTry:
     def give_back(self) -> None:
         """Uncount the try: it was right, or refused without being compared."""
         for key in self.counted:
-            _uncount(key)
+            count_add(key=key, seconds=WINDOW_SECONDS, delta=-1)
         if self.table_counted:
             services.protocol_pin_try_return(protocol=self.protocol, by_token=self.by_token)
         self.counted, self.table_counted = [], False

@@ -1,4 +1,5 @@
-"""Every dependency down in turn while 16 table phones send deals: 0 lost, 0 duplicated, 0 answers 500.
+"""Every dependency down in turn while 16 table phones send deals and spectators read the public
+pages: 0 lost, 0 duplicated, 0 answers 500, the limits still counted.
 
 Run: ``.venv/bin/python bench/dependency_faults.py [--fault 10] [--recovery 10] [--phones 16]``
 (PostgreSQL at 127.0.0.1:5432, user postgres, trust auth; Redis at 127.0.0.1:6379). It builds
@@ -19,7 +20,16 @@ b) cache: the cache proxy is cut (the Redis cache on a closed port);
 c) broker: the broker proxy is cut while the deals ask for standings recomputes and an organiser
    requests a batch print of the series' protocols;
 d) worker: an organiser requests a batch print, the worker is killed (SIGKILL) once it is
-   printing the job (or after 30 s), and started again ``--fault`` seconds later.
+   printing the job (or after 30 s), and started again ``--fault`` seconds later;
+e) cache flushed: the cache's Redis database is emptied (``FLUSHDB``) in the middle of the evening,
+   twice a second for ``--fault`` seconds;
+f) cache restarted with junk: every key of the cache is overwritten with values it cannot read
+   (bytes, truncated JSON, a pickle, another version's shape), as after a restart from an old dump.
+
+Throughout, two spectators read the public pages (standings, series, table, records, the
+tournament's page, its API) every 0.2 s: their answers are counted per phase. In phase b a
+guesser sends wrong PINs to table 1 from a new phone: with the cache down the phone's count is
+kept in the database (``league.net``), so it is locked after ``MAX_WRONG_TRIES`` as usual.
 
 Then the phones send what they still hold and the script prints, per phase (a deal belongs to
 the phase during whose fault or recovery it was typed): deals typed, stored (its row holds the
@@ -68,7 +78,24 @@ RETRY_SECONDS = 0.3
 DRAIN_SECONDS = 90
 SEED = 24
 OPEN_SERIES = 2
-PHASES = ("a) PostgreSQL killed", "b) cache port closed", "c) broker port closed", "d) worker killed")
+PHASES = (
+    "a) PostgreSQL killed",
+    "b) cache port closed",
+    "c) broker port closed",
+    "d) worker killed",
+    "e) cache flushed",
+    "f) cache full of junk",
+)
+JUNK = (b"\x80\x04\x95junk", b'{"individual": [{"pk": 1, "pla', b'{"\\u0000type": "tuple", "items": [1]}', b"[[1]]")
+PUBLIC_PAGES = (
+    f"/t/{SLUG}/",
+    f"/t/{SLUG}/klasyfikacja/",
+    f"/t/{SLUG}/seria/1/",
+    f"/t/{SLUG}/seria/1/stolik/1/",
+    f"/api/t/{SLUG}/klasyfikacja.json",
+    "/rekordy/",
+    "/",
+)
 
 
 @dataclass
@@ -91,6 +118,8 @@ class Log:
     errors: list[str] = field(default_factory=list)
     organiser: Counter = field(default_factory=Counter)
     """Answers to the organiser's requests, by status."""
+    public: list[tuple[float, str]] = field(default_factory=list)
+    """(when, status or exception name) of every spectator's read of a public page."""
 
 
 @dataclass
@@ -148,6 +177,53 @@ def phone(
             queue.pop(0)
         else:
             time.sleep(RETRY_SECONDS)
+
+
+def spectator(port: int, stop: threading.Event, log: Log, seed: int) -> None:
+    """A visitor reading the public pages, one every 0.2 s, until ``stop``."""
+    rng = random.Random(seed)
+    client = load.Client(port)
+    while not stop.is_set():
+        began = time.monotonic()
+        try:
+            outcome = str(client.get(rng.choice(PUBLIC_PAGES)).status)
+        except (OSError, http.client.HTTPException) as error:
+            outcome = type(error).__name__
+        with log.lock:
+            log.public.append((began, outcome))
+        time.sleep(0.2)
+
+
+def guess_pins(port: int, tries: int) -> list[str]:
+    """Wrong PINs at table 1 from one new phone; what each answer said ("wrong", "locked", or the status)."""
+    client = load.Client(port)
+    base = f"/turnieje/{SLUG}/stolik/{OPEN_SERIES}/1/"
+    answers = []
+    for _ in range(tries):
+        try:
+            page = client.get(base + "pin/")
+            token = load.hidden(load.CSRF_RE, page.body)
+            answer = client.post(base + "pin/", {"csrfmiddlewaretoken": token, "pin": "wrong", "seat": "A"})
+            body = answer.body.lower()
+            answers.append("locked" if "too many" in body or "zbyt wiele" in body else str(answer.status))
+        except (OSError, http.client.HTTPException, ValueError) as error:
+            answers.append(type(error).__name__)
+    return answers
+
+
+def spoil_cache(cache_url: str, *, flush: bool) -> int:
+    """Empty the cache's Redis database, or write junk under every key it holds; the keys touched."""
+    import redis
+
+    client = redis.Redis.from_url(cache_url)
+    if flush:
+        count = client.dbsize()
+        client.flushdb()
+        return count
+    keys = list(client.scan_iter(count=1000))
+    for index, key in enumerate(keys):
+        client.set(key, JUNK[index % len(JUNK)], keepttl=True)
+    return len(keys)
 
 
 # --- the organiser and the worker -------------------------------------------
@@ -270,6 +346,9 @@ def wait_for_printing(job_id: int | None, seconds: float) -> None:
 def run_phases(
     args: argparse.Namespace, port: int, cache: Proxy, broker: Proxy, worker: Worker, log: Log
 ) -> list[Window]:
+    from league.results.table.pin import MAX_WRONG_TRIES
+
+    direct_cache_url = f"redis://127.0.0.1:{REDIS_PORT}/{CACHE_DB}"
     from django.db import connections
 
     windows = []
@@ -280,8 +359,19 @@ def run_phases(
             window.notes.append(f"connections killed: {kill_connections(args.fault)}")
         elif name.startswith("b"):
             cache.cut()
-            time.sleep(args.fault)
+            answers = guess_pins(port, MAX_WRONG_TRIES + 3)
+            window.notes.append(f"a guesser's {len(answers)} wrong PINs with the cache down: {' '.join(answers)}")
+            time.sleep(max(0.0, window.start + args.fault - time.monotonic()))
             cache.restore()
+        elif name.startswith("e"):
+            flushed = 0
+            while time.monotonic() < window.start + args.fault:
+                flushed += spoil_cache(direct_cache_url, flush=True)
+                time.sleep(0.5)
+            window.notes.append(f"keys flushed: {flushed}")
+        elif name.startswith("f"):
+            window.notes.append(f"keys spoiled: {spoil_cache(direct_cache_url, flush=False)}")
+            time.sleep(args.fault)
         elif name.startswith("c"):
             broker.cut()
             client = organiser(port)
@@ -341,9 +431,11 @@ def table_row(window: Window, typed: list[Deal], stored: set, extra: Counter, lo
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p95 = load.percentile(latencies, 0.95) * 1000
     answers = " ".join(f"{k}:{v}" for k, v in sorted(statuses.items()))
+    public = Counter(status for when, status in log.public if window.start <= when < window.end)
+    read = " ".join(f"{k}:{v}" for k, v in sorted(public.items()))
     return (
         f"{window.name:<24} {len(mine):>5} {kept:>6} {len(mine) - kept:>4} {duplicated:>4} "
-        f"{p50:>6.0f} {p95:>6.0f} {recovery:>7.2f}  {answers}"
+        f"{p50:>6.0f} {p95:>6.0f} {recovery:>7.2f}  {answers} | public {read}"
     )
 
 
@@ -369,7 +461,7 @@ def main() -> int:
 
     from league.models import Tournament
 
-    deals_room = int((args.warmup + 4 * (args.fault + args.recovery)) / args.typing * 2) + 40
+    deals_room = int((args.warmup + len(PHASES) * (args.fault + args.recovery)) / args.typing * 2) + 40
     # series 1 closed and published (a penalty there changes the public standings), the phones' series drawn
     pins = load.build_tournament(SLUG, players=args.phones * 4, closed_series=OPEN_SERIES - 1, deals=deals_room)
     RULESET = Tournament.objects.get(slug=SLUG).ruleset()
@@ -394,7 +486,10 @@ def main() -> int:
             )
             for table, pin in sorted(pins.items())
         ]
-        for thread in phones:
+        spectators = [
+            threading.Thread(target=spectator, args=(server.port, stop, log, seed), daemon=True) for seed in (1, 2)
+        ]
+        for thread in phones + spectators:
             thread.start()
         time.sleep(args.warmup)
         windows = run_phases(args, server.port, cache, broker, worker, log)
@@ -428,7 +523,9 @@ def main() -> int:
     acknowledged = sum(d.acknowledged is not None for d in typed)
     print(f"\ndeals typed: {len(typed)}, acknowledged: {acknowledged}, rows: {rows}, phones still sending: {unsent}")
     print(f"the organiser's answers: {dict(log.organiser)}")
-    answers_500 = statuses["500"] + log.organiser["500"]
+    public = Counter(status for _, status in log.public)
+    print(f"the spectators' answers: {dict(public)}")
+    answers_500 = statuses["500"] + log.organiser["500"] + public["500"]
     print(f"lost: {lost}, duplicated: {duplicated}, answers 500: {answers_500}")
     for error in log.errors[:10]:
         print("  error:", error)

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.test import override_settings
 
 from tests.caches import redis_in_use
+from tests.test_production import LEG_ONLY
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +71,7 @@ print("public", client.get("/", HTTP_HOST="liga.example.org").status_code)
 def test_with_the_production_settings_only_the_health_check_answers_the_probe(tmp_path):
     """The settings as a deployment makes them, ``DJANGO_SECURE=1`` and the public host alone."""
     env = {
-        **os.environ,
+        **{name: value for name, value in os.environ.items() if name not in LEG_ONLY},
         "DJANGO_SECRET_KEY": "a-production-secret-of-sufficient-length-0123456789-abcdefghijklmnop",
         "DJANGO_ALLOWED_HOSTS": PUBLIC_HOST,
         "DJANGO_SECURE": "1",

@@ -29,8 +29,12 @@ PRODUCTION = {
 }
 
 
+# CI's deployed leg turns the redirect to HTTPS off for the test client; a deployment leaves it on
+LEG_ONLY = ("DJANGO_SSL_REDIRECT",)
+
+
 def run_env(**extra: str) -> dict[str, str]:
-    env = {**os.environ, **PRODUCTION, **extra}
+    env = {**{k: v for k, v in os.environ.items() if k not in LEG_ONLY}, **PRODUCTION, **extra}
     env["PATH"] = f"{Path(sys.executable).parent}:{env['PATH']}"
     return env
 

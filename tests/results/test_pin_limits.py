@@ -86,8 +86,11 @@ def test_the_table_cap_lives_in_the_database_and_holds_with_the_cache_down(setti
         "default": {"BACKEND": "league.cache_backend.ForgivingRedisCache", "LOCATION": "redis://127.0.0.1:9/0"}
     }
     one_phone = phone()
-    heard = guess_until_locked(protocol, lambda n: one_phone)
-    assert heard == Protocol.PIN_LOCK_TRIES
+    # the phone's own count falls back to the database (league.net): it is locked as usual
+    assert guess_until_locked(protocol, lambda n: one_phone) == pin.MAX_WRONG_TRIES
+    # a guesser with ever new addresses ends at the table's cap
+    heard = guess_until_locked(protocol, lambda n: phone(f"10.2.{n // 250}.{n % 250 + 1}"))
+    assert pin.MAX_WRONG_TRIES + heard == Protocol.PIN_LOCK_TRIES
     assert Protocol.objects.get(pk=protocol.pk).wrong_pins == Protocol.PIN_LOCK_TRIES
     assert enter_pin(phone("192.0.2.9"), protocol).status_code == 403
 

@@ -9,23 +9,13 @@ whatever permissions or staff flag an account carries.
 from __future__ import annotations
 
 from django.contrib.admin import AdminSite
-from django.contrib.admin.apps import AdminConfig
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+
+from league.login import AdminLoginForm
 
 
 class SuperuserAdminSite(AdminSite):
+    login_form = AdminLoginForm
+
     def has_permission(self, request: HttpRequest) -> bool:
         return request.user.is_active and request.user.is_superuser
-
-    def login(self, request: HttpRequest, extra_context: dict | None = None) -> HttpResponse:
-        # imported here: the settings load this module before the app registry is ready
-        from league.login import AdminLoginForm
-
-        self.login_form = AdminLoginForm
-        return super().login(request, extra_context)
-
-
-class SuperuserAdminConfig(AdminConfig):
-    """``django.contrib.admin`` with ``SuperuserAdminSite`` as ``admin.site``."""
-
-    default_site = "league.admin_site.SuperuserAdminSite"

@@ -5,6 +5,8 @@ import os
 
 from celery import Celery
 
+from league.caching import WORKER_PING
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 
 app = Celery("league")
@@ -15,6 +17,4 @@ app.autodiscover_tasks()
 @app.task(name="league.ping")
 def ping(token: str) -> None:
     """Leave ``token`` in the cache: proof that a worker took a task off the broker."""
-    from league.caching import WORKER_PING  # the app is made before Django's settings are read
-
     WORKER_PING.set(f"league.ping:{token}", "pong", 60)

@@ -22,6 +22,8 @@ from django.http import HttpRequest
 from django.utils import timezone
 from redis.exceptions import ResponseError
 
+from league.models import TryCount
+
 logger = logging.getLogger(__name__)
 
 
@@ -84,8 +86,6 @@ def _cache_unavailable() -> bool:
 
 def _database_count_add(*, key: str, seconds: int, delta: int) -> int:
     """``count_add`` in the database: one row per key and window, the expired ones removed."""
-    from league.models import TryCount  # league.models is not ready when the settings import this module
-
     now = timezone.now()
     with transaction.atomic():
         TryCount.objects.filter(window_ends__lte=now).delete()

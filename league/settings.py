@@ -123,7 +123,7 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],test
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
-    "league.admin_site.SuperuserAdminConfig",
+    "league.apps.SuperuserAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -355,9 +355,9 @@ CONTENT_SECURITY_POLICY = {
 }
 
 SESSION_COOKIE_HTTPONLY = True
-# Sessions are read from the cache (Redis with CACHE_URL) and kept in the database too,
+# Sessions are read from the cache (Redis with CACHE_URL), signed, and kept in the database too,
 # so a page costs no session query and a restarted cache logs nobody out.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_ENGINE = "league.sessions"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 if env_bool("DJANGO_SECURE"):

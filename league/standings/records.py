@@ -259,8 +259,10 @@ def _kept(current: dict[int, str]) -> Kept:
     by_pk = {t.pk: t for t in tournaments}
     played = Counter(t.game for t in tournaments)
     games = sorted(played, key=lambda game: (-played[game], game))
-    oldest_first = [(t.pk, parts[t.pk]) for t in sorted(tournaments, key=lambda t: (t.date, t.pk))]
-    figures = {game: _game_figures([(pk, p) for pk, p in oldest_first if p.game == game]) for game in games}
+    parts_of: dict[str, list[tuple[int, TournamentPart]]] = defaultdict(list)
+    for tournament in sorted(tournaments, key=lambda t: (t.date, t.pk)):  # oldest first
+        parts_of[parts[tournament.pk].game].append((tournament.pk, parts[tournament.pk]))
+    figures = {game: _game_figures(parts_of[game]) for game in games}
     names = _names({pk for game in figures.values() for lines in game.values() for _figure, pk, _where in lines})
     kept: Kept = []
     for game in games:

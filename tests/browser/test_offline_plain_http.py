@@ -29,6 +29,9 @@ def hall_phone(monkeypatch, settings):
     from playwright.sync_api import sync_playwright
 
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, HALL]
+    # a hall's plain HTTP server is the embedded default (`make run`), which marks no cookie secure;
+    # CI's deployed leg (DJANGO_SECURE) does, and a browser keeps no secure cookie over plain HTTP
+    settings.SESSION_COOKIE_SECURE = settings.CSRF_COOKIE_SECURE = False
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # as in conftest: the test thread reads the database
     with sync_playwright() as playwright:
         args = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HALL} 127.0.0.1"]

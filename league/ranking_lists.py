@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from league.figures import whole_or_rounded
 from league.models import Tournament
 from players.models import Gender
 
@@ -54,6 +55,5 @@ def published_lists(tournament: Tournament) -> list[RankingList]:
 
 def points(value: float) -> float | int:
     """Big points as the standings print them: whole where whole (14, 14.5), else
-    rounded to hundredths, so shared thirds print as 3.33."""
-    rounded = round(float(value), 2)
-    return int(rounded) if rounded.is_integer() else rounded
+    rounded to hundredths (half away from zero), so shared thirds print as 3.33."""
+    return whole_or_rounded(value, 2)

@@ -19,6 +19,11 @@ A **key** names what the phone's form chooses, joined by ``|``::
   tie rule makes that side lose);
 - bok: ``1`` for a deal in a bok round (only where the ruleset has bok rounds).
 
+A cicha marked "na dobiciu" (``cicha_na_dobiciu``) is a contract of its own in the key,
+``cicha:na_dobiciu``, where the ruleset does not count its kontra as any other
+(``cicha_na_dobiciu_kontra`` "ignored": its kontra is not counted; "refused": a kontra on it is
+refused, so such a key is absent): the phone shows what the server will store, or no value.
+
 A key the engine refuses (too many doublings, a first kontra the rules forbid, a misplay by the
 declarer of a thrown game …) is absent: the phone then shows no value and the server will say why.
 A deal the engine refuses for what the key does not name (which side gave the first kontra, a
@@ -67,7 +72,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 from .constants import LEVELS, SEATS, SIDES, TIE_EYES, TOTAL_EYES
@@ -77,6 +82,7 @@ from .protocol import bok_walk
 from .ruleset import ContractRule, Ruleset
 
 _OTHER = {"old": "young", "young": "old"}
+NA_DOBICIU = "cicha:na_dobiciu"  # a cicha "na dobiciu" in the key, where its kontra counts apart
 SEPARATOR = "|"  # between the key's parts
 _INDEX = re.compile(r"0|[1-9][0-9]*")  # a list index as JSON writes it
 
@@ -207,6 +213,9 @@ def _parts(ruleset: Ruleset) -> dict[str, Any]:
             {"field": "winner"},
         ]
     }
+    if _na_dobiciu_counts_apart(ruleset):
+        marked = {"look": [{"field": "cicha_na_dobiciu"}, contract], "in": {"true": {"cicha": NA_DOBICIU}}}
+        contract = {"first": [marked, contract]}
     return {
         "contract": contract,
         "old": {"join": [{"field": "old", "order": list(SEATS)}], "with": ""},
@@ -214,6 +223,11 @@ def _parts(ruleset: Ruleset) -> dict[str, Any]:
         "outcome": outcome,
         "bok": {"first": [{"look": [{"field": "bok_round"}], "in": {"true": "1"}}, "0"]},
     }
+
+
+def _na_dobiciu_counts_apart(ruleset: Ruleset) -> bool:
+    """Whether a cicha "na dobiciu" may be worth something else than the same cicha unmarked."""
+    return ruleset.cicha_na_dobiciu_kontra != "counts" and ruleset.contract("cicha") is not None
 
 
 # --- the table -------------------------------------------------------------------------
@@ -251,32 +265,33 @@ def _entries(rule: ContractRule, ruleset: Ruleset, lookup: dict[str, Any]) -> di
     entries: dict[str, DealResult] = {}
     table = {"lookup": lookup}
     boks = (False, True) if ruleset.bok_rounds.enabled else (False,)
+    marks = (False, True) if rule.code == "cicha" and _na_dobiciu_counts_apart(ruleset) else (False,)
     most = max(rule.max_doublings, rule.max_doublings_laid_down or 0)
     for old in combinations(SEATS, 2 if rule.pair else 1):
         for doublings in range(most + 1):
             # The side of the last counted doubling changes only a tie's value, so elsewhere it is
             # the first sequence the rules allow (the young start, or the old where they may).
             lasts = SIDES if doublings else (None,)
-            for result in _results(rule):
-                for bok in boks:
-                    for last in lasts:
-                        deal: dict[str, Any] = {"contract": rule.code, "old": list(old), **result}
-                        if last is not None:
-                            deal["kontras"] = _kontras(doublings, last)
-                        if bok:
-                            deal["bok_round"] = True
-                        valued = _result(deal, ruleset)
-                        if valued is None and result == {"winner": "old"}:
-                            # a laid-down hand ("wykładana") is won without play, under its own cap
-                            deal.pop("winner")
-                            deal["laid_down"] = True
-                            valued = _result(deal, ruleset)
-                        if valued is None:
-                            continue
-                        key = table_key(table, deal)
-                        assert key is not None, deal
-                        if "tie" in result or key not in entries:
-                            entries[key] = valued
+            for result, bok, mark, last in product(_results(rule), boks, marks, lasts):
+                deal: dict[str, Any] = {"contract": rule.code, "old": list(old), **result}
+                if last is not None:
+                    deal["kontras"] = _kontras(doublings, last)
+                if bok:
+                    deal["bok_round"] = True
+                if mark:
+                    deal["cicha_na_dobiciu"] = True
+                valued = _result(deal, ruleset)
+                if valued is None and result == {"winner": "old"}:
+                    # a laid-down hand ("wykładana") is won without play, under its own cap
+                    deal.pop("winner")
+                    deal["laid_down"] = True
+                    valued = _result(deal, ruleset)
+                if valued is None:
+                    continue
+                key = table_key(table, deal)
+                assert key is not None, deal
+                if "tie" in result or key not in entries:
+                    entries[key] = valued
     return entries
 
 
@@ -330,7 +345,7 @@ def _bok_walk(ruleset: Ruleset, parts: dict[str, Any], results: dict[str, DealRe
         "marks": {state: {"bok_round": True} for state in walk["in_bok"]},
         "step": {
             "first": [
-                {"look": [parts["contract"], {"field": "old_eyes"}], "in": tie_eyes},
+                {"look": [{"field": "contract"}, {"field": "old_eyes"}], "in": tie_eyes},
                 {"look": [parts["contract"], parts["outcome"]], "in": tie_outcomes},
                 "plain",
             ]

@@ -20,6 +20,8 @@ from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
 
+from league.figures import whole_or_rounded
+
 # the stylesheet has a colour (and, for print, a dash pattern) for this many lines
 PALETTE_SIZE = 10
 MAX_TICKS = 6
@@ -106,9 +108,8 @@ def ticks(low: float, high: float, step: int, *, lowest: float | None = None) ->
 def number(value: float) -> str:
     """A value as the axis and the table print it: whole where whole, else with a decimal comma,
     and a minus sign (−) as the standings write it."""
-    rounded = round(value, 2)
-    text = str(int(rounded)) if rounded == int(rounded) else f"{rounded:g}".replace(".", ",")
-    return text.replace("-", "−")
+    shown = whole_or_rounded(value, 2)
+    return str(shown).replace(".", ",").replace("-", "−")
 
 
 def _fmt(value: float) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef
 
 import scoring
+from league.figures import rounded
 from league.games.base import SeatTally
 from league.models import Series, TableAssignment, Tournament
 from league.results.models import DealRow
@@ -137,7 +138,7 @@ def player_statistics(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]
                     "label": game["rules"].contract_label(contract),
                     "played": played,
                     "won": game["won"][contract],
-                    "share": round(100 * game["won"][contract] / played),
+                    "share": int(rounded(100 * game["won"][contract] / played)),
                 }
                 for contract, played in sorted(game["played"].items(), key=lambda pair: (-pair[1], pair[0]))
             ],

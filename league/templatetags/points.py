@@ -4,6 +4,7 @@ from django import template
 from django.utils.formats import number_format
 
 from league import ranking_lists
+from league.figures import rounded
 
 register = template.Library()
 
@@ -18,8 +19,9 @@ def signed(value: int) -> str:
 
 @register.filter
 def signed_average(value: float) -> str:
-    """An average of small points with its sign and one decimal, in the reader's format:
-    +12,5 in Polish, +12.5 in English, 0 for none."""
-    if not value:
+    """An average of small points with its sign and one decimal, rounded half away from zero, in
+    the reader's format: +12,5 in Polish, +12.5 in English, 0 for none (never "−0,0")."""
+    shown = rounded(value or 0, 1)
+    if not shown:
         return "0"
-    return ("+" if value > 0 else "−") + number_format(abs(value), decimal_pos=1)
+    return ("+" if shown > 0 else "−") + number_format(abs(shown), decimal_pos=1)

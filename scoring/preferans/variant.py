@@ -46,10 +46,11 @@ _FIELDS: Final = (
 # the settings added after the presets were written: optional, the seed's reading by default
 _OPTIONAL: Final = ("remainder", "closing_factor", "help_overflow", "help_leftover")
 
-REMAINDERS: Final = ("final", "mountain")
-"""Where the remainder rule applies: to the fractional final sums (seed 4.2.12, line 20;
-the default) or to each mountain's share separately (variant 1's "so act with each
-mountain", line 23: the engine's reading before issue 28)."""
+REMAINDERS: Final = ("mountain", "final")
+"""Where the remainder rule applies: to each mountain's share separately (variant 1's "so act
+with each mountain", line 23, and line 20's own example dividing one mountain; the default:
+equal positions pay equal amounts) or only to fractional final sums (``final``, moving the
+largest mountain: a variant, the engine's default from issue 28 to issue 38)."""
 
 HELP_OVERFLOWS: Final = ("next", "own")
 """Help that the helped pulka cannot hold goes on to the next opponent (``next``) or
@@ -84,10 +85,10 @@ class Variant:
       the mountain ``short_factor`` times, each point over the total comes off it
       ``over_factor`` times (Sochi 1 / 0, Leningrad 2 / 2);
     - ``remainder``: the remainder rule ("reszta", the point moved so the division
-      leaves none) on the fractional final sums (``final``, seed line 20) or on each
-      mountain (``mountain``), :data:`REMAINDERS`;
+      leaves none) on each mountain (``mountain``, seed line 23) or on the fractional
+      final sums (``final``), :data:`REMAINDERS`;
     - ``closing_factor``: each point a pulka closed by agreement lacks goes onto the
-      mountain this many times (seed line 7: once, in every variant);
+      mountain this many times (seed line 7: once; line 9: twice in Leningrad);
     - ``help_overflow`` / ``help_leftover``: help a pulka cannot hold, and points
       nobody can take, :data:`HELP_OVERFLOWS` and :data:`HELP_LEFTOVERS`;
     - ``placement``, ``bye_points`` and ``tiebreaks``: how a tournament of pulkas ranks
@@ -106,7 +107,7 @@ class Variant:
     whists_per_mountain_point: int
     short_factor: int
     over_factor: int
-    remainder: str = "final"
+    remainder: str = "mountain"
     closing_factor: int = 1
     help_overflow: str = "next"
     help_leftover: str = "own_pulka"
@@ -154,7 +155,7 @@ def parse_variant(data: Any) -> Variant:
         ),
         short_factor=read_int(data["short_factor"], "variant.short_factor", _ERR, minimum=0, maximum=10),
         over_factor=read_int(data["over_factor"], "variant.over_factor", _ERR, minimum=0, maximum=10),
-        remainder=read_str(data.get("remainder", "final"), "variant.remainder", _ERR, choices=REMAINDERS),
+        remainder=read_str(data.get("remainder", "mountain"), "variant.remainder", _ERR, choices=REMAINDERS),
         closing_factor=read_int(data.get("closing_factor", 1), "variant.closing_factor", _ERR, minimum=0, maximum=10),
         help_overflow=read_str(
             data.get("help_overflow", "next"), "variant.help_overflow", _ERR, choices=HELP_OVERFLOWS

@@ -506,7 +506,9 @@
       // collides by number is stored as the next deal (or dropped), never over the row.
       var correcting = item.replace && problem.replace !== false;
       title = word(correcting ? "conflict" : "taken", {number: item.number});
-      choices = correcting ? ["theirs", "mine"] : ["renumber", "drop"];
+      // "drop mine" only where the protocol holds this very deal (another phone sent it first):
+      // a different deal is a real one, which a reflex tap must not lose
+      choices = correcting ? ["theirs", "mine"] : sameDeal(item.deal, server.deal) ? ["renumber", "drop"] : ["renumber"];
       dialog.dataset.rows = problem.next - 1;
       dialog.querySelector('[data-choice="renumber"]').textContent = word("renumber", {number: problem.next});
       dialog.querySelector(".server").hidden = dialog.querySelector(".mine").hidden = false;
@@ -565,12 +567,30 @@
     delete item.problem;
   }
 
-  /* A deal of the phone's own queue dropped: the new deals after it move up one number. */
+  /* A deal of the phone's own queue dropped: the new deals after it move up one number, unless the
+     protocol holds a row at its number (the same deal, stored by another phone): that number stays
+     taken, and moving the next deal onto it walked it into the same collision. */
   function dropOwn(item) {
-    if (!item.replace) {
+    var taken = item.problem && item.problem.status === "conflict" && item.problem.server;
+    if (!item.replace && !taken) {
       items.forEach(function (other) { if (!other.replace && other.state !== "stored" && other.number > item.number) other.number -= 1; });
     }
     return forget(item);
+  }
+
+  /* A deal as the protocol records it, for comparing: its fields in one order, the old seats in
+     seat order, absent and empty fields alike. */
+  function canonical(deal) {
+    return JSON.stringify(Object.keys(deal || {}).sort().filter(function (name) {
+      var value = deal[name];
+      return value !== null && value !== undefined && value !== false && value !== "" && !(Array.isArray(value) && !value.length);
+    }).map(function (name) {
+      return [name, name === "old" ? deal.old.slice().sort() : deal[name]];
+    }));
+  }
+
+  function sameDeal(mine, theirs) {
+    return canonical(mine) === canonical(theirs);
   }
 
   function choose(choice) {

@@ -212,8 +212,9 @@ def test_a_deal_whose_number_the_referee_took_meanwhile_is_stored_as_the_next_de
     expect(dialog.locator(".mine .what")).to_contain_text("gra zwykła B+D")
     expect(dialog.locator(".mine .vals")).to_have_text("A −2 · B +2 · C −2 · D +2")  # provisional, from the value table
     expect(page.locator("#netbar")).to_have_attribute("data-state", "blocked")
-    # a new deal never replaces a stored one: store it as the next deal, or drop it
-    expect(dialog.locator("button:visible")).to_have_text(["Zapisz moje jako rozdanie 3", "Usuń moje rozdanie"])
+    # a new deal never replaces a stored one: store it as the next deal; the referee's is another
+    # deal, so the phone's is not offered to be dropped (issue 38)
+    expect(dialog.locator("button:visible")).to_have_text(["Zapisz moje jako rozdanie 3"])
     expect(dialog.get_by_role("link", name="Wpisz PIN jeszcze raz")).to_be_hidden()
     for button in dialog.locator("button:visible").all():
         assert button.bounding_box()["height"] >= 48
@@ -475,3 +476,62 @@ def test_a_correction_the_referee_made_while_the_phone_was_offline_is_shown_on_r
         {"contract": "zolo", "old": ["C"], "old_eyes": 90},
         DEALS[1][-1],
     ]
+
+
+def test_a_phone_drops_only_the_deal_another_phone_stored_and_its_next_deals_keep_their_numbers(page, live_server):  # noqa: F811
+    """Issue 38: phone Y queued three deals offline and phone X stored Y's first deal meanwhile.
+    Dropping Y's copy moved its second deal onto number 1, into the same dialog, inviting a second
+    reflex drop of a real, different deal. Now the next deals keep their numbers and go through."""
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    other = page.context.browser.new_context(viewport=page.viewport_size, locale="pl-PL")
+    phone_x = other.new_page()
+    let_in(phone_x, live_server, protocol, "C")
+
+    page.context.set_offline(True)
+    enter(page, "zwykla", ["A", "C"], "60")
+    enter(page, "zwykla", ["B", "D"], "70")
+    enter(page, "zolo", ["B"], "30")
+    enter(phone_x, "zwykla", ["A", "C"], "60")  # the same first deal, from the other phone
+    expect(phone_x.locator("#row-1")).to_be_visible(timeout=15000)
+    page.context.set_offline(False)
+
+    dialog = page.locator("dialog#conflict")
+    expect(dialog.locator("#conflict-title")).to_have_text("Rozdanie 1 jest już w protokole")
+    expect(dialog.locator("button:visible")).to_have_text(["Zapisz moje jako rozdanie 2", "Usuń moje rozdanie"])
+    shot(page, "same-deal")
+    dialog.get_by_role("button", name="Usuń moje rozdanie").click()
+    expect(page.locator("#row-3")).to_be_visible(timeout=15000)
+    expect(dialog).to_be_hidden()
+    assert [row.deal for row in protocol.rows.order_by("number")] == [
+        {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60},
+        {"contract": "zwykla", "old": ["B", "D"], "old_eyes": 70},
+        {"contract": "zolo", "old": ["B"], "old_eyes": 30},
+    ]
+    other.close()
+
+
+def test_a_phone_is_not_offered_to_drop_a_deal_unlike_the_stored_one(page, live_server):  # noqa: F811
+    """Phone X stored another deal 1: phone Y's three queued deals become 2, 3 and 4, none lost."""
+    phone_only(page)
+    protocol = open_the_table(page, live_server)
+    other = page.context.browser.new_context(viewport=page.viewport_size, locale="pl-PL")
+    phone_x = other.new_page()
+    let_in(phone_x, live_server, protocol, "C")
+
+    page.context.set_offline(True)
+    enter(page, "zwykla", ["A", "C"], "60")
+    enter(page, "zwykla", ["B", "D"], "70")
+    enter(page, "zolo", ["B"], "30")
+    enter(phone_x, "zwykla", ["A", "C"], "62")  # deal 1, two eyes apart: another deal
+    expect(phone_x.locator("#row-1")).to_be_visible(timeout=15000)
+    page.context.set_offline(False)
+
+    dialog = page.locator("dialog#conflict")
+    expect(dialog.locator("#conflict-title")).to_have_text("Rozdanie 1 jest już w protokole")
+    expect(dialog.locator("button:visible")).to_have_text(["Zapisz moje jako rozdanie 2"])
+    accessible(page)
+    dialog.get_by_role("button", name="Zapisz moje jako rozdanie 2").click()
+    expect(page.locator("#row-4")).to_be_visible(timeout=15000)
+    assert [row.deal.get("old_eyes") for row in protocol.rows.order_by("number")] == [62, 60, 70, 30]
+    other.close()

@@ -4,14 +4,13 @@ and filled for the archive, read back from the PDF in Polish."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from datetime import date
 
 import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from league.models import Series, Tournament
+from league.models import Series
 from league.printing import documents, tasks
 from league.printing.models import PrintJob
 from league.templatetags.points import signed
@@ -194,12 +193,7 @@ def test_a_baska_tournament_still_prints_its_deal_protocol():
     assert documents.protocol_template(TournamentFactory()) == "printing/protocol.html"
 
 
-def test_the_results_sheets_of_a_preferans_tournament_at_tables_of_three_rank_by_places(client, monkeypatch):
-    # pinned to the per-mountain remainder rule, the reading these small points were written for:
-    # under the seed's final-sums reading one of A and B at table 2 takes the moved point alone
-    monkeypatch.setattr(
-        Tournament, "variant", lambda self: replace(load_variant(self.pulka_variant), remainder="mountain")
-    )
+def test_the_results_sheets_of_a_preferans_tournament_at_tables_of_three_rank_by_places(client):
     series, referee = seated(table_size=3, tables=2, pulka_total=4)
     enter(series, PLAYED_OUT, referee, table=1)
     enter(series, [MADE_SIX], referee, table=2)  # C's six: C leads table 2, A and B level

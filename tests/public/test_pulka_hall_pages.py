@@ -5,16 +5,14 @@ the team page and "find my table" with two opponents."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 import pytest
 from django.urls import reverse
 
 from league.games.preferans.pulka import protocol_pulka
-from league.models import Series, Tournament
+from league.models import Series
 from league.public.projector import ready_fragments
 from league.standings.cache import refresh
-from scoring.preferans import load_variant
 from tests.factories import (
     PreferansTournamentFactory,
     RegistrationFactory,
@@ -48,15 +46,6 @@ def no_fragment_kept():
 
 
 enter = pulka_entered
-
-
-@pytest.fixture
-def per_mountain_remainder(monkeypatch):
-    """Pins the evening to the per-mountain remainder rule, the reading its places were written
-    for: under the seed's final-sums reading two players of table 1 tie at +55."""
-    monkeypatch.setattr(
-        Tournament, "variant", lambda self: replace(load_variant(self.pulka_variant), remainder="mountain")
-    )
 
 
 @pytest.fixture
@@ -96,7 +85,6 @@ def test_the_projector_seats_three_at_a_table_and_shows_each_pulka_filled(client
     assert "Preferans, Sochi" in html.split('data-page="clock"')[1].split('class="projector-note"')[1].split("</p>")[0]
 
 
-@pytest.mark.usefixtures("per_mountain_remainder")
 def test_a_preferans_players_series_show_the_settled_whists_place_and_big_points(client, evening):
     tournament, first, _ = evening
     protocol = first.protocols.get(table=1)

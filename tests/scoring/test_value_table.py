@@ -31,6 +31,8 @@ def described_deal(key: str) -> dict:
     contract, old, doublings, outcome, bok = key.split("|")
     count = int(doublings)
     deal: dict = {"contract": contract, "old": list(old)}
+    if contract == "cicha:na_dobiciu":
+        deal |= {"contract": "cicha", "cicha_na_dobiciu": True}
     name, _, detail = outcome.partition(":")
     last = detail if name == "tie" and detail else None
     if count:
@@ -137,10 +139,11 @@ def test_the_table_is_plain_json_and_the_same_every_time():
         "trigger": "tie",
         "length": 4,
         "factor": 2,
-        "max_per_series": 4,
+        "max_per_series": None,  # psb states no cap on the rounds (issue 38)
     }
     sizes = {preset: len(value_table(scoring.load_ruleset(preset))["values"]) for preset in ("puck", "psb")}
-    assert sizes == {"puck": 1204, "psb": 2976}  # psb's baśka admits kontras (§7.6)
+    # psb's baśka admits kontras (§7.6); puck's cicha "na dobiciu" has keys of its own (without a kontra)
+    assert sizes == {"puck": 1232, "psb": 2976}
 
 
 # --- the description that travels with the table ------------------------------------------
@@ -184,6 +187,8 @@ def phone_deals(draw, rulesets=tuple(RULESETS)):
         deal[result] = draw(st.sampled_from(SEATS)) if result == "misplay" else True
     if ruleset.bok_rounds.enabled and draw(st.booleans()):
         deal["bok_round"] = True
+    if rule.code == "cicha" and draw(st.booleans()):
+        deal["cicha_na_dobiciu"] = True
     return ruleset, deal
 
 
@@ -216,14 +221,15 @@ RESULTS = [
 @pytest.mark.parametrize("ruleset", RULESETS, ids=scoring.PRESETS)
 def test_every_deal_of_a_spread_the_engine_values_is_found_with_its_values(ruleset):
     """Every contract, every old seat (pairs in both orders), every kontra list of up to three,
-    every kind of result, in and out of a bok round."""
+    every kind of result, in and out of a bok round, a cicha with and without "na dobiciu"."""
     table = value_table(ruleset)
     boks = ({}, {"bok_round": True}) if ruleset.bok_rounds.enabled else ({},)
     valued = 0
     for rule in ruleset.contracts:
         olds = permutations(SEATS, 2 if rule.pair else 1)
-        for old, kontras, result, bok in product(olds, _kontra_lists(3), RESULTS, boks):
-            deal = {"contract": rule.code, "old": list(old), "kontras": kontras, **result, **bok}
+        marks = ({}, {"cicha_na_dobiciu": True}) if rule.code == "cicha" else ({},)
+        for old, kontras, result, bok, mark in product(olds, _kontra_lists(3), RESULTS, boks, marks):
+            deal = {"contract": rule.code, "old": list(old), "kontras": kontras, **result, **bok, **mark}
             values = engine(deal, ruleset)
             if values is not None:
                 valued += 1
@@ -356,7 +362,7 @@ def test_walking_the_queue_from_the_servers_state_gives_the_values_the_protocol_
     [
         ("T.....", "-XXXX-"),  # a 52:52 deal: the next four count double
         ("T.T........", "-XXXXXXXX--"),  # a tie inside a round queues the next one
-        ("TTTTT" + "." * 20, "-" + "X" * 16 + "-" * 8),  # at most four rounds a series (psb §7.14)
+        ("TTTTT" + "." * 20, "-" + "X" * 20 + "-" * 4),  # five ties, five rounds: psb states no cap
         ("....T.", "-----X"),
     ],
 )

@@ -96,6 +96,8 @@ class DealForm(forms.Form):
     value_d = forms.IntegerField(label="D", required=False)
 
     VALUE_FIELDS = {seat: f"value_{seat.lower()}" for seat in SEATS}
+    FIELDS_KEPT = ("contract", "old", "old_eyes", "winner", "level", "misplay", "offence")
+    MARKS = ("tie", "laid_down", "bok_round", "cicha_na_dobiciu")  # the deal's true-or-absent fields
 
     def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -116,6 +118,17 @@ class DealForm(forms.Form):
             raise RuntimeError("DealForm needs a ruleset")
         return self.ruleset
 
+    @classmethod
+    def initial_from(cls, deal: dict[str, Any]) -> dict[str, Any]:
+        """A stored deal as the form's initial data: the inverse of :meth:`deal_data`, every mark
+        included (a cicha "na dobiciu", a bok row, the offence, the written values), so a deal
+        opened to fix something else and saved unchanged is stored unchanged."""
+        initial = {key: deal[key] for key in (*cls.FIELDS_KEPT, *cls.MARKS) if key in deal}
+        initial["kontras"] = shorthand.kontra_letters(deal.get("kontras", []))
+        for seat, value in deal.get("values", {}).items():
+            initial[cls.VALUE_FIELDS[seat]] = value
+        return initial
+
     def deal_data(self) -> dict[str, Any]:
         """The deal object of docs/interfaces.md §1 built from what was typed."""
         data = self.cleaned_data
@@ -129,7 +142,7 @@ class DealForm(forms.Form):
         for key in ("winner", "level", "misplay", "offence"):
             if data.get(key):
                 deal[key] = data[key]
-        for key in ("tie", "laid_down", "bok_round", "cicha_na_dobiciu"):
+        for key in self.MARKS:
             if data.get(key):
                 deal[key] = True
         written = {seat: data.get(name) for seat, name in self.VALUE_FIELDS.items()}
@@ -199,6 +212,14 @@ SHORTHAND_ERRORS = {
 
 def shorthand_deal_error() -> ValidationError:
     return ValidationError(SHORTHAND_ERRORS["empty"], code="empty")
+
+
+def with_kept_note(typed: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
+    """A deal retyped as a shorthand line over ``stored``: the line has no shorthand for the kind
+    of offence (the deal's ``offence`` note), so a retyped misplay by the same seat keeps it."""
+    if "offence" in stored and "offence" not in typed and typed.get("misplay") == stored.get("misplay"):
+        return {**typed, "offence": stored["offence"]}
+    return typed
 
 
 def shorthand_deal(line: str) -> dict[str, Any]:

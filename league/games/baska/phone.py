@@ -20,8 +20,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 import scoring
-from league.games.baska.forms import DealForm, RowForm, typed_deal
-from league.games.baska.shorthand import SIDE_LETTERS, format_deal, kontra_letters
+from league.games.baska.forms import DealForm, RowForm, typed_deal, with_kept_note
+from league.games.baska.shorthand import SIDE_LETTERS, format_deal
 from league.games.labels import CONTRACT_LABELS, SIDE_LABELS
 from league.results import selectors, services
 from league.results.forms import PhoneConfirmForm, TotalsForm
@@ -31,19 +31,13 @@ from league.results.table.scorer import Scorer, finish_step, scorer_refused, tab
 from scoring import SEATS
 
 
-def _deal_initial(deal: dict[str, Any]) -> dict[str, Any]:
-    """A stored deal as the button form's initial data (the shorthand line carries any deal)."""
-    keys = ("contract", "old", "old_eyes", "tie", "winner", "level", "misplay", "offence", "laid_down")
-    initial = {key: deal[key] for key in keys if key in deal}
-    initial["kontras"] = kontra_letters(deal.get("kontras", []))
-    return initial
-
-
 def _entry_forms(number: int, row: DealRow | None = None) -> dict[str, Any]:
     """Fresh entry forms for deal ``number``: the next one, or the saved ``row`` to fix it."""
     return {
         "row_form": RowForm(initial={"number": number, "line": format_deal(row.deal) if row else ""}),
-        "deal_form": DealForm(prefix="full", initial=_deal_initial(row.deal) if row else {"contract": "zwykla"}),
+        "deal_form": DealForm(
+            prefix="full", initial=DealForm.initial_from(row.deal) if row else {"contract": "zwykla"}
+        ),
         "editing": row,
     }
 
@@ -171,9 +165,12 @@ def edit_row(request: HttpRequest, scorer: Scorer, number: int) -> HttpResponse:
 def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     """Add the next deal or fix an earlier one, typed by buttons or as a shorthand line."""
     row_form, deal_form, deal = typed_deal(request, scorer.protocol)
+    fixed = _editing(request, scorer, row_form)
     extra: dict[str, Any] = {}
     if deal is not None:
         number = row_form.cleaned_data["number"]
+        if fixed is not None:
+            deal = with_kept_note(deal, fixed.deal)
         try:
             protocol_row_save_once(  # once per form key: a retried POST answers as the first did
                 protocol=scorer.protocol,
@@ -188,9 +185,7 @@ def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
             return redirect(scorer.url() + "#entry")
         except (ValidationError, PermissionDenied) as error:
             extra = scorer_refused(request, row_form, scorer, error)
-    return phone_page(
-        request, scorer, row_form=row_form, deal_form=deal_form, editing=_editing(request, scorer, row_form), **extra
-    )
+    return phone_page(request, scorer, row_form=row_form, deal_form=deal_form, editing=fixed, **extra)
 
 
 def preview(request: HttpRequest, scorer: Scorer) -> HttpResponse:

@@ -21,7 +21,7 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.games.baska.forms import CorrectionForm, DealForm, RowForm, typed_deal
+from league.games.baska.forms import CorrectionForm, DealForm, RowForm, typed_deal, with_kept_note
 from league.games.baska.shorthand import format_deal
 from league.results import selectors
 from league.results.models import DealRow, Protocol
@@ -106,7 +106,7 @@ def deal_correction(request: HttpRequest, protocol: Protocol, current: DealRow) 
             "reason": data["reason"],
         }
         try:
-            deal = None if data["delete"] else data["line"]  # None: the row deleted
+            deal = None if data["delete"] else with_kept_note(data["line"], current.deal)  # None: deleted
             protocol_row_save_once(key=data["key"], deal=deal, **common)
             done = _("Deal %(number)s deleted.") if deal is None else _("Deal %(number)s has been corrected.")
             messages.success(request, done % {"number": row})

@@ -142,7 +142,7 @@ def test_a_variant_without_issue_28s_settings_takes_the_seeds_readings():
         data.pop(key, None)
     variant = parse_variant(data)
     assert (variant.remainder, variant.closing_factor, variant.help_overflow, variant.help_leftover) == (
-        "final",
+        "mountain",
         1,
         "next",
         "own_pulka",

@@ -77,8 +77,8 @@ def test_whists_written_in_play_are_netted_pairwise():
 
 
 # issue 28's cases: full pulkas, then B's and C's mountains; A's stays at nothing.
-# final (seed line 20): exact shares, rounded only where the final sums have fractions;
-# mountain (variant 1, line 23, the engine's reading before): each mountain moved on its own
+# mountain (variant 1, line 23, the presets' reading): each mountain moved on its own;
+# final (a variant): exact shares, rounded only where the final sums have fractions
 REMAINDER_READINGS = [
     ("final", 20, 40, {"A": 200, "B": 0, "C": -200}, []),
     ("mountain", 20, 40, {"A": 200, "B": -1, "C": -199}, [("B", 1, 3), ("C", -1, 3)]),
@@ -109,8 +109,9 @@ def test_the_remainder_rule_on_the_final_sums_or_on_each_mountain(remainder, b, 
 
 
 @pytest.mark.parametrize("variant", ["sochi", "leningrad"])
-def test_both_presets_take_the_seeds_final_sums_reading(variant):
-    assert sheet_of([], variant=variant).variant.remainder == "final"
+def test_both_presets_apply_the_remainder_rule_to_each_mountain(variant):
+    """Seed 003 line 23, "Так надходять з кожною горою" (issue 38)."""
+    assert sheet_of([], variant=variant).variant.remainder == "mountain"
 
 
 def test_an_open_pulka_is_not_settled():
@@ -139,7 +140,7 @@ def test_the_final_sums_reading_never_takes_a_mountain_below_nothing():
     # and 2 off the largest (1) would leave it at -1, so 2 go onto it
     players = ABCD
     deals = [*full_pulka(players), penalty("B", 1), penalty("C", 1)]
-    settlement = settle(sheet_of(deals, players=players, whists_per_mountain_point=1))
+    settlement = settle(sheet_of(deals, players=players, whists_per_mountain_point=1, remainder="final"))
     assert settlement.mountains == {"A": 0, "B": 3, "C": 1, "D": 0}
     assert [(a.player, a.points) for a in settlement.adjustments] == [("B", 2)]
     assert settlement.balance == {"A": 1, "B": -2, "C": 0, "D": 1}

@@ -76,10 +76,9 @@ def test_closing_by_agreement_writes_the_missing_points_onto_the_mountain():
     assert mountains_at_end(sheet) == {"A": 0, "B": 20, "C": 6}
 
 
-# closing_factor: seed line 7 writes the missing points once (the default of both presets);
-# 2 is the engine's Leningrad reading before issue 28 (the played-out Leningrad doubling)
+# closing_factor: seed line 7 writes the missing points once (sochi); line 9 twice in Leningrad
 CLOSINGS = [
-    ("leningrad", {}, {"A": 0, "B": 20, "C": 50}),
+    ("leningrad", {}, {"A": 0, "B": 40, "C": 100}),
     ("leningrad", {"closing_factor": 1}, {"A": 0, "B": 20, "C": 50}),
     ("leningrad", {"closing_factor": 2}, {"A": 0, "B": 40, "C": 100}),
     ("sochi", {}, {"A": 0, "B": 20, "C": 50}),

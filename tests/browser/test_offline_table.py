@@ -478,24 +478,59 @@ def test_a_correction_the_referee_made_while_the_phone_was_offline_is_shown_on_r
     ]
 
 
-def test_a_phone_drops_only_the_deal_another_phone_stored_and_its_next_deals_keep_their_numbers(page, live_server):  # noqa: F811
-    """Issue 38: phone Y queued three deals offline and phone X stored Y's first deal meanwhile.
-    Dropping Y's copy moved its second deal onto number 1, into the same dialog, inviting a second
-    reflex drop of a real, different deal. Now the next deals keep their numbers and go through."""
-    phone_only(page)
+def three_queued_while_deal_1_is_stored_elsewhere(page, live_server, meanwhile):  # noqa: F811
+    """Phone Y (``page``) queues three deals offline (A+C 60, B+D 70, zolo B 30) while
+    ``meanwhile(protocol, browser)`` stores a deal 1 elsewhere; then Y is back online."""
     protocol = open_the_table(page, live_server)
-    other = page.context.browser.new_context(viewport=page.viewport_size, locale="pl-PL")
-    phone_x = other.new_page()
-    let_in(phone_x, live_server, protocol, "C")
-
     page.context.set_offline(True)
     enter(page, "zwykla", ["A", "C"], "60")
     enter(page, "zwykla", ["B", "D"], "70")
     enter(page, "zolo", ["B"], "30")
-    enter(phone_x, "zwykla", ["A", "C"], "60")  # the same first deal, from the other phone
-    expect(phone_x.locator("#row-1")).to_be_visible(timeout=15000)
+    meanwhile(protocol, page.context.browser)
     page.context.set_offline(False)
+    return protocol
 
+
+def phone_x_enters(live_server, eyes: str):
+    """Phone X, at the same table, stores deal 1: A and C took ``eyes``."""
+
+    def meanwhile(protocol, browser):
+        other = browser.new_context(viewport={"width": 390, "height": 844}, locale="pl-PL")
+        phone_x = other.new_page()
+        let_in(phone_x, live_server, protocol, "C")
+        enter(phone_x, "zwykla", ["A", "C"], eyes)
+        expect(phone_x.locator("#row-1")).to_be_visible(timeout=15000)
+        other.close()
+
+    return meanwhile
+
+
+STORED_AS_QUEUED = [
+    {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60},
+    {"contract": "zwykla", "old": ["B", "D"], "old_eyes": 70},
+    {"contract": "zolo", "old": ["B"], "old_eyes": 30},
+]
+
+
+def test_two_phones_with_the_same_deal_1_store_it_once_and_the_next_deals_keep_their_numbers(page, live_server):  # noqa: F811
+    phone_only(page)
+    protocol = three_queued_while_deal_1_is_stored_elsewhere(page, live_server, phone_x_enters(live_server, "60"))
+    expect(page.locator("#row-3")).to_be_visible(timeout=15000)
+    expect(page.locator("dialog#conflict")).to_be_hidden()
+    assert [row.deal for row in protocol.rows.order_by("number")] == STORED_AS_QUEUED
+
+
+def test_a_phone_drops_only_the_same_deal_and_its_next_deals_keep_their_numbers(page, live_server):  # noqa: F811
+    """Issue 38: dropping the phone's deal 1 moved its deal 2 onto number 1, into the same dialog,
+    inviting a second reflex drop of a real, different deal. The referee typed the same deal 1
+    ("ca60": the old seats in another order): "drop mine" is offered, and the next deals keep 2 and 3."""
+    phone_only(page)
+
+    def referee_types_ca60(protocol, browser):
+        deal = {"contract": "zwykla", "old": ["C", "A"], "old_eyes": 60}
+        services.protocol_row_save(protocol=protocol, number=1, deal=deal, expected_version=0, author="sędzia")
+
+    protocol = three_queued_while_deal_1_is_stored_elsewhere(page, live_server, referee_types_ca60)
     dialog = page.locator("dialog#conflict")
     expect(dialog.locator("#conflict-title")).to_have_text("Rozdanie 1 jest już w protokole")
     expect(dialog.locator("button:visible")).to_have_text(["Zapisz moje jako rozdanie 2", "Usuń moje rozdanie"])
@@ -503,30 +538,14 @@ def test_a_phone_drops_only_the_deal_another_phone_stored_and_its_next_deals_kee
     dialog.get_by_role("button", name="Usuń moje rozdanie").click()
     expect(page.locator("#row-3")).to_be_visible(timeout=15000)
     expect(dialog).to_be_hidden()
-    assert [row.deal for row in protocol.rows.order_by("number")] == [
-        {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60},
-        {"contract": "zwykla", "old": ["B", "D"], "old_eyes": 70},
-        {"contract": "zolo", "old": ["B"], "old_eyes": 30},
-    ]
-    other.close()
+    assert [row.deal.get("old_eyes") for row in protocol.rows.order_by("number")] == [60, 70, 30]
+    assert protocol.rows.count() == 3
 
 
 def test_a_phone_is_not_offered_to_drop_a_deal_unlike_the_stored_one(page, live_server):  # noqa: F811
-    """Phone X stored another deal 1: phone Y's three queued deals become 2, 3 and 4, none lost."""
+    """Phone X stored another deal 1 (two eyes apart): Y's three queued deals become 2, 3 and 4, none lost."""
     phone_only(page)
-    protocol = open_the_table(page, live_server)
-    other = page.context.browser.new_context(viewport=page.viewport_size, locale="pl-PL")
-    phone_x = other.new_page()
-    let_in(phone_x, live_server, protocol, "C")
-
-    page.context.set_offline(True)
-    enter(page, "zwykla", ["A", "C"], "60")
-    enter(page, "zwykla", ["B", "D"], "70")
-    enter(page, "zolo", ["B"], "30")
-    enter(phone_x, "zwykla", ["A", "C"], "62")  # deal 1, two eyes apart: another deal
-    expect(phone_x.locator("#row-1")).to_be_visible(timeout=15000)
-    page.context.set_offline(False)
-
+    protocol = three_queued_while_deal_1_is_stored_elsewhere(page, live_server, phone_x_enters(live_server, "62"))
     dialog = page.locator("dialog#conflict")
     expect(dialog.locator("#conflict-title")).to_have_text("Rozdanie 1 jest już w protokole")
     expect(dialog.locator("button:visible")).to_have_text(["Zapisz moje jako rozdanie 2"])
@@ -534,4 +553,3 @@ def test_a_phone_is_not_offered_to_drop_a_deal_unlike_the_stored_one(page, live_
     dialog.get_by_role("button", name="Zapisz moje jako rozdanie 2").click()
     expect(page.locator("#row-4")).to_be_visible(timeout=15000)
     assert [row.deal.get("old_eyes") for row in protocol.rows.order_by("number")] == [62, 60, 70, 30]
-    other.close()

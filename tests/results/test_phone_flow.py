@@ -193,14 +193,19 @@ def test_the_page_gives_the_bok_rounds_state_after_each_row_where_a_tie_starts_t
     """The phone's script walks on from the last state over its queued deals (scoring.value_table);
     under puck there are no bok rounds and nothing to walk."""
     tournament = protocol.series.tournament
-    tournament.ruleset_preset, tournament.deals_per_series = "psb", 8
+    tournament.ruleset_preset, tournament.deals_per_series = "pomorska", 8
     tournament.save()
     save_line(scorer, protocol, "ac52")
     save_line(scorer, protocol, "ac60")
     page = scorer.get(url(protocol)).content.decode()
     states = re.search(r'data-bok-states="([^"]*)"', page).group(1).split()
-    # left in the round . rounds queued . rounds started: the tie starts a round of four
+    # left in the round . rounds queued . rounds started (pomorska caps them at four a series):
+    # the tie starts a round of four
     assert states == ["0.0.0", "4.0.1", "3.0.1"]
+    tournament.ruleset_preset = "psb"  # no cap (issue 38): the rounds started are not counted
+    tournament.save()
+    page = scorer.get(url(protocol)).content.decode()
+    assert re.search(r'data-bok-states="([^"]*)"', page).group(1).split() == ["0.0", "4.0", "3.0"]
     tournament.ruleset_preset = "puck"
     tournament.save()
     assert 'data-bok-states=""' in scorer.get(url(protocol)).content.decode()

@@ -163,6 +163,19 @@ class SeasonScheme(models.TextChoices):
     PLACES = "places", _("points for places in each tournament (PSB)")
 
 
+def season_title(name: str, year: int) -> str:
+    """A season's title: its name and year, the year once ("Sezon Łódzki 2027" with the year 2027
+    stays as it is, it was "Sezon Łódzki 2027 2027")."""
+    return name if str(year) in name.split() else f"{name} {year}"
+
+
+def league_place(league: League | None) -> str:
+    """Where a season or a tournament stands, for a sentence: "in the league X" or "outside any league"."""
+    if league is None:
+        return str(_("outside any league"))
+    return str(_("in the league %(league)s") % {"league": league.name})
+
+
 class Season(models.Model):
     """A league season; ``best_of`` counts only a player's best K tournaments.
 
@@ -214,7 +227,7 @@ class Season(models.Model):
         verbose_name_plural = _("seasons")
 
     def __str__(self) -> str:
-        return f"{self.name} {self.year}"
+        return season_title(self.name, self.year)
 
     def clean(self) -> None:
         """Refuse points for places out of a ruleset's bounds (see
@@ -231,6 +244,26 @@ class Season(models.Model):
                 )
         if errors:
             raise ValidationError(errors)
+
+    def other_league_refusal(self, tournament: Tournament) -> ValidationError | None:
+        """Why ``tournament`` cannot be in this season, if it cannot: a season and its tournaments
+        belong to one league (or to none), so a league's season table never gains another league's
+        tournament."""
+        if tournament.league_id == self.league_id:
+            return None
+        return ValidationError(
+            _(
+                "The season %(season)s is %(season_place)s and the tournament %(name)s %(tournament_place)s: "
+                "a season holds the tournaments of its own league only."
+            ),
+            code="other_league",
+            params={
+                "season": self,
+                "season_place": league_place(self.league),
+                "name": tournament.name,
+                "tournament_place": league_place(tournament.league),
+            },
+        )
 
     def other_game_refusal(self, tournament: Tournament) -> ValidationError | None:
         """Why ``tournament`` cannot join this season, if it cannot: a season adds up one game
@@ -444,7 +477,7 @@ class Tournament(models.Model):
 
     def clean(self) -> None:
         if self.season_id:
-            refusal = self.season.other_game_refusal(self)
+            refusal = self.season.other_game_refusal(self) or self.season.other_league_refusal(self)
             if refusal is not None:
                 raise ValidationError({"season": refusal})
         if self.uses_big_points and not self.rules_give_big_points():

@@ -70,8 +70,9 @@ def season_mixed_rules_warning(*, season: Season) -> str | None:
 
 def attachable_tournaments(*, user: AbstractBaseUser, season: Season) -> QuerySet[Tournament]:
     """The tournaments ``user`` organises, themself or through their league (a superuser: all),
-    that are not yet in ``season``, newest first, with the season each is in now."""
-    tournaments = Tournament.objects.all()
+    of the season's league (or outside any league, as the season is), not yet in ``season``, newest
+    first, with the season each is in now."""
+    tournaments = Tournament.objects.filter(league=season.league_id)
     if not user.is_superuser:
         tournaments = tournaments.filter(pk__in=Tournament.objects.filter(_organised_by(user)).values("pk"))
     return (

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.history import settings_apply
-from league.models import Season, SeasonVersion, Tournament
+from league.models import Season, SeasonVersion, Tournament, season_title
 from league.slugs import polish_slug
 from league.tournaments.roles import is_organiser
 
@@ -61,7 +61,7 @@ def season_create(
     resent form created: it is returned as it is, so a retried POST makes no second
     season. Any other season of that slug refuses the slug.
     """
-    slug = slug or polish_slug(f"{name} {year}", max_length=80)
+    slug = slug or polish_slug(season_title(name, year), max_length=80)
     existing = Season.objects.select_for_update().filter(slug=slug).first()
     if existing is not None:
         if existing.organisers.filter(pk=user.pk).exists() and (existing.name, existing.year) == (name, year):
@@ -82,6 +82,10 @@ def season_update(*, season: Season, user: AbstractBaseUser, reason: str = "", *
     stored = Season.objects.select_for_update().get(pk=season.pk)
     if fields.get("slug", stored.slug) != stored.slug and Season.objects.filter(slug=fields["slug"]).exists():
         raise _slug_taken(_("Another season already has this short name; choose another one."))
+    league = fields.get("league", stored.league)
+    if league != stored.league and (other := stored.tournaments.exclude(league=league).first()) is not None:
+        moved = Season(name=stored.name, year=stored.year, league=league)
+        raise ValidationError({"league": moved.other_league_refusal(other)})
     change = settings_apply(stored=stored, fields=fields, names=SETTINGS_FIELDS, settings_of=_settings)
     if change is not None:
         old, new = change
@@ -110,7 +114,7 @@ def season_tournament_attach(
             code="in_other_season",
             params={"name": stored.name, "other": stored.season},
         )
-    refusal = season.other_game_refusal(stored)
+    refusal = season.other_game_refusal(stored) or season.other_league_refusal(stored)
     if refusal is not None:
         raise refusal
     moved_from = stored.season_id

@@ -107,7 +107,10 @@ class TournamentForm(forms.ModelForm):
         if user is not None and not user.is_superuser:
             season = Q(pk=self.instance.season_id) if self.instance.season_id else Q(pk__in=[])
             organised = Q(organisers=user) | Q(league__organisers=user)
-            self.fields["season"].queryset = Season.objects.filter(organised | season).distinct()
+            seasons = Season.objects.filter(organised | season)
+            if self.instance.pk is not None:  # its league's seasons (a new tournament's: checked in clean)
+                seasons = seasons.filter(Q(league=self.instance.league_id) | season)
+            self.fields["season"].queryset = seasons.distinct()
         if user is not None and "league" in self.fields:
             self.fields["league"].queryset = league_choices(user=user, current=self.instance.league_id)
             self.fields["league"].empty_label = _("— none: outside any league —")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 import scoring
@@ -21,6 +22,7 @@ from league.draw import SeriesDraw, count_repeats
 from league.models import MAX_PLAYERS, Bye, DrawLog, Registration, Series, StaffInvitation, TableAssignment, Tournament
 from league.results.models import DealRow
 from league.tournaments.regulars import entries_signed, teams_fitted
+from league.tournaments.roles import is_organiser
 from players.models import Club, Player, Team, TeamMember
 from players.names import name_key, player_key
 from players.services import MAX_TEAM_SIZE
@@ -43,6 +45,18 @@ def tournament_list(*, user: AbstractBaseUser) -> list[tuple[Tournament, bool]]:
     tournaments = tournaments.filter(organises | Q(referees=user)).distinct()
     organised = set(Tournament.objects.filter(organises).values_list("pk", flat=True))
     return [(tournament, tournament.pk in organised) for tournament in tournaments]
+
+
+def staff_landing(*, tournament: Tournament, user: AbstractBaseUser) -> str:
+    """Where a member of the tournament's staff works, for the page after accepting an invitation:
+    an organiser the tournament's page; a referee the results of its latest drawn series (its
+    protocols), or before any draw the list of their tournaments, where the series appear."""
+    if is_organiser(user, tournament):
+        return tournament.get_absolute_url()
+    drawn = tournament.series.exclude(status=Series.Status.PLANNED).order_by("-number").first()
+    if drawn is not None:
+        return reverse("results:series", args=[tournament.slug, drawn.number])
+    return reverse("tournaments:list")
 
 
 def tournament_summary(*, tournament: Tournament) -> dict[str, int]:

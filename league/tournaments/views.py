@@ -204,7 +204,7 @@ def invitation_answer(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("tournaments:list")
     if accept:
         messages.success(request, _("You have joined %(tournament)s.") % {"tournament": invitation.tournament.name})
-        return redirect("tournaments:detail", slug=invitation.tournament.slug)
+        return redirect(selectors.staff_landing(tournament=invitation.tournament, user=request.user))
     messages.success(request, _("Invitation declined."))
     return redirect("tournaments:list")
 

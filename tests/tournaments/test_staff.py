@@ -191,3 +191,24 @@ def test_a_referee_reaches_every_tables_link_and_qr_code_from_the_series_page_an
     links = re.findall(r'href="(/[^"#?]*)', pins_page.content.decode())
     refused = [url for url in links if as_referee.get(url).status_code == 403]
     assert refused == []
+
+
+@pytest.mark.parametrize(
+    ("role", "drawn", "landing"),
+    [
+        ("referees", True, "results:series"),
+        ("referees", False, "tournaments:list"),
+        ("organisers", True, "tournaments:detail"),
+        ("organisers", False, "tournaments:detail"),
+    ],
+)
+def test_accepting_an_invitation_lands_where_the_role_works(client, tournament, role, drawn, landing):
+    """Issue 41: a referee who accepted was sent to the organiser's page and read "Brak uprawnień"."""
+    if drawn:
+        drawn_series(tournament)
+    person = UserFactory()
+    post(client, tournament, "add", role=role, user=person)
+    response = answer(logged_in(person), StaffInvitation.objects.get(), "accept")
+    assert response.status_code == 200
+    assert response.resolver_match.view_name == landing
+    assert tournament.name in response.content.decode()

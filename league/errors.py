@@ -108,3 +108,15 @@ def permission_denied(request: HttpRequest, exception: Exception) -> HttpRespons
             "organisers": [user.get_full_name() or user.get_username() for user in organisers],
         }
     return render(request, "403.html", context, status=403)
+
+
+class RefusalInOneLine(logging.Filter):
+    """A logging filter: Django logs a refused request (403) with the traceback of the permission
+    check that raised it; keep the line ("Forbidden: /turnieje/…/") and drop the traceback, which
+    tells an administrator nothing and filled the log with one screen per refusal."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "status_code", None) == 403:
+            record.exc_info = None
+            record.exc_text = None
+        return True

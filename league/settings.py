@@ -381,7 +381,9 @@ if env_bool("DJANGO_SECURE"):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # a refusal (403) is one line: the traceback of a permission check says nothing to the admin
+    "filters": {"refusals_in_one_line": {"()": "league.errors.RefusalInOneLine"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["refusals_in_one_line"]}},
     "root": {"handlers": ["console"], "level": env_choice("DJANGO_LOG_LEVEL", "WARNING", LOG_LEVELS)},
     # kombu warns that the in-memory transport has no host name on every eager task
     "loggers": {"kombu.connection": {"level": "ERROR"}},

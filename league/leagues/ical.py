@@ -2,8 +2,10 @@
 
 One VEVENT per published tournament:
 
-- **UID** ``tournament-<pk>@<host>``: the tournament's own, so a calendar that subscribed to
-  the feed updates the event when the tournament changes instead of adding a second one;
+- **UID** ``<the tournament's stable id>@liga-baski``: the tournament's own (the exchange file's
+  ``exchange_id``), whatever host serves the feed (the hall's laptop, the league's site), so a
+  calendar that subscribed updates the event when the tournament changes instead of adding a
+  second one;
 - **DTSTART** the date and start time in Europe/Warsaw (where the leagues play), or the
   whole day (a DATE) while the organiser has set no start time; a timed event lasts its
   series at their time limit (an hour each where none is set), a guess good enough for a diary;
@@ -31,6 +33,7 @@ CONTENT_TYPE = "text/calendar; charset=utf-8"
 
 class CalendarTournament(Protocol):
     pk: int
+    exchange_id: object
     name: str
     venue: str
     date: date
@@ -41,8 +44,11 @@ class CalendarTournament(Protocol):
     updated: datetime
 
 
-def tournament_uid(*, pk: int, host: str) -> str:
-    return f"tournament-{pk}@{host}"
+UID_DOMAIN = "liga-baski"
+
+
+def tournament_uid(*, stable_id: object) -> str:
+    return f"{stable_id}@{UID_DOMAIN}"
 
 
 def calendar_ics(
@@ -50,11 +56,10 @@ def calendar_ics(
     name: str,
     tournaments: Iterable[CalendarTournament],
     url_of: Callable[[CalendarTournament], str],
-    host: str,
     now: datetime,
 ) -> bytes:
     """The feed named ``name`` with one event per tournament; ``url_of`` gives a tournament's
-    absolute public address, ``host`` the domain of the UIDs, ``now`` the DTSTAMP."""
+    absolute public address, ``now`` the DTSTAMP."""
     calendar = icalendar.Calendar()
     calendar.add("prodid", PRODUCT)
     calendar.add("version", "2.0")
@@ -62,14 +67,14 @@ def calendar_ics(
     calendar.add("x-wr-calname", name)
     calendar.add("x-wr-timezone", str(LEAGUE_TIME_ZONE))
     for tournament in tournaments:
-        calendar.add_component(_event(tournament, url=url_of(tournament), host=host, now=now))
+        calendar.add_component(_event(tournament, url=url_of(tournament), now=now))
     calendar.add_missing_timezones()
     return calendar.to_ical()
 
 
-def _event(tournament: CalendarTournament, *, url: str, host: str, now: datetime) -> icalendar.Event:
+def _event(tournament: CalendarTournament, *, url: str, now: datetime) -> icalendar.Event:
     event = icalendar.Event()
-    event.add("uid", tournament_uid(pk=tournament.pk, host=host))
+    event.add("uid", tournament_uid(stable_id=tournament.exchange_id))
     event.add("dtstamp", now.astimezone(UTC))
     event.add("summary", tournament.name)
     if tournament.venue:

@@ -218,7 +218,6 @@ def _ics(request: HttpRequest, *, name: str, tournaments: Any) -> HttpResponse:
         name=name,
         tournaments=tournaments,
         url_of=lambda tournament: request.build_absolute_uri(reverse("public:tournament", args=[tournament.slug])),
-        host=request.get_host().partition(":")[0],
         now=timezone.now(),
     )
     return HttpResponse(body, content_type=CONTENT_TYPE)

@@ -52,7 +52,7 @@ def test_each_published_tournament_is_an_event_with_its_place_start_and_public_a
     assert event.decoded("dtstart").utcoffset().total_seconds() == 3600
     assert event.decoded("duration").total_seconds() == 4 * 55 * 60
     assert str(event["url"]) == "http://testserver" + reverse("public:tournament", args=[timed.slug])
-    assert str(event["uid"]) == f"tournament-{timed.pk}@testserver"
+    assert str(event["uid"]) == f"{timed.exchange_id}@liga-baski"
     assert found["Wiosenny"].decoded("dtstart") == date(2026, 3, 14)  # no start time: the whole day
 
 
@@ -79,3 +79,17 @@ def test_the_feed_of_every_league_lists_the_tournaments_of_all_leagues_only(clie
     TournamentFactory(name="Poza ligami")
 
     assert set(events(client, reverse("leagues:calendar_all_ics"))) == {"W Złotej", "W Srebrnej"}
+
+
+def test_a_tournaments_uid_is_the_same_whichever_host_serves_the_feed(client, settings):
+    """Issue 41: the UID carried the request's host, so the hall's laptop and the league's site
+    gave one tournament two UIDs (two events in a phone's calendar)."""
+    settings.ALLOWED_HOSTS = ["laptop.sala", "liga.example.org"]
+    league = LeagueFactory()
+    TournamentFactory(league=league, published=True)
+    url = reverse("leagues:calendar_ics", args=[league.slug])
+    uids = [
+        [str(e["uid"]) for e in icalendar.Calendar.from_ical(client.get(url, HTTP_HOST=host).content).walk("VEVENT")]
+        for host in settings.ALLOWED_HOSTS
+    ]
+    assert uids[0] == uids[1] and len(uids[0]) == 1

@@ -37,7 +37,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from . import selectors, services
 from .models import Club, Gender, PendingImport, Player, Team, TeamMember, refuse_control_characters, search_key
@@ -543,7 +543,11 @@ def _check_teams(rows: list[PreviewRow], user: AbstractBaseUser, register: _Regi
                 row.errors.append(_("Already plays in the active team %(team)s.") % {"team": other})
             if not services.MIN_TEAM_SIZE <= size <= services.MAX_TEAM_SIZE:
                 row.errors.append(
-                    _("Team %(team)s would have %(count)d players; a team has %(min)d or %(max)d.")
+                    ngettext(
+                        "Team %(team)s would have %(count)d player; a team has %(min)d or %(max)d.",
+                        "Team %(team)s would have %(count)d players; a team has %(min)d or %(max)d.",
+                        size,
+                    )
                     % {
                         "team": name,
                         "count": size,

@@ -164,3 +164,14 @@ def test_a_row_shorter_than_the_header_reads_its_missing_cells_as_blank():
         "licence": "",
         "team": "",
     }
+
+
+def test_a_team_of_one_is_refused_in_polish_with_the_right_form_of_the_noun():
+    """"Drużyna Gryfy miałaby 1 zawodników" (issue 41): the count through ngettext."""
+    from django.utils import translation
+
+    rows = read_rows(io.BytesIO("imię;nazwisko;płeć;drużyna\nOla;Treder;K;Gryfy\n".encode()), "lista.csv")
+    with translation.override("pl"):
+        preview = build_preview(rows, user=UserFactory(is_superuser=True))
+        errors = " ".join(preview.rows[0].errors)
+    assert "miałaby 1 zawodnika;" in errors

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import reduce
 from typing import TYPE_CHECKING, NamedTuple
 
-from django.db.models import SET_NULL, Count, Exists, ForeignObjectRel, Max, OuterRef, Q, QuerySet
+from django.db.models import SET_NULL, Count, Exists, ForeignObjectRel, Max, Min, OuterRef, Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.models import Registration, Season, Tournament
@@ -103,11 +104,15 @@ def clubs_named(*, names: Iterable[str]) -> Iterator[Club]:
 
 
 def players_with_appearances(players: QuerySet[Player]) -> QuerySet[Player]:
-    """``players`` with their club, ``tournament_count`` (tournaments registered for) and
-    ``last_appearance`` (the date of the latest of them, None before the first): what tells a
-    namesake from the same person."""
+    """``players`` with their club, ``tournament_count`` (tournaments registered for),
+    ``last_appearance`` (the date of the latest of them played by today, None before the first)
+    and ``next_appearance`` (the nearest still to come): what tells a namesake from the same person."""
+    today = timezone.localdate()
+    dates = "registrations__tournament__date"
     return players.select_related("club").annotate(
-        tournament_count=Count("registrations"), last_appearance=Max("registrations__tournament__date")
+        tournament_count=Count("registrations"),
+        last_appearance=Max(dates, filter=Q(**{f"{dates}__lte": today})),
+        next_appearance=Min(dates, filter=Q(**{f"{dates}__gt": today})),
     )
 
 

@@ -53,6 +53,28 @@ def test_candidates_come_with_their_tournaments_and_last_appearance_in_polish_or
     assert (second.full_name, second.tournament_count, str(second.last_appearance)) == ("Ewa Żak", 2, "2026-03-14")
 
 
+def test_a_tournament_still_to_come_is_the_next_appearance_not_the_last():
+    """Issue 41: the warning said "ostatni turniej 09.01.2027" of a tournament not yet played."""
+    from datetime import timedelta
+
+    from django.template.loader import render_to_string
+    from django.utils import timezone, translation
+
+    today = timezone.localdate()
+    player = PlayerFactory(first_name="Ewa", last_name="Żak")
+    RegistrationFactory(tournament=TournamentFactory(date=today - timedelta(days=30)), player=player)
+    RegistrationFactory(tournament=TournamentFactory(date=today + timedelta(days=33)), player=player)
+
+    (candidate,) = player_probable_duplicates(first_name="Ewa", last_name="Żak")
+
+    assert candidate.last_appearance == today - timedelta(days=30)
+    assert candidate.next_appearance == today + timedelta(days=33)
+    with translation.override("pl"):
+        text = render_to_string("players/_candidate.html", {"candidate": candidate})
+    assert f"najbliższy turniej {(today + timedelta(days=33)):%d.%m.%Y}" in text
+    assert f"ostatni turniej {(today - timedelta(days=30)):%d.%m.%Y}" in text
+
+
 # --- quick add --------------------------------------------------------------------------------
 
 

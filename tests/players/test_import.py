@@ -167,7 +167,7 @@ def test_a_row_shorter_than_the_header_reads_its_missing_cells_as_blank():
 
 
 def test_a_team_of_one_is_refused_in_polish_with_the_right_form_of_the_noun():
-    """"Drużyna Gryfy miałaby 1 zawodników" (issue 41): the count through ngettext."""
+    """ "Drużyna Gryfy miałaby 1 zawodników" (issue 41): the count through ngettext."""
     from django.utils import translation
 
     rows = read_rows(io.BytesIO("imię;nazwisko;płeć;drużyna\nOla;Treder;K;Gryfy\n".encode()), "lista.csv")

@@ -143,12 +143,15 @@ def signup_list(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament's sign-ups by status, to confirm (with a match for each new person) or cancel."""
     tournament = request.tournament
     rows, counts = selectors.signup_list(tournament=tournament)
+    window = selectors.signup_window(tournament=tournament)
     return render(
         request,
         "signups/list.html",
         {
             "tournament": tournament,
-            "window": selectors.signup_window(tournament=tournament),
+            "window": window,
+            # as the public page says: the closing time and the tournament's start close them too
+            "taking_signups": selectors.signups_open(window=window, now=timezone.now()),
             "rows": rows,
             "counts": [(status, label, counts[status]) for status, label in SignUp.Status.choices],
             "new_player": services.NEW_PLAYER,

@@ -467,3 +467,17 @@ def test_a_line_break_in_the_tournaments_name_is_refused_and_the_e_mail_subject_
     client.post(reverse("signups:signup", args=[tournament.slug]), form_data())
     (message,) = mail.outbox
     assert "\n" not in message.subject and "&amp;" not in message.subject and "Ryba & Rak" in message.subject
+
+
+def test_the_organisers_page_says_closed_once_the_closing_time_has_passed(client, tournament, organiser):
+    """Issue 41: the organiser read "zapisy otwarte" after the closing time while the public page said closed."""
+    from datetime import timedelta as later
+
+    window = open_window(tournament, closes_at=timezone.now() + later(hours=1))
+    tournament.organisers.add(organiser)
+    url = reverse("signups:list", args=[tournament.slug])
+    assert "zapisy otwarte" in client.get(url, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    window.closes_at = timezone.now() - later(minutes=1)
+    window.save()
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "zapisy zamknięte" in page and "zapisy otwarte" not in page

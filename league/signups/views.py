@@ -112,14 +112,16 @@ def _signed_up(request: HttpRequest, signup: SignUp, *, made: bool) -> HttpRespo
 
 @never_cache
 def signup_detail(request: HttpRequest, slug: str, token: str) -> HttpResponse:
-    """The sign-up as its private link shows it, with the button that cancels it."""
+    """The sign-up as its private link shows it, with the button that cancels it: a first tap asks
+    (the place may go to the next on the waiting list), the second, confirmed, cancels."""
     try:
         signup = signup_of_token(token=token, slug=slug)
     except LinkExpired:
         return render(request, "signups/link_expired.html", status=410)
     if signup is None:
         raise Http404
-    if request.method == "POST" and signup.status != SignUp.Status.CANCELLED:
+    cancelling = request.method == "POST" and signup.status != SignUp.Status.CANCELLED
+    if cancelling and request.POST.get("confirm") == "yes":
         try:
             moved = services.signup_cancel(signup=signup, user=None, page=request.path)
         except ValidationError as error:
@@ -134,7 +136,13 @@ def signup_detail(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     return render(
         request,
         "signups/detail.html",
-        {"signup": signup, "tournament": signup.tournament, "window": window, "waiting_place": place},
+        {
+            "signup": signup,
+            "tournament": signup.tournament,
+            "window": window,
+            "waiting_place": place,
+            "asking": cancelling,
+        },
     )
 
 

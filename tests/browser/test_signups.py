@@ -90,6 +90,10 @@ def test_a_player_signs_up_from_the_tournament_page_and_cancels(page, live_serve
     assert mail.to == ["zaneta@example.org"] and page.url in mail.body
 
     page.get_by_role("button", name="Anuluj moje zgłoszenie").click()
+    page.get_by_text("Anulować zgłoszenie?").wait_for()  # one tap asks first
+    assert SignUp.objects.get().status != SignUp.Status.CANCELLED
+    accessible(page)
+    page.get_by_role("button", name="Tak, anuluj moje zgłoszenie").click()
     page.get_by_text("Twoje zgłoszenie zostało anulowane.").wait_for()
     assert "anulowane" in page.locator("#signup-status").inner_text()
     looks_right(page)

@@ -169,7 +169,10 @@ def test_the_private_link_shows_and_cancels_until_the_tournaments_day(client, to
 
     tournament.date = timezone.localdate() + timedelta(days=1)
     tournament.save()
-    client.post(url)
+    asked = client.post(url, HTTP_ACCEPT_LANGUAGE="pl")  # one tap asks first (issue 41)
+    assert "Anulować zgłoszenie?" in asked.content.decode()
+    assert SignUp.objects.get().status == "new"
+    client.post(url, {"confirm": "yes"})
     assert SignUp.objects.get().status == "cancelled"
     change = SignUpChange.objects.filter(signup=signup).last()
     assert change.user is None and change.page == url

@@ -92,7 +92,8 @@ def test_a_player_signs_up_from_the_tournament_page_and_cancels(page, live_serve
     page.get_by_role("button", name="Anuluj moje zgłoszenie").click()
     page.get_by_text("Anulować zgłoszenie?").wait_for()  # one tap asks first
     assert SignUp.objects.get().status != SignUp.Status.CANCELLED
-    accessible(page)
+    looks_right(page)
+    page.screenshot(path=f"/tmp/shots/signup-cancel-{page.viewport_size['width']}.png", full_page=True)
     page.get_by_role("button", name="Tak, anuluj moje zgłoszenie").click()
     page.get_by_text("Twoje zgłoszenie zostało anulowane.").wait_for()
     assert "anulowane" in page.locator("#signup-status").inner_text()

@@ -398,6 +398,9 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
     if filled:
         for line in series_penalties(series=series):
             penalties.setdefault(line.table, []).append(line)
+    # the way in for the phones is printed while deals may still be entered; the archive copy of a
+    # closed series shows neither its QR code nor a PIN that opens nothing any more
+    entry_open = not (filled and series.status == Series.Status.CLOSED)
     sheets = []
     for protocol in protocols:
         players = seated.get(protocol.table, {})
@@ -411,10 +414,10 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
                     (seat, players.get(seat), teams.get(players[seat].pk, "") if seat in players else "")
                     for seat in tournament.seats
                 ],
-                qr=qr_data_uri(table_token_url(base_url, protocol)),
-                link=printed_link(table_entry_url(base_url, series, protocol.table)),
+                qr=qr_data_uri(table_token_url(base_url, protocol)) if entry_open else "",
+                link=printed_link(table_entry_url(base_url, series, protocol.table)) if entry_open else "",
                 # the PIN lives on the protocol; printing the sheets is when the tables need it
-                pin=protocol.pin,
+                pin=protocol.pin if entry_open else "",
                 ended_early=filled and protocol.ended_early,
                 penalties=penalties.get(protocol.table, []),
                 **rows,

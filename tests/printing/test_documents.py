@@ -233,6 +233,21 @@ def test_archive_protocol_has_values_and_running_totals() -> None:
     assert "Result +23 −11 −1 −11" in text
 
 
+def test_the_archive_copy_of_a_closed_series_prints_no_way_in_for_the_phones() -> None:
+    """Issue 41: the filled protocol of a closed series still said "Zeskanuj, aby wpisywać rozdania"
+    with the old PIN; while the series is played the archive copy keeps them."""
+    tournament, series = seated_tournament(deals=4)
+    pin = Protocol.objects.get(series=series, table=1).pin
+    [open_sheet] = documents.protocol_sheets(series, [1], filled=True, base_url=BASE_URL)
+    assert open_sheet.qr and open_sheet.pin == pin
+    series.status = Series.Status.CLOSED
+    series.save()
+    [sheet] = documents.protocol_sheets(series, [1], filled=True, base_url=BASE_URL)
+    with translation.override("pl"):
+        text = pdf_text(render("printing/protocol.html", documents.protocol_context(tournament, sheet)))
+    assert "Zeskanuj" not in text and "PIN" not in text and sheet.pin == ""
+
+
 def test_contract_text_counts_alternating_kontras() -> None:
     deal = {"contract": "zolo", "old": ["B"], "kontras": ["young", "old", "old"], "old_eyes": 70}
     assert documents.contract_text(deal, TournamentFactory().ruleset()).startswith("zolo B, 2")

@@ -3,10 +3,13 @@
    it holds, so an unchanged screen costs the server a bodiless 304. New pages replace the old ones,
    staying on the page shown. When the server does not answer (restarting, the network gone) the
    pages shown stay and keep turning, a "connecting…" mark appears, and the next try waits longer each
-   time, up to a minute; the first answer clears the mark. The clock is counted by hall.js. */
+   time, up to a minute; the first answer clears the mark. The clock is counted by hall.js.
+   A page taller than the screen (long names wrapping onto a second line, a bye's "wolny los") is
+   shown in a smaller type until all of it fits: everyone on it must be read, none below the edge. */
 (function () {
   "use strict";
   var MAX_WAIT = 60000;
+  var SMALLEST = 0.5;  // of the page's own type: still readable across a hall
 
   document.addEventListener("DOMContentLoaded", function () {
     var root = document.getElementById("projector");
@@ -23,9 +26,19 @@
       return shown ? shown.dataset.page : null;
     }
 
+    function fit(page) {
+      page.style.fontSize = "";
+      var scale = 1;
+      while (page.getBoundingClientRect().bottom > window.innerHeight && scale > SMALLEST) {
+        scale = Math.round((scale - 0.05) * 100) / 100;
+        page.style.fontSize = scale + "em";
+      }
+    }
+
     function show(index) {
       var list = pages();
       for (var i = 0; i < list.length; i++) list[i].classList.toggle("shown", i === index);
+      if (list[index]) fit(list[index]);
     }
 
     function turn() {
@@ -70,6 +83,12 @@
         });
     }
 
+    window.addEventListener("resize", function () {
+      var shown = root.querySelector("[data-page].shown");
+      if (shown) fit(shown);
+    });
+    var first = root.querySelector("[data-page].shown");
+    if (first) fit(first);
     window.setInterval(turn, Number(root.dataset.pageSeconds) * 1000);
     window.setTimeout(poll, pollMs);
   });

@@ -84,3 +84,50 @@ def test_the_projector_turns_its_pages_and_recovers_after_the_server_stops_answe
     expect(page.locator('[data-page="progress"]')).to_be_visible(timeout=12000)
     page.screenshot(path=str(SHOTS / f"progress-after-{size}.png"))
     assert refused == []
+
+
+LONG_NAMES = [
+    ("Urszula", "Grzenia-Wielgosz"),
+    ("Grażyna", "Żmuda-Trzebiatowska"),
+    ("Maria-Magdalena", "Konkel-Szczypiorowska"),
+    ("Krzysztof-Bonawentura", "Wiśniewski-Chrząszcz"),
+]
+
+
+@pytest.mark.parametrize("screen", [(1920, 1080), (1366, 768)], ids=["1920x1080", "1366x768"])
+def test_every_player_is_fully_visible_on_exactly_one_seating_page(page, live_server, screen):
+    """Issue 41: two-line entries (a long name, "wolny los") pushed "Grzenia Urszula 3 A" below a
+    1920×1080 screen, and a bye was on no page. Each entry's box is measured on its page."""
+    if viewport_name(page) != "desktop":
+        pytest.skip("the hall's screen")
+    width, height = screen
+    page.set_viewport_size({"width": width, "height": height})
+    tournament = league_tournament(tables=1, series=1)
+    series = drawn_series(tournament, tables=16, number=2)
+    seated = [a.player for a in series.assignments.select_related("player").order_by("table", "seat")]
+    for player, (first, last) in zip(seated[::9], LONG_NAMES, strict=False):
+        player.first_name, player.last_name = first, last
+        player.save()
+    for first, last in LONG_NAMES[:2]:
+        ByeFactory(series=series, player=PlayerFactory(first_name=f"{first} Anna", last_name=last))
+    everybody = {f"{p.last_name} {p.first_name}" for p in seated} | {
+        f"{last} {first} Anna" for first, last in LONG_NAMES[:2]
+    }
+
+    page.goto(live_server.url + reverse("public:projector", args=[tournament.slug]) + "?co=2")
+    shown_names: list[str] = []
+    keys = page.locator('[data-page^="seating-"]').evaluate_all("nodes => nodes.map(n => n.dataset.page)")
+    assert len(keys) >= 2
+    for key in keys:
+        shown = page.locator(f'[data-page="{key}"]')
+        expect(shown).to_be_visible(timeout=10000)
+        page.wait_for_timeout(200)  # the type fitted to the screen
+        boxes = shown.locator("li").evaluate_all(
+            "items => items.map(li => { const r = li.getBoundingClientRect();"
+            " return [li.querySelector('.projector-who').textContent, r.top, r.bottom, r.left, r.right]; })"
+        )
+        for name, top, bottom, left, right in boxes:
+            assert 0 <= top and bottom <= height and 0 <= left and right <= width, (key, name, top, bottom)
+        shown_names += [name for name, *_ in boxes]
+        page.screenshot(path=str(SHOTS / f"{key}-{width}x{height}.png"))
+    assert sorted(shown_names) == sorted(everybody)  # each once, nobody missing

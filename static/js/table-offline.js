@@ -382,8 +382,10 @@
   // --- sending -------------------------------------------------------------------------------
 
   function csrfToken() {
+    // a form's token; a finished protocol's page has no form left, but the page's own (hx-headers)
     var field = document.querySelector('[name="csrfmiddlewaretoken"]');
-    return field ? field.value : "";
+    if (field) return field.value;
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (error) { return ""; }
   }
 
   function post(path, body) {
@@ -848,6 +850,10 @@
     render();
     loadValueTable(true);
     registerWorker();
-    (unsent().length ? report() : Promise.resolve()).then(send);
+    // a heartbeat at once: a phone that loses the network in its first seconds is shown offline too
+    report(true).then(send);
+    // back after a deal saved by its shorthand line: the cursor in the line for the next one
+    var line = lineForm && location.hash === "#line" ? lineForm.querySelector("#line") : null;
+    if (line) line.focus();
   });
 })();

@@ -182,7 +182,8 @@ def save_row(request: HttpRequest, scorer: Scorer) -> HttpResponse:
                 seat=scorer.seat,
             )
             messages.success(request, _("Deal %(number)s saved.") % {"number": number})
-            return redirect(scorer.url() + "#entry")
+            # typed as a line, the next deal is typed there too: the page puts the cursor in it
+            return redirect(scorer.url() + ("#line" if row_form.cleaned_data.get("line") else "#entry"))
         except (ValidationError, PermissionDenied) as error:
             extra = scorer_refused(request, row_form, scorer, error)
     return phone_page(request, scorer, row_form=row_form, deal_form=deal_form, editing=fixed, **extra)

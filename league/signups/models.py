@@ -16,6 +16,7 @@ Domain words:
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -123,6 +124,8 @@ class SignUp(models.Model):
     # one sign-up per form as it was shown: unique within the tournament, where a retry looks for it
     form_token = models.CharField(max_length=64, editable=False)
     source_page = models.CharField(_("sent from"), max_length=PAGE_MAX_LENGTH, blank=True)
+    # the language of the form the person signed up in: every e-mail to them is written in it
+    language = models.CharField(_("language"), max_length=8, default="pl", choices=settings.LANGUAGES)
     created = models.DateTimeField(_("signed up"), auto_now_add=True)
 
     class Meta:

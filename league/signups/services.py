@@ -82,6 +82,7 @@ def signup_create(
     email: str = "",
     phone: str = "",
     team: Team | None = None,
+    language: str = "pl",
 ) -> tuple[SignUp, bool]:
     """Sign up for ``tournament``: a place while there is one, else the waiting list (if kept).
 
@@ -131,6 +132,7 @@ def signup_create(
         status=status,
         form_token=form_token,
         source_page=page,
+        language=language,
     )
     signup.full_clean(exclude=["search_name", "form_token"])
     signup.save()

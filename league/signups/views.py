@@ -80,6 +80,7 @@ def signup_page(request: HttpRequest, slug: str) -> HttpResponse:
                     email=data["email"],
                     phone=data["phone"],
                     team=data["team"],
+                    language=get_language(),
                 )
             except ValidationError as error:
                 form.add_error(None, error)
@@ -95,17 +96,18 @@ def _link(signup: SignUp) -> str:
     return reverse("signups:detail", args=[signup.tournament.slug, signup_token(signup=signup)])
 
 
-def _mail(request: HttpRequest, signup: SignUp) -> None:
-    """The sign-up as it stands, with its private link, to its e-mail address (if it has one)."""
+def _mail(request: HttpRequest, signup: SignUp, event: str) -> None:
+    """The sign-up as it stands and what just happened to it (``tasks.EVENTS``), with its private
+    link, to its e-mail address (if it has one)."""
     if signup.email:
         link = request.build_absolute_uri(_link(signup))
-        enqueue_or_run(signup_confirmation_mail, signup.pk, link, get_language())
+        enqueue_or_run(signup_confirmation_mail, signup.pk, link, event)
 
 
 def _signed_up(request: HttpRequest, signup: SignUp, *, made: bool) -> HttpResponse:
     """To the private link's page; a new sign-up with an e-mail address gets the link by e-mail too."""
     if made:
-        _mail(request, signup)
+        _mail(request, signup, "signed_up")
     messages.success(request, _("Thank you: your sign-up is in."))
     return redirect(_link(signup))
 
@@ -128,8 +130,9 @@ def signup_detail(request: HttpRequest, slug: str, token: str) -> HttpResponse:
             show_errors(request, error)
         else:
             messages.success(request, _("Your sign-up is cancelled."))
+            _mail(request, signup, "cancelled")
             if moved is not None:
-                _mail(request, moved)
+                _mail(request, moved, "moved_up")
         return redirect(request.path)
     place = selectors.waiting_place(signup=signup) if signup.status == SignUp.Status.WAITING else None
     window = selectors.signup_window(tournament=signup.tournament)
@@ -213,6 +216,8 @@ def signups_confirm(request: HttpRequest, slug: str) -> HttpResponse:
             show_errors(request, error)
         else:
             messages.success(request, _("Confirmed and registered: %(count)s.") % {"count": len(confirmed)})
+            for signup in confirmed:
+                _mail(request, signup, "confirmed")
     return redirect("signups:list", slug=slug)
 
 
@@ -233,7 +238,10 @@ def signups_cancel(request: HttpRequest, slug: str) -> HttpResponse:
             show_errors(request, error)
         else:
             messages.success(request, _("Cancelled: %(count)s.") % {"count": len(form.cleaned_data["signups"])})
+            for signup in form.cleaned_data["signups"]:
+                if signup.status != SignUp.Status.CANCELLED:  # as it was: a resent form mails nobody twice
+                    _mail(request, signup, "cancelled")
             for signup in moved:
                 messages.info(request, _("%(name)s moved up from the waiting list.") % {"name": signup.full_name})
-                _mail(request, signup)
+                _mail(request, signup, "moved_up")
     return redirect("signups:list", slug=slug)

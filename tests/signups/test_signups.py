@@ -313,9 +313,38 @@ def test_whoever_moves_up_gets_an_e_mail_with_their_link(client, tournament):
     waiting = sign_up(tournament, "Ola Hinz")
     response = client.post(reverse("signups:cancel", args=[tournament.slug]), {"signups": [taking.pk]}, follow=True)
     assert "Ola Hinz moved up from the waiting list." in response.content.decode()
-    (message,) = mail.outbox
-    assert message.to == [waiting.email]
+    (message,) = [m for m in mail.outbox if m.to == [waiting.email]]
     assert reverse("signups:detail", args=[tournament.slug, signup_token(signup=waiting)]) in message.body
+
+
+def test_each_change_a_player_should_know_of_sends_one_e_mail_in_the_language_they_signed_up_in(client, tournament):
+    """Issue 41: moved up from the waiting list, a player got the plain confirmation ("Stan: nowe");
+    cancelling and confirming sent nothing."""
+    organiser = UserFactory()
+    tournament.organisers.add(organiser)
+    client.force_login(organiser)
+    open_window(tournament, capacity=1)
+    jan = sign_up(tournament, "Jan Bork")
+    ola = sign_up(tournament, "Ola Hinz", gender="F")
+    tom = sign_up(tournament, "Tom Reed", language="en")
+
+    client.post(reverse("signups:cancel", args=[tournament.slug]), {"signups": [jan.pk]})
+    client.post(reverse("signups:cancel", args=[tournament.slug]), {"signups": [jan.pk]})  # resent: no second mail
+    sent = {m.to[0]: m for m in mail.outbox}
+    assert len(mail.outbox) == 2
+    assert "anulowane" in sent[jan.email].subject and "możesz sprawdzić" not in sent[jan.email].body
+    assert "Miejsce dla Ciebie" in sent[ola.email].subject and "masz teraz miejsce" in sent[ola.email].body
+
+    mail.outbox.clear()
+    confirm = {"signups": [ola.pk], f"match-{ola.pk}": "new"}
+    client.post(reverse("signups:confirm", args=[tournament.slug]), confirm)
+    (confirmed,) = mail.outbox
+    assert confirmed.to == [ola.email] and "potwierdzone" in confirmed.subject
+
+    mail.outbox.clear()
+    client.post(reverse("signups:cancel", args=[tournament.slug]), {"signups": [ola.pk]})
+    moved = next(m for m in mail.outbox if m.to == [tom.email])
+    assert moved.subject.startswith("A place for you in") and "you have a place now" in moved.body
 
 
 def test_the_organiser_opens_sign_ups_and_the_change_is_kept(client, tournament):

@@ -96,6 +96,11 @@ def test_a_player_reads_their_series_and_the_chart_of_their_place(page, live_ser
     assert box["width"] <= page.viewport_size["width"] and box["height"] > 100
     expect(newest.locator("svg.chart circle")).to_have_count(4)
     assert fits_the_screen(page)
+    # the seasons table shows every column, "Turnieje" too, without a sideways scroll (issue 41)
+    seasons = page.locator("table#seasons")
+    expect(seasons.get_by_role("columnheader", name="Turnieje")).to_be_visible()
+    assert seasons.evaluate("t => t.scrollWidth <= t.clientWidth + 1")
+    assert seasons.bounding_box()["x"] + seasons.bounding_box()["width"] <= page.viewport_size["width"]
     shoot(page, "player")
 
     newest.get_by_text("Dane wykresu").click()

@@ -20,8 +20,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from league.games.labels import scoring_error_message
 from league.models import Tournament
@@ -71,6 +72,7 @@ class Changes:
     players_added: list[str]
     players_removed: list[str]
     anything: bool  # False: the file is the tournament as stored
+    details: list[str] = field(default_factory=list)  # the rest that changes, a line each, in words
 
     @property
     def nothing(self) -> bool:
@@ -235,7 +237,97 @@ def replacement_changes(*, stored: Tournament, plan: ImportPlan, data: dict[str,
         players_added=[new_players[ref] for ref in new_players.keys() - old_players.keys()],
         players_removed=[old_players[ref] for ref in old_players.keys() - new_players.keys()],
         anything=people_before != people_after or not same_file(_without_people(before), _without_people(data)),
+        details=change_lines(_without_people(before), _without_people(data)),
     )
+
+
+# The tournament's settings in the file, as the organiser's form names them; any other (a game's
+# own setting) is "another setting", never its key.
+_SETTINGS = {
+    "name": gettext_lazy("name"),
+    "date": gettext_lazy("date"),
+    "venue": gettext_lazy("venue"),
+    "organiser": gettext_lazy("organiser"),
+    "ruleset": gettext_lazy("rules"),
+    "ruleset_data": gettext_lazy("own rules"),
+    "series_count": gettext_lazy("number of series"),
+    "deals_per_series": gettext_lazy("deals per series"),
+    "team_ranking": gettext_lazy("team ranking"),
+    "uses_big_points": gettext_lazy("big points"),
+}
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, dict | list):
+        return "…"
+    return "—" if value in (None, "") else str(value)
+
+
+def change_lines(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """What else a file changes, a line each, in the organiser's words: the settings with their
+    values before and after, and per series and table the seats, the deals by number, a table
+    ended early, the byes and the penalties (the series' and players' counts are said apart)."""
+    lines = []
+    old_settings, new_settings = before["tournament"], after["tournament"]
+    others = False
+    for key in sorted(old_settings.keys() | new_settings.keys()):
+        if key in ("slug", "tournament_id") or old_settings.get(key) == new_settings.get(key):
+            continue
+        if key not in _SETTINGS:
+            others = True
+            continue
+        setting = capfirst(str(_SETTINGS[key]))
+        values = {"setting": setting, "old": _shown(old_settings.get(key)), "new": _shown(new_settings.get(key))}
+        lines.append(_("%(setting)s: %(old)s → %(new)s") % values)
+    if others:
+        lines.append(_("Another setting of the game changes."))
+    if before["teams"] != after["teams"] or before["players"] != after["players"]:
+        lines.append(_("The teams, or who plays in which team, change."))
+    old_series = {s["number"]: s for s in before["series"]}
+    for new in after["series"]:
+        old = old_series.get(new["number"])
+        if old is not None:
+            lines += _series_change_lines(new["number"], old, new)
+    return lines
+
+
+def _series_change_lines(number: int, old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    lines = []
+    old_tables = {t["number"]: t for t in old["tables"]}
+    for table in new["tables"]:
+        was = old_tables.get(table["number"])
+        if was is None:
+            continue
+        where = {"series": number, "table": table["number"]}
+        if was["seats"] != table["seats"]:
+            lines.append(_("Series %(series)s, table %(table)s: the seats change.") % where)
+        deals = [
+            n
+            for n in range(1, max(len(was["deals"]), len(table["deals"])) + 1)
+            if was["deals"][n - 1 : n] != table["deals"][n - 1 : n]
+        ]
+        if deals:
+            shown = ", ".join(str(n) for n in deals)
+            lines.append(
+                ngettext(
+                    "Series %(series)s, table %(table)s: deal %(deals)s changes.",
+                    "Series %(series)s, table %(table)s: deals %(deals)s change.",
+                    len(deals),
+                )
+                % (where | {"deals": shown})
+            )
+        if was.get("ended_early") != table.get("ended_early"):
+            lines.append(_("Series %(series)s, table %(table)s: whether the table ended early changes.") % where)
+        rest = {k: v for k, v in table.items() if k not in ("number", "seats", "deals", "ended_early")}
+        if rest != {k: v for k, v in was.items() if k not in ("number", "seats", "deals", "ended_early")}:
+            lines.append(_("Series %(series)s, table %(table)s: the table's sheet changes.") % where)
+    if old["byes"] != new["byes"]:
+        lines.append(_("Series %(series)s: the byes change.") % {"series": number})
+    if old["penalties"] != new["penalties"]:
+        lines.append(_("Series %(series)s: the penalties change.") % {"series": number})
+    return lines
 
 
 # The defaults of the optional fields (docs/interfaces.md §4), which a file may leave out.

@@ -290,6 +290,34 @@ def test_the_same_file_twice_says_nothing_changes(client, organiser):
     assert Tournament.objects.get().updated == tournament.updated
 
 
+def test_a_file_changing_the_venue_and_one_deal_says_so_in_polish(client, organiser):
+    """Issue 41: the preview said "zmieniają się inne szczegóły turnieju…" instead of the differences."""
+    tournament = organised(load("small_puck"), organiser)
+    changed = export_tournament(tournament)
+    changed["tournament"]["venue"] = "Kartuzy, Dom Kultury"
+    changed["series"][0]["tables"][1]["deals"][0] = {"values": {"A": 15, "B": 15, "C": -5, "D": -25}}
+
+    upload(client, changed)
+    page = client.get(PREVIEW, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    changes = page.split('id="changes"')[1].split("</section>")[0]
+
+    assert f"<li>Miejsce rozgrywek: {tournament.venue} → Kartuzy, Dom Kultury</li>" in changes
+    assert "Seria 1, stolik 2: zmienia się rozdanie 1." in changes
+    assert "inne szczegóły" not in changes
+
+
+def test_the_same_file_twice_offers_no_choice_it_cannot_send(client, organiser):
+    """Issue 41: an identical file still showed the duplicate radios, with no button to send them."""
+    PlayerFactory(first_name="ANNA", last_name="Kowalská", club=ClubFactory(name="KS Wejherowo"))
+    tournament = organised(load("small_puck"), organiser)
+    file = client.get(reverse("exchange:download", args=[tournament.slug])).content
+
+    page = upload(client, file).content.decode()
+
+    assert "Nothing changes" in page and 'type="radio"' not in page
+    assert tournament.get_absolute_url() in page
+
+
 def test_nobody_replaces_a_tournament_they_do_not_organise(client, organiser):
     somebody = UserFactory()
     tournament = organised(load("small_puck"), somebody)

@@ -22,7 +22,7 @@ def test_a_spectator_reads_the_standings_in_polish_and_switches_to_english(page,
     assert page.get_by_role("heading", name="Klasyfikacja indywidualna").is_visible()
     assert page.get_by_role("link", name=leader.full_name).first.is_visible()
     assert fits_the_screen(page)
-    page.get_by_role("button", name="EN").click()
+    page.get_by_role("button", name="EN", exact=True).click()
     assert page.get_by_role("heading", name="Individual ranking").is_visible()
     assert page.url.endswith(reverse("public:standings", args=[tournament.slug]))
 

@@ -18,8 +18,10 @@ import re
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -242,27 +244,34 @@ def replacement_changes(*, stored: Tournament, plan: ImportPlan, data: dict[str,
 
 
 # The tournament's settings in the file, as the organiser's form names them; any other (a game's
-# own setting) is "another setting", never its key.
+# own setting) is "another setting", never its key. The file writes some as codes (a ruleset's
+# key, "best3"): of those only the change is said, never the code.
 _SETTINGS = {
     "name": gettext_lazy("name"),
     "date": gettext_lazy("date"),
     "venue": gettext_lazy("venue"),
     "organiser": gettext_lazy("organiser"),
-    "ruleset": gettext_lazy("rules"),
-    "ruleset_data": gettext_lazy("own rules"),
     "series_count": gettext_lazy("number of series"),
     "deals_per_series": gettext_lazy("deals per series"),
-    "team_ranking": gettext_lazy("team ranking"),
     "uses_big_points": gettext_lazy("big points"),
 }
+_CODED_SETTINGS = {
+    "ruleset": gettext_lazy("rules"),
+    "ruleset_data": gettext_lazy("own rules"),
+    "team_ranking": gettext_lazy("team ranking"),
+}
+# a table's own fields that ``_series_change_lines`` names one by one; the rest is the game's sheet
+_TABLE_FIELDS = ("number", "seats", "deals", "ended_early")
 
 
-def _shown(value: Any) -> str:
+def _shown(key: str, value: Any) -> str:
+    if value in (None, ""):
+        return "—"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    if isinstance(value, dict | list):
-        return "…"
-    return "—" if value in (None, "") else str(value)
+    if key == "date":
+        return date_format(date.fromisoformat(value), "SHORT_DATE_FORMAT")
+    return str(value)
 
 
 def change_lines(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
@@ -275,12 +284,14 @@ def change_lines(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     for key in sorted(old_settings.keys() | new_settings.keys()):
         if key in ("slug", "tournament_id") or old_settings.get(key) == new_settings.get(key):
             continue
-        if key not in _SETTINGS:
+        if key in _CODED_SETTINGS:
+            lines.append(_("Changed: %(setting)s.") % {"setting": _CODED_SETTINGS[key]})
+        elif key in _SETTINGS:
+            old, new = _shown(key, old_settings.get(key)), _shown(key, new_settings.get(key))
+            setting = capfirst(str(_SETTINGS[key]))
+            lines.append(_("%(setting)s: %(old)s → %(new)s") % {"setting": setting, "old": old, "new": new})
+        else:
             others = True
-            continue
-        setting = capfirst(str(_SETTINGS[key]))
-        values = {"setting": setting, "old": _shown(old_settings.get(key)), "new": _shown(new_settings.get(key))}
-        lines.append(_("%(setting)s: %(old)s → %(new)s") % values)
     if others:
         lines.append(_("Another setting of the game changes."))
     if before["teams"] != after["teams"] or before["players"] != after["players"]:
@@ -320,8 +331,7 @@ def _series_change_lines(number: int, old: dict[str, Any], new: dict[str, Any]) 
             )
         if was.get("ended_early") != table.get("ended_early"):
             lines.append(_("Series %(series)s, table %(table)s: whether the table ended early changes.") % where)
-        rest = {k: v for k, v in table.items() if k not in ("number", "seats", "deals", "ended_early")}
-        if rest != {k: v for k, v in was.items() if k not in ("number", "seats", "deals", "ended_early")}:
+        if _sheet_of(table) != _sheet_of(was):
             lines.append(_("Series %(series)s, table %(table)s: the table's sheet changes.") % where)
     if old["byes"] != new["byes"]:
         lines.append(_("Series %(series)s: the byes change.") % {"series": number})
@@ -458,3 +468,8 @@ def _entry_words(name: str, index: int, node: Any) -> str:
     if name == "penalties":
         return _("penalty %(number)s") % {"number": index + 1}
     return f"{name} {index + 1}"
+
+
+def _sheet_of(table: dict[str, Any]) -> dict[str, Any]:
+    """A table's fields of the game's own (a Preferans table's pulka settings), as the file has them."""
+    return {key: value for key, value in table.items() if key not in _TABLE_FIELDS}

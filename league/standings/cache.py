@@ -22,14 +22,12 @@ from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.expressions import Expression
 from django.utils import timezone
 
-from league.caching import DAY_SECONDS, CacheKind
+from league.caching import CacheKind
 from league.models import Bye, Registration, Season, Series, TableAssignment, Tournament
 from league.ranking_lists import PUBLISH_FIELDS
 from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
 from league.standings.compute import tournament_standings
 from league.standings.seasons import Rankings, season_standings, season_tournaments
-
-CACHE_SECONDS = DAY_SECONDS
 
 
 class RankedEntry(TypedDict):
@@ -160,7 +158,7 @@ def first_seen(key: str, stamp: str) -> datetime:
     now = timezone.now().replace(microsecond=0)
     if seen is not None:
         now = max(now, seen[1] + timedelta(seconds=1))
-    FIRST_SEEN.set(key, (stamp, now), CACHE_SECONDS)
+    FIRST_SEEN.set(key, (stamp, now))
     return now
 
 

@@ -31,7 +31,7 @@ from league.games import game_rules
 from league.games.base import GameRecords
 from league.models import League, Series, Tournament
 from league.ranking_lists import INDIVIDUAL
-from league.standings.cache import CACHE_SECONDS, rankings_of, stamps
+from league.standings.cache import rankings_of, stamps
 from league.standings.statistics import seat_tallies
 from league.standings.tables import table_totals
 from players.models import Player
@@ -178,7 +178,7 @@ def _parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[int, 
         batch = _read_parts(missing[start : start + PARTS_READ_TOGETHER], current)
         # kept at once: a process that tires of waiting for this build (``RECORD_LISTS.once``) and
         # builds the lists itself finds the parts read so far
-        RECORD_PART.set_many({_part_key(pk, current[pk]): part for pk, part in batch.items()}, CACHE_SECONDS)
+        RECORD_PART.set_many({_part_key(pk, current[pk]): part for pk, part in batch.items()})
         fresh |= batch
     return {t.pk: kept[key] if key in kept else fresh[t.pk] for key, t in keys.items()}
 

@@ -295,6 +295,8 @@ def test_a_file_changing_the_venue_and_one_deal_says_so_in_polish(client, organi
     tournament = organised(load("small_puck"), organiser)
     changed = export_tournament(tournament)
     changed["tournament"]["venue"] = "Kartuzy, Dom Kultury"
+    changed["tournament"]["date"] = "2026-05-16"
+    changed["tournament"]["team_ranking"] = "sum"  # was "best3"
     changed["series"][0]["tables"][1]["deals"][0] = {"values": {"A": 15, "B": 15, "C": -5, "D": -25}}
 
     upload(client, changed)
@@ -303,6 +305,8 @@ def test_a_file_changing_the_venue_and_one_deal_says_so_in_polish(client, organi
 
     assert f"<li>Miejsce rozgrywek: {tournament.venue} → Kartuzy, Dom Kultury</li>" in changes
     assert "Seria 1, stolik 2: zmienia się rozdanie 1." in changes
+    assert f"<li>Data: {tournament.date:%d.%m.%Y} → 16.05.2026</li>" in changes  # the reader's date
+    assert "<li>Zmiana: klasyfikacja drużynowa.</li>" in changes and "best3" not in changes  # never the code
     assert "inne szczegóły" not in changes
 
 

@@ -4,12 +4,26 @@ way to write any bytes under a key, as a stale version or an attacker could."""
 
 from __future__ import annotations
 
+import json
 import pickle
 from typing import Any
 
 from django.core.cache import cache, caches
 
 from league.cache_backend import ForgivingRedisCache
+
+SPOILED = {
+    "bytes": b"\x80\x04\x95\x00junk",
+    "truncated JSON": b'{"individual": [{"pk": 1, "pla',
+    "a pickle": pickle.dumps({"individual": [("Kowalski", 1)]}),
+    "the version before's tagged JSON": json.dumps({"\u0000type": "tuple", "items": [1, "x"]}).encode(),
+    "another shape": b'{"individual": [{"pk": "x"}], "teams": 3}',
+    "a text": b'"text"',
+    "null": b"null",
+    "a list of lists": b"[[1]]",
+}
+"""What a cache may hold under any key that the app did not write there as it reads it now: junk,
+a truncated write, a planted pickle, a value of the version before or of another shape."""
 
 
 def redis_in_use() -> bool:

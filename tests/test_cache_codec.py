@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import json
 import re
 import types
 import typing
@@ -24,6 +23,7 @@ from hypothesis import strategies as st
 
 from league.cache_backend import JSONSerializer
 from league.caching import KINDS, CacheKind
+from tests.caches import SPOILED
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,19 +106,8 @@ def test_every_kind_round_trips_through_the_json_production_keeps(name: str):
     round_trip()
 
 
-JUNK = [
-    b"\x80\x04\x95junk",  # a pickle's first bytes
-    b'{"individual": [{"pk": 1, "pla',  # truncated JSON
-    json.dumps({"\u0000type": "tuple", "items": [1, 2]}).encode(),  # the tagged values of the version before
-    b'{"individual": [{"pk": "x"}]}',
-    b'"text"',
-    b"null",
-    b"[[1]]",
-]
-
-
 @pytest.mark.parametrize("name", sorted(KINDS))
-@pytest.mark.parametrize("junk", JUNK, ids=range(len(JUNK)))
+@pytest.mark.parametrize("junk", SPOILED.values(), ids=list(SPOILED))
 def test_whatever_else_is_under_a_key_reads_as_a_miss(name: str, junk: bytes):
     kind = KINDS[name]
     try:

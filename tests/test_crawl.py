@@ -17,8 +17,6 @@ its configurations (the embedded default, and PostgreSQL with Redis as the cache
 from __future__ import annotations
 
 import io
-import json
-import pickle
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -42,7 +40,7 @@ from league.public import page_store
 from league.results.models import Penalty, Protocol
 from league.signups.links import signup_token
 from league.signups.services import signup_create
-from tests.caches import cache_keys, cache_raw_set
+from tests.caches import SPOILED, cache_keys, cache_raw_set
 from tests.factories import OwnRulesetFactory, TournamentFactory, UserFactory
 
 ROLES = ("anon", "phone", "referee", "organiser", "other_organiser", "superuser")
@@ -439,15 +437,6 @@ def test_every_url_pattern_is_crawled_or_named_as_needing_a_post(demo: Demo, han
     stale = POST_ONLY & reached
     assert not stale, f"POST_ONLY names patterns the crawl reaches with GET: {sorted(stale)}"
     assert POST_ONLY <= ours, f"POST_ONLY names no such pattern: {sorted(POST_ONLY - ours)}"
-
-
-SPOILED = {
-    "bytes": b"\x80\x04\x95\x00junk",
-    "truncated JSON": b'{"individual": [{"pk": 1, "pla',
-    "a pickle": pickle.dumps({"individual": [("Kowalski", 1)]}),
-    "the version before's tagged JSON": json.dumps({"\u0000type": "tuple", "items": [1, "x"]}).encode(),
-    "another shape": b'{"individual": [{"pk": "x"}], "teams": 3}',
-}
 
 
 @pytest.mark.parametrize("spoiled", SPOILED, ids=list(SPOILED))

@@ -74,3 +74,20 @@ def test_the_organiser_uploads_a_file_with_a_probable_duplicate_and_confirms(pag
         page.get_by_role("link", name="Pobierz plik wymiany").click()
     assert downloaded.value.suggested_filename == "maly-turniej.json"
     assert Path(downloaded.value.path()).read_text(encoding="utf-8") == exchange_file_text(tournament)
+
+    # the file back from the hall's laptop, with the venue changed: the preview says what changes
+    played = json.loads(Path(downloaded.value.path()).read_text(encoding="utf-8"))
+    played["tournament"]["venue"] = "Kartuzy, Dom Kultury"
+    file.write_text(json.dumps(played, ensure_ascii=False), encoding="utf-8")
+    for content, says in ((played, "Miejsce rozgrywek: Puck → Kartuzy, Dom Kultury"), (None, "Nic się nie zmienia")):
+        if content is None:  # the tournament's own file, as it is: nothing to choose, nothing to send
+            file.write_text(exchange_file_text(tournament), encoding="utf-8")
+        page.goto(live_server.url + reverse("exchange:upload"))
+        page.get_by_label("Plik wymiany").set_input_files(str(file))
+        page.get_by_role("button", name="Pokaż podgląd").click()
+        page.get_by_text(says).wait_for()
+        if content is None:
+            assert page.locator('input[type="radio"]').count() == 0
+        assert fits_the_screen(page)
+        accessible(page)
+        shot(page, "changes" if content else "same-file-again")

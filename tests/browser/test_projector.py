@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from league.public import projector
 from league.results import services
-from tests.browser.conftest import fits_the_screen
+from tests.browser.conftest import accessible, fits_the_screen
 from tests.browser.test_control_room import blocked_by_policy, viewport_name
 from tests.factories import ByeFactory, PlayerFactory, UserFactory, drawn_series
 from tests.public.test_pages import league_tournament
@@ -130,4 +130,5 @@ def test_every_player_is_fully_visible_on_exactly_one_seating_page(page, live_se
             assert 0 <= top and bottom <= height and 0 <= left and right <= width, (key, name, top, bottom)
         shown_names += [name for name, *_ in boxes]
         page.screenshot(path=str(SHOTS / f"{key}-{width}x{height}.png"))
+        accessible(page)
     assert sorted(shown_names) == sorted(everybody)  # each once, nobody missing

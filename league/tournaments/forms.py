@@ -132,17 +132,27 @@ class TournamentForm(forms.ModelForm):
                 self.fields[name].help_text = _("The tables have been drawn: this can no longer change.")
 
     def sections(self) -> list[tuple[str, str, list[forms.BoundField]]]:
-        """The fields in the order shown: the common ones, then each game's own under its
-        heading (``key`` is the game the JavaScript matches the choice against, "" for all)."""
-        games = registered_games().values()
-        own = {name for game in games for name in game.tournament_fields}
-        return [
-            ("", "", [field for field in self.visible_fields() if field.name not in own]),
-            *(
-                (game.key, game.form_heading, [self[name] for name in game.tournament_fields if name in self.fields])
-                for game in games
-            ),
-        ]
+        """The fields in the order shown: the common ones, then each game's own under its heading
+        (``key``: the games the JavaScript matches the choice against, space-separated; "" for all).
+
+        A field more than one game reads (the players at a table) is shown once, in a section of
+        those games, so the page holds one input of that name and id and posts one value."""
+        games = list(registered_games().values())
+        readers: dict[str, list[str]] = {}
+        for game in games:
+            for name in game.tournament_fields:
+                if name in self.fields:
+                    readers.setdefault(name, []).append(game.key)
+        shared = {name: keys for name, keys in readers.items() if len(keys) > 1}
+        sections = [("", "", [field for field in self.visible_fields() if field.name not in readers])]
+        for game in games:
+            own = [self[name] for name in game.tournament_fields if name in readers and name not in shared]
+            sections.append((game.key, game.form_heading, own))
+        for keys in dict.fromkeys(tuple(keys) for keys in shared.values()):
+            fields = [self[name] for name, readers_of in shared.items() if tuple(readers_of) == keys]
+            heading = " · ".join(str(game.form_heading) for game in games if game.key in keys)
+            sections.append((" ".join(keys), heading, fields))
+        return [section for section in sections if section[2] or not section[0]]
 
     def clean(self) -> dict[str, Any]:
         """The settings the chosen game reads, checked by the game (``GameRules.tournament_clean``)."""

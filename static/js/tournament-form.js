@@ -1,5 +1,6 @@
-// The tournament form: show only the settings of the game chosen ("Baśka only", "Preferans only").
-// Without JavaScript both sections stay visible under their headings.
+// The tournament form: show only the settings of the game chosen ("Baśka only", "Preferans only"),
+// and post only those: a hidden section is disabled, so another game's fields send nothing.
+// Without JavaScript every section stays visible under its heading.
 (function () {
   "use strict";
 
@@ -13,8 +14,10 @@
     function show() {
       sections.forEach(function (section) {
         // a section with an error stays in sight whatever the game, so the error can be read
-        var wanted = section.dataset.game === choice.value || section.querySelector(".errorlist");
+        var games = section.dataset.game.split(" ");
+        var wanted = games.indexOf(choice.value) !== -1 || section.querySelector(".errorlist");
         section.hidden = !wanted;
+        section.disabled = !wanted;
       });
     }
 

@@ -188,6 +188,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "players.context_processors.player_register",
+                "league.games.context_processors.game_tools",
             ],
         },
     },

@@ -7,7 +7,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
-from league.public import calculator, pulka_calculator
+from league.games import registered_games
 from league.public import views as public_views
 
 from . import health
@@ -15,8 +15,7 @@ from .login import LoginForm
 
 urlpatterns = [
     path("", public_views.home, name="home"),
-    path("kalkulator/", calculator.calculator, name="calculator"),
-    path("kalkulator/pulka/", pulka_calculator.pulka_calculator, name="pulka_calculator"),
+    *(pattern for game in registered_games().values() for pattern in game.public_urls()),
     path("turnieje/", include("league.exchange.urls")),
     path("turnieje/", include("league.tournaments.urls")),
     path("turnieje/", include("league.results.referee.urls")),

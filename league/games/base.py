@@ -54,6 +54,29 @@ class SeatTally:
 
 
 @dataclass(frozen=True)
+class TableProgress:
+    """How far a table is in its series (postęp): ``done`` of ``of`` steps, and whether its game
+    ended before the count: played out (``finished``) or closed by the players' agreement
+    (``closed``). A game counting in rows (Baśka: the deals of the series) leaves ``unit`` empty;
+    one counting its own steps names them (Preferans: the points of the pulka filled, "pulka"),
+    and the pages then show the rows entered beside it."""
+
+    done: int
+    of: int
+    finished: bool = False
+    closed: bool = False
+    unit: Promise | str = ""
+
+    @property
+    def percent(self) -> int:
+        return round(100 * min(self.done, self.of) / self.of) if self.of else 0
+
+    @property
+    def over(self) -> bool:
+        return self.finished or self.closed
+
+
+@dataclass(frozen=True)
 class RecordContract:
     """A kind of contract the records page (rekordy: the league's all-time records) keeps a list
     for: who won it most often on the declaring side. ``contracts`` are the contracts it counts, as
@@ -108,6 +131,7 @@ class GameTemplates:
     rules_line: str  # include: the rules as the tournament's page names them
     series_key: str  # include: what the public series page shows at each table
     hall_median: str  # include: the control room's median progress
+    progress: str  # include: a table's progress in words (``progress``: a TableProgress), with its state
 
 
 class GameRules(ABC):
@@ -131,6 +155,8 @@ class GameRules(ABC):
     own_progress: bool = False
     # Whether ``rules_name`` names the game with its rules, so pages show it beside the tournament.
     rules_named: bool = False
+    # The game's own public pages the site's menu links to: (URL name, label), from ``public_urls``.
+    tools: tuple[tuple[str, Promise], ...] = ()
 
     def __str__(self) -> str:
         return str(self.label)
@@ -187,10 +213,12 @@ class GameRules(ABC):
     def records(self) -> GameRecords:
         """The lists the records page keeps of this game (``league.standings.records``)."""
 
-    def series_progress(self, *, series: Series, protocols: Sequence[Protocol]) -> dict[int, Any]:
-        """The game's own reading of each table's progress by protocol id, where the count of rows
-        does not say it (a pulka's points filled), in a fixed number of queries; empty where it does."""
-        return {}
+    def series_progress(self, *, series: Series, protocols: Sequence[Protocol]) -> dict[int, TableProgress]:
+        """Each table's progress by protocol id, in a fixed number of queries: by default its rows
+        (``protocol.deal_count``, as the series' summary counts them) of the row limit; a game whose
+        count of rows does not say it (a pulka's points filled) reads its own."""
+        limit = self.row_limit(series.tournament)
+        return {protocol.pk: TableProgress(protocol.deal_count, limit) for protocol in protocols}
 
     # --- the rooms' pages -----------------------------------------------------------------
 
@@ -220,6 +248,11 @@ class GameRules(ABC):
 
     def phone_urls(self) -> list[URLPattern]:
         """The game's own forms on the table's phone (named in the ``table`` namespace)."""
+        return []
+
+    def public_urls(self) -> list[URLPattern]:
+        """The game's own public pages at the site's root (its calculator), linked from the site's
+        menu as ``tools`` names them."""
         return []
 
     @abstractmethod

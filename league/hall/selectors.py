@@ -26,6 +26,7 @@ Words used here:
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import statistics
 from dataclasses import dataclass
@@ -36,9 +37,10 @@ from django.conf import settings
 from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.utils.translation import gettext_lazy as _
 
+from league.games.base import TableProgress
 from league.models import Series, Tournament
 from league.results.models import PhoneContact, Protocol, SeriesEvent
-from league.results.selectors import TableSummary, series_closed_at, series_tables
+from league.results.selectors import series_closed_at, series_tables
 from league.results.table.queue import Contact, protocol_contacts
 from scoring import SEATS
 
@@ -140,25 +142,12 @@ def room_validator(*, series: Series, now: datetime) -> tuple[object, ...]:
 
 
 @dataclass(frozen=True)
-class Progress:
-    """How far a table is: ``done`` of ``of`` deals, or at Preferans of the pulka's points (``pulka``)."""
-
-    done: int
-    of: int
-    pulka: bool = False
-
-    @property
-    def percent(self) -> int:
-        return round(100 * self.done / self.of) if self.of else 0
-
-
-@dataclass(frozen=True)
 class RoomTable:
     """One table on the control room; ``deals`` counts its rows (a pulka's entries)."""
 
     protocol: Protocol
     deals: int
-    progress: Progress
+    progress: TableProgress
     state: TableState
     last_deal_at: datetime | None
     since_last_deal: timedelta | None
@@ -225,7 +214,7 @@ class Room:
         return [t for t in self.tables if t.playing]
 
 
-def _state(protocol: Protocol, deals: int, totals: dict[str, int] | None, pulka: Any) -> TableState:
+def _state(protocol: Protocol, deals: int, totals: dict[str, int] | None, progress: TableProgress) -> TableState:
     if protocol.declared_totals is not None:
         computed = totals or dict.fromkeys(SEATS, 0)
         if any(protocol.declared_totals.get(seat, 0) != computed.get(seat, 0) for seat in SEATS):
@@ -236,23 +225,21 @@ def _state(protocol: Protocol, deals: int, totals: dict[str, int] | None, pulka:
         return TableState.COMPLETE
     if protocol.ended_early:
         return TableState.STOPPED
-    if pulka is not None and pulka.closed:
+    if progress.closed:
         return TableState.CLOSED
-    if pulka is not None and pulka.finished:
+    if progress.finished:
         return TableState.OVER
     return TableState.PLAYING if deals else TableState.NOT_STARTED
 
 
-def _progress(summary: TableSummary, deals_per_series: int) -> Progress:
-    """The table's deals of the series, or its pulka filled (points over the total do not count)."""
-    if summary.pulka is None:
-        return Progress(summary.count, deals_per_series)
-    return Progress(min(summary.pulka.filled, summary.pulka.of), summary.pulka.of, pulka=True)
+def _shown(progress: TableProgress) -> TableProgress:
+    """The progress the room shows: steps past the count (a pulka's points over its total) do not count."""
+    return dataclasses.replace(progress, done=min(progress.done, progress.of))
 
 
-def _paced(summary: TableSummary, progress: Progress) -> int:
-    """The table's progress for the pace: a pulka closed by agreement takes no more deals, so it counts as full."""
-    return progress.of if summary.pulka is not None and summary.pulka.closed else progress.done
+def _paced(progress: TableProgress) -> int:
+    """The table's progress for the pace: a game closed by agreement takes no more deals, so it counts as full."""
+    return progress.of if progress.closed else progress.done
 
 
 def series_room(*, series: Series, now: datetime, late_minutes: int, only_late: bool = False) -> Room:
@@ -261,8 +248,8 @@ def series_room(*, series: Series, now: datetime, late_minutes: int, only_late: 
     reading = clock_read(series_clock(series), now=now)
     summaries = series_tables(series=series)
     contacts = protocol_contacts(series=series, now=now)
-    progress = {s.protocol.pk: _progress(s, series.tournament.deals_per_series) for s in summaries}
-    paced = {s.protocol.pk: _paced(s, progress[s.protocol.pk]) for s in summaries}
+    progress = {s.protocol.pk: _shown(s.progress) for s in summaries}
+    paced = {s.protocol.pk: _paced(progress[s.protocol.pk]) for s in summaries}
     median = statistics.median(paced.values()) if summaries else None
     minutes_per_step = reading.elapsed.total_seconds() / 60 / median if reading.elapsed and median else None
     tables = []
@@ -275,7 +262,7 @@ def series_room(*, series: Series, now: datetime, late_minutes: int, only_late: 
                 protocol=protocol,
                 deals=summary.count,
                 progress=progress[protocol.pk],
-                state=_state(protocol, summary.count, summary.totals, summary.pulka),
+                state=_state(protocol, summary.count, summary.totals, summary.progress),
                 last_deal_at=last,
                 since_last_deal=None if last is None else max(now - last, timedelta(0)),
                 behind_minutes=behind,

@@ -32,16 +32,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from league.games.labels import CONTRACT_LABELS, OFFENCE_LABELS
-from league.logo import printable_logo
-from league.models import Bye, Registration, Series, TableAssignment, Tournament
-from league.printing.layout import Renderer, collector_paused
-from league.printing.pulka import (
+from league.games.preferans.printing import (
     PulkaPaper,
     column_heads,
     column_widths,
     grid_marks,
     pulka_key,
 )
+from league.logo import printable_logo
+from league.models import Bye, Registration, Series, TableAssignment, Tournament
+from league.printing.layout import Renderer, collector_paused
 from league.ranking_lists import published_lists
 from league.results.models import DealRow, Protocol
 from league.results.penalties.services import PenaltyLine, published_penalties, series_penalties

@@ -27,7 +27,7 @@ from players.models import Player
 from scoring import SEATS, ProtocolResult, ScoringError, preferans
 
 if TYPE_CHECKING:
-    from league.games.base import GameRules
+    from league.games.base import GameRules, TableProgress
 
 
 @dataclass(frozen=True)
@@ -120,15 +120,14 @@ def totals_difference(*, protocol: Protocol, sheet: list[SheetRow] | None = None
 
 @dataclass(frozen=True)
 class TableSummary:
-    """One table of a series on the referee's overview: its protocol, how many deals (a pulka's
-    entries), the totals by the tournament's seats (None before any), the game's own reading of
-    its progress where the deal count does not say it (a Preferans table's pulka), and when a row
-    was last saved (None before any)."""
+    """One table of a series on the referee's overview: its protocol, how many rows (deals, a
+    pulka's entries), the totals by the tournament's seats (None before any), its progress as the
+    game reads it, and when a row was last saved (None before any)."""
 
     protocol: Protocol
     count: int
     totals: dict[str, int] | None
-    pulka: Any = None
+    progress: TableProgress
     last_row: datetime | None = None
 
 
@@ -140,13 +139,13 @@ def series_tables(*, series: Series) -> list[TableSummary]:
         series.protocols.order_by("table").annotate(deal_count=Count("rows"), last_row=Max("rows__updated"), **sums)
     )
     seats = series.tournament.seats
-    pulkas = series.tournament.game_rules().series_progress(series=series, protocols=protocols)
+    progress = series.tournament.game_rules().series_progress(series=series, protocols=protocols)
     return [
         TableSummary(
             protocol,
             protocol.deal_count,
             {seat: getattr(protocol, f"total_{seat.lower()}") for seat in seats} if protocol.deal_count else None,
-            pulkas.get(protocol.pk),
+            progress[protocol.pk],
             protocol.last_row,
         )
         for protocol in protocols

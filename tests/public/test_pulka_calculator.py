@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from league.games.labels import ERROR_MESSAGES
-from league.public.pulka_calculator import MAX_ENTRIES, MAX_STATE_CHARS, SIGNING_SALT, PulkaGame, game_dumps
+from league.games.preferans.calculator import MAX_ENTRIES, MAX_STATE_CHARS, SIGNING_SALT, PulkaGame, game_dumps
 from scoring import MESSAGES
 
 pytestmark = pytest.mark.django_db

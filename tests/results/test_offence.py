@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 import scoring
-from league.public.calculator import CalculatorForm
+from league.games.baska.calculator import CalculatorForm
 from league.results.models import Protocol
 from tests.factories import UserFactory, drawn_series
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
+from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -22,7 +23,7 @@ from league.games.base import (
     SeatTally,
     SheetRows,
 )
-from league.games.baska import phone, referee
+from league.games.baska import calculator, phone, referee
 from league.games.baska.describe import DealDescription, describe_deal, protocol_lines
 from league.games.choices import Game
 from league.games.labels import CONTRACT_LABELS
@@ -45,6 +46,7 @@ class Baska(GameRules):
     label = Game.BASKA.label
     table_sizes = (4,)
     offline_queue = True
+    tools = (("calculator", gettext_lazy("Deal calculator")),)
     tournament_fields = ("ruleset_preset", "own_ruleset", "deals_per_series")
     tournament_fields_required = True
     form_heading = gettext_lazy("Baśka only")
@@ -68,6 +70,7 @@ class Baska(GameRules):
         print_buttons="games/baska/_print_buttons.html",
         rules_line="games/baska/_rules_line.html",
         series_key="games/baska/_series_key.html",
+        progress="games/baska/_progress.html",
         hall_median="games/baska/_hall_median.html",
     )
 
@@ -172,6 +175,9 @@ class Baska(GameRules):
 
     def referee_urls(self) -> list[URLPattern]:
         return referee.urls()
+
+    def public_urls(self) -> list[URLPattern]:
+        return [path("kalkulator/", calculator.calculator, name="calculator")]
 
     def phone_page(self, request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
         return phone.phone_page(request, scorer, status, **context)

@@ -7,7 +7,7 @@ whisted ("wisty": the defenders who played against the declarer) with their tric
 a penalty what was over-written and the referee's reason. :func:`describe_pulka_entry` needs
 no sheet, so the history describes an old entry as it was; :func:`pulka_sheet_layout` and
 :func:`pulka_settlement_layout` read a :class:`~league.games.preferans.pulka.PulkaView` for the
-includes ``results/_pulka_sheet.html`` and ``results/_pulka_settlement.html``.
+includes ``games/preferans/_sheet.html`` and ``games/preferans/_settlement.html``.
 """
 
 from __future__ import annotations

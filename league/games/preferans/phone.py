@@ -82,7 +82,7 @@ def phone_page(request: HttpRequest, scorer: Scorer, status: int = 200, **contex
         "confirm_form": PhoneConfirmForm(initial={"version": protocol.version}),
         **context,
     }
-    return render(request, "results/table/pulka.html", context, status=status)
+    return render(request, "games/preferans/phone.html", context, status=status)
 
 
 @table_scorer

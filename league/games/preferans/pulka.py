@@ -14,6 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
+from league.games.base import TableProgress
 from league.models import Series, TableAssignment
 from league.results.models import DealRow, Protocol
 from scoring import preferans
@@ -63,27 +66,14 @@ def protocol_pulka(*, protocol: Protocol) -> PulkaView:
     return PulkaView(score=score, settlement=settlement)
 
 
-@dataclass(frozen=True)
-class PulkaProgress:
-    """How far a Preferans table's pulka is: the pulkas' points together (``filled``) of all the
-    players' totals (``of``), and whether it is played out or closed by the players' agreement."""
-
-    filled: int
-    of: int
-    finished: bool
-    closed: bool
-
-    @property
-    def over(self) -> bool:
-        return self.finished or self.closed
-
-
-def pulka_progress(sheet: preferans.Sheet) -> PulkaProgress:
+def pulka_progress(sheet: preferans.Sheet) -> TableProgress:
+    """How far a pulka is: its players' pulka points together of all their totals, and whether it
+    is played out or closed by the players' agreement."""
     filled = sum(sheet.totals.pulka.values())
-    return PulkaProgress(filled, sheet.total * len(sheet.players), sheet.finished, sheet.closed)
+    return TableProgress(filled, sheet.total * len(sheet.players), sheet.finished, sheet.closed, gettext_lazy("pulka"))
 
 
-def series_pulkas(*, series: Series, protocols: Sequence[Protocol]) -> dict[int, PulkaProgress]:
+def series_pulkas(*, series: Series, protocols: Sequence[Protocol]) -> dict[int, TableProgress]:
     """Each table's pulka progress by protocol id, from one query of the entries. Every table seats
     the tournament's seats (the draw gives byes, never a short table), as its pulka's players."""
     tournament = series.tournament

@@ -107,7 +107,7 @@ def pulka_page(request: HttpRequest, protocol: Protocol, *, seats: Mapping[str, 
         "close_form": PulkaCloseForm(initial={"version": protocol.version, "closed": not protocol.pulka_closed}),
         **protocol_page_context(protocol, seats, **forms),
     }
-    return render(request, "results/pulka_protocol.html", context)
+    return render(request, "games/preferans/protocol.html", context)
 
 
 def entry_save(
@@ -257,7 +257,7 @@ def pulka_correction(request: HttpRequest, protocol: Protocol, current: DealRow)
             change.add_error(None, error)
     return render(
         request,
-        "results/pulka_correction.html",
+        "games/preferans/correction.html",
         {
             "tournament": protocol.series.tournament,
             "series": protocol.series,

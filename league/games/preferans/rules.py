@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -26,12 +27,12 @@ from league.games.base import (
 )
 from league.games.choices import Game
 from league.games.labels import pulka_contract_label, scoring_error_message
-from league.games.preferans import phone, referee
+from league.games.preferans import calculator, phone, referee
 from league.games.preferans.describe import PulkaEntryDescription, describe_pulka_entry
+from league.games.preferans.printing import blank_pulka, filled_pulka
 from league.games.preferans.pulka import protocol_pulka, pulka_score, series_pulkas
 from league.models import DEALS_PER_SERIES
 from league.printing.documents import pulka_sheet_context
-from league.printing.pulka import blank_pulka, filled_pulka
 from league.results.selectors import table_players
 from scoring import preferans
 from scoring.fields import join, read_bool, read_int, read_list, read_object, read_str
@@ -56,6 +57,7 @@ class Preferans(GameRules):
     tournament_fields = ("pulka_variant", "pulka_total", "table_size")
     own_progress = True
     rules_named = True
+    tools = (("pulka_calculator", gettext_lazy("Pulka settlement")),)
     form_heading = gettext_lazy("Preferans only")
     rules_fields = ("pulka_variant", "pulka_total")
     # A Preferans tournament scores no Baśka deal, but the column is required: the general preset.
@@ -78,10 +80,11 @@ class Preferans(GameRules):
     templates = GameTemplates(
         entry="games/preferans/_entry.html",
         public_table="games/preferans/_public_table.html",
-        print_protocol="printing/pulka.html",
+        print_protocol="games/preferans/print_sheet.html",
         print_buttons="games/preferans/_print_buttons.html",
         rules_line="games/preferans/_rules_line.html",
         series_key="games/preferans/_series_key.html",
+        progress="games/preferans/_progress.html",
         hall_median="games/preferans/_hall_median.html",
     )
 
@@ -205,6 +208,9 @@ class Preferans(GameRules):
 
     def phone_urls(self) -> list[URLPattern]:
         return phone.urls()
+
+    def public_urls(self) -> list[URLPattern]:
+        return [path("kalkulator/pulka/", calculator.pulka_calculator, name="pulka_calculator")]
 
     def public_table_context(self, *, protocol: Protocol, names: Mapping[str, str]) -> dict[str, Any]:
         return {"pulka": protocol_pulka(protocol=protocol), "names": dict(names)}

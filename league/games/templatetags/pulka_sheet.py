@@ -1,4 +1,4 @@
-"""The pulka includes' reading of a PulkaView (``results/_pulka_sheet.html``, ``_pulka_settlement.html``)."""
+"""The pulka includes' reading of a PulkaView (``games/preferans/_sheet.html``, ``_pulka_settlement.html``)."""
 
 from collections.abc import Mapping
 

@@ -12,5 +12,5 @@ def calculator(request: HttpRequest) -> HttpResponse:
     form = CalculatorForm(request.GET or None, initial={"ruleset_id": "puck", "contract": "zwykla"})
     result = form.result if form.is_bound and form.is_valid() else None
     context = {"form": form, "result": result, "level_label": LEVEL_LABELS.get(result.level) if result else None}
-    template = "calculator_result.html" if request.htmx else "calculator.html"
+    template = "games/baska/_calculator_result.html" if request.htmx else "games/baska/calculator.html"
     return render(request, template, context)

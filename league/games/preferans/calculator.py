@@ -43,7 +43,7 @@ MAX_STATE_CHARS = 64 * 1024
 """The longest hidden sheet accepted, and written (long penalty reasons fill it first)."""
 
 STATE_FIELD = "stan"
-SIGNING_SALT = "league.public.pulka_calculator"
+SIGNING_SALT = "league.games.preferans.calculator"
 STAKE_LIMIT = Decimal(1000)
 
 
@@ -277,5 +277,5 @@ def pulka_calculator(request: HttpRequest) -> HttpResponse:
     """The calculator page: the set-up form on GET; each POST answers with the sheet it
     carried, changed by its action. htmx asks for the changing part alone."""
     context, status = posted(request) if request.method == "POST" else ({"setup": PulkaSetupForm()}, 200)
-    template = "pulka_calculator_result.html" if request.htmx else "pulka_calculator.html"
+    template = "games/preferans/_calculator_result.html" if request.htmx else "games/preferans/calculator.html"
     return render(request, template, context, status=status)

@@ -18,10 +18,11 @@ from django.db import transaction
 from django.utils import timezone
 
 import scoring
+from league.games.choices import Game
 from league.games.preferans import services as pulka_services
 from league.games.preferans.pulka import protocol_pulka
 from league.leagues.services import league_create
-from league.models import DEALS_PER_SERIES, Game, League, PulkaVariant, Season, Series, Tournament
+from league.models import DEALS_PER_SERIES, League, PulkaVariant, Season, Series, Tournament
 from league.results import services as results
 from league.results.models import Protocol
 from league.results.selectors import protocol_sheet, sheet_totals

@@ -41,9 +41,6 @@ from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from league.games import game_rules
-from league.games.base import GameRules
-from league.games.choices import Game
 from league.history import ChangeRow, HistoryRow, LogRow
 from players.models import refuse_control_characters
 from scoring import SEATS, preferans
@@ -272,9 +269,9 @@ class Season(models.Model):
         if not others.exists():
             return None
         return ValidationError(
-            _("The season %(season)s counts tournaments of another game; a %(game)s tournament cannot join it."),
+            _("The season %(season)s counts tournaments of another game: this tournament cannot join it."),
             code="other_game",
-            params={"season": self, "game": tournament.get_game_display()},
+            params={"season": self},
         )
 
 
@@ -339,7 +336,9 @@ class Tournament(models.Model):
         League, verbose_name=_("league"), related_name="tournaments", null=True, blank=True, on_delete=models.SET_NULL
     )
 
-    game = models.CharField(_("game"), max_length=10, choices=Game.choices, default=Game.BASKA)
+    # the key of a game of settings.BASKA_GAMES (league.games): the forms and the exchange file offer
+    # and accept the games installed, so the models need not know them
+    game = models.CharField(_("game"), max_length=10, default="baska")
     # Preferans only: the pulka's house rules, its size and the players at a table
     pulka_variant = models.CharField(
         _("pulka rules"), max_length=12, choices=PulkaVariant.choices, default=PulkaVariant.SOCHI
@@ -448,61 +447,20 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.slug])
 
-    def game_rules(self) -> GameRules:
-        """The game this tournament plays: every room asks it instead of branching on the game."""
-        return game_rules(self.game)
-
     @property
     def seats(self) -> tuple[str, ...]:
         """The seats of a table, in seating order: A–D, or A–C at a Preferans table of three."""
         return SEATS[: self.table_size]
-
-    @property
-    def row_limit(self) -> int:
-        """The most rows a protocol may have: the deals of a series, or a pulka's entries (it ends when full)."""
-        return self.game_rules().row_limit(self)
-
-    @property
-    def rules_name(self) -> str:
-        """The name of the rules played, as pages show it ("Puck", "Preferans, Sochi (z pomocą), pulka do 20")."""
-        return self.game_rules().rules_name(self)
-
-    def rules_give_big_points(self) -> bool:
-        """Whether the rules give big points for the places at a table; rules that cannot be read
-        are refused by their own field, so they do not count as giving none."""
-        try:
-            return bool(self.standing_rules().placement.points)
-        except (scoring.ScoringError, ValueError, TypeError, KeyError):
-            return True
 
     def clean(self) -> None:
         if self.season_id:
             refusal = self.season.other_game_refusal(self) or self.season.other_league_refusal(self)
             if refusal is not None:
                 raise ValidationError({"season": refusal})
-        if self.uses_big_points and not self.rules_give_big_points():
-            # ranked by big points that nobody can get, every list would open with a column of zeros
-            raise ValidationError(
-                {
-                    "uses_big_points": ValidationError(
-                        _(
-                            "The rules “%(rules)s” give no big points for the places at a table: a tournament "
-                            "under them ranks by small points (a PSB season then gives points for each "
-                            "tournament's places). Untick “big points”, or choose other rules."
-                        ),
-                        code="no_big_points",
-                        params={"rules": self.rules_name},
-                    )
-                }
-            )
 
     def variant(self) -> preferans.Variant:
         """The pulka's house rules of a Preferans tournament."""
         return preferans.load_variant(self.pulka_variant)
-
-    def standing_rules(self) -> scoring.Ruleset | preferans.TournamentRules:
-        """What the standings rank by (places to big points, byes, tie-breaks), as the game says."""
-        return self.game_rules().standing_rules(self)
 
     def ruleset(self) -> scoring.Ruleset:
         """The scoring rules: the own ruleset chosen, else the organiser's own copy, else the preset."""

@@ -209,18 +209,19 @@ def shortest_circle(graph: dict[str, dict[str, Import]], start: str, group: set[
     raise AssertionError(f"{start} is in a group but on no circle")
 
 
-def circles(imports: Iterable[Import]) -> list[list[Import]]:
+def circles(imports: Iterable[Import], *, as_written: bool = False) -> list[list[Import]]:
     """The import circles run at import time: one shortest circle through each module that is on one.
 
-    Only module-level imports count (not those inside a function, nor under ``if TYPE_CHECKING:``), and
-    only imports between the modules read. Each circle is its imports in order, the last one back to the
-    first module.
+    Only module-level imports count (not those inside a function, nor under ``if TYPE_CHECKING:``) unless
+    ``as_written`` (every import statement, as a reader follows them), and only imports between the modules
+    read. Each circle is its imports in order, the last one back to the first module.
     """
     imports = list(imports)
     read = {found.module for found in imports}
     graph: dict[str, dict[str, Import]] = {module: {} for module in read}
     for found in imports:
-        if found.function is None and not found.type_checking and found.target in read:
+        runs = found.function is None and not found.type_checking
+        if (runs or as_written) and found.target in read:
             if found.target != found.module:
                 graph[found.module].setdefault(found.target, found)
     seen: set[tuple[str, ...]] = set()
@@ -340,6 +341,27 @@ def templates_naming_a_game(root: Path = ROOT) -> list[str]:
     return game_lines(outside_the_games(paths, root), TEMPLATE_NAMES_A_GAME, root)
 
 
+def game_package(module: str, root: Path = ROOT) -> str | None:
+    """The game's package ``module`` is in (``league.games.<game>``: a package with a ``rules.py``), if any."""
+    parts = module.split(".")
+    if len(parts) < 3 or Path(*parts[:2]) != GAMES or not (root / Path(*parts[:3]) / "rules.py").exists():
+        return None
+    return ".".join(parts[:3])
+
+
+def refused_game_import(found: Import, root: Path = ROOT) -> bool:
+    """Whether ``found`` crosses the games' seam: the models (any ``models`` module) importing from
+    ``league.games``, or a game's package importing the registry or another game's package."""
+    games = ".".join(GAMES.parts)
+    if found.module.split(".")[-1] == "models" and (found.source + ".").startswith(games + "."):
+        return True
+    game = game_package(found.module, root)
+    if game is None:
+        return False
+    other = game_package(found.source, root)
+    return found.source == games or (other is not None and other != game)
+
+
 def describe_circle(circle: Sequence[Import]) -> str:
     modules = " → ".join([circle[0].module, *(found.target for found in circle)])
     return "\n".join([modules, *(f"    {found}" for found in circle)])
@@ -356,6 +378,20 @@ def listing(title: str, lines: Iterable[str]) -> str:
 def test_the_modules_import_each_other_without_a_circle():
     found = circles(project_imports())
     assert not found, listing("Import circles", (describe_circle(circle) for circle in found))
+
+
+def test_the_modules_import_each_other_without_a_circle_even_as_written():
+    """Imports under ``if TYPE_CHECKING:`` and inside functions count too (issue 39: the models and the
+    games' interface made one circle of 32 modules that way)."""
+    found = circles(project_imports(), as_written=True)
+    assert not found, listing("Import circles as written", (describe_circle(circle) for circle in found))
+
+
+def test_the_models_ask_no_game_and_a_game_asks_no_other_game():
+    """The models know a tournament's game by its key alone; a game's package reaches neither the
+    registry (``league.games``, which the rooms ask) nor another game's package."""
+    found = [str(found) for found in project_imports() if refused_game_import(found)]
+    assert not found, listing("Imports across the games' seam", found)
 
 
 def test_no_function_or_method_imports_a_module():
@@ -575,6 +611,44 @@ def test_django_or_another_part_of_the_project_in_a_pure_core_is_found(tmp_path)
     ]
 
 
+def test_a_circle_made_only_under_type_checking_or_in_a_function_is_found_as_written(tmp_path):
+    imports = fake_imports(
+        tmp_path,
+        {
+            "fake/models.py": "from fake import games\n",
+            "fake/games.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from fake import forms\n",
+            "fake/forms.py": "def clean():\n    from fake import models\n",
+        },
+    )
+    assert circles(imports) == []
+    [circle] = circles(imports, as_written=True)
+    assert describe_circle(circle).startswith("fake.forms → fake.models → fake.games → fake.forms\n")
+
+
+def test_the_models_importing_a_game_and_a_game_importing_the_registry_or_another_game_are_refused(tmp_path):
+    root = write(
+        tmp_path,
+        {
+            "league/__init__.py": "",
+            "league/models.py": "from league.games.choices import Game\n",
+            "league/results/models.py": "from league.models import Tournament\n",
+            "league/games/__init__.py": "",
+            "league/games/choices.py": "",
+            "league/games/one/__init__.py": "",
+            "league/games/one/rules.py": "from league.games import game_of\nfrom league.games.two.rules import TWO\n",
+            "league/games/one/phone.py": "from league.games.one import rules\nfrom league.games.choices import Game\n",
+            "league/games/two/__init__.py": "",
+            "league/games/two/rules.py": "from league.models import Tournament\n",
+        },
+    )
+    imports = all_imports(root, ("league",))
+    assert sorted(str(found) for found in imports if refused_game_import(found, root)) == [
+        "league/games/one/rules.py:1: from league.games import game_of",
+        "league/games/one/rules.py:2: from league.games.two.rules import TWO",
+        "league/models.py:1: from league.games.choices import Game",
+    ]
+
+
 def test_each_way_of_naming_a_game_is_counted_outside_the_games_package(tmp_path):
     write(
         tmp_path,
@@ -587,7 +661,7 @@ def test_each_way_of_naming_a_game_is_counted_outside_the_games_package(tmp_path
                 kind = "preferans"
                 if kind == baska:
                     pass
-                rules = tournament.game_rules()  # asks the game: not counted
+                rules = game_of(tournament)  # asks the game: not counted
             """,
             "players/views.py": "x = is_baska(y)  # one line counted once: 'baska'\n",
             "league/games/preferans.py": "code = 'preferans'\n",

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db.models import Prefetch
 
+from league.games import game_of
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.ranking_lists import points
 from league.results.models import DealRow, Penalty
@@ -65,7 +66,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             for team in teams
         ],
         "players": [_player(r, player_ids, team_ids) for r in registrations],
-        "series": [_series(s, player_ids, game=tournament.game_rules()) for s in series],
+        "series": [_series(s, player_ids, game=game_of(tournament)) for s in series],
     }
 
 
@@ -78,7 +79,7 @@ def exchange_file_text(tournament: Tournament) -> str:
 def _game(tournament: Tournament) -> dict[str, Any]:
     """The tournament's ``game`` and its settings as the game writes them (a Preferans ``pulka``;
     nothing for Baśka, whose files stay as they were)."""
-    return tournament.game_rules().export_settings(tournament)
+    return game_of(tournament).export_settings(tournament)
 
 
 def _player(registration: Registration, player_ids: dict[int, str], team_ids: dict[int, str]) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 import scoring
-from league.games import registered_games
+from league.games import game_of, registered_games, tournament_rules_check
 from league.models import MAX_PLAYERS, Bye, Registration, Series, TableAssignment, Tournament
 from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
 from league.results.penalties.services import BIG_POINTS_LIMIT, penalty_version_record
@@ -191,10 +191,12 @@ def _located(err: scoring.ScoringError, prefix: str) -> ExchangeError:
 
 
 def _clean(obj: models.Model, base: str, renames: Mapping[str, str] | None = None) -> None:
-    """Run the model's own validation, naming the file field of the first problem
-    (``renames`` maps a model field to the file's name, "" to ``base`` itself)."""
+    """Run the model's own validation (and a tournament's game's), naming the file field of the
+    first problem (``renames`` maps a model field to the file's name, "" to ``base`` itself)."""
     try:
         obj.full_clean()
+        if isinstance(obj, Tournament):
+            tournament_rules_check(obj)
     except ValidationError as err:
         field, messages = next(iter(err.message_dict.items()))
         name = "" if field == NON_FIELD_ERRORS else (renames or {}).get(field, field)
@@ -235,7 +237,7 @@ class _Reader:
                 "format", _("expected %(format)s, got %(got)s") % {"format": show(FORMAT), "got": show(top["format"])}
             )
         self.tournament, self.ruleset = self.read_tournament(top["tournament"])
-        self.rules = self.tournament.standing_rules()
+        self.rules = game_of(self.tournament).standing_rules(self.tournament)
         teams_limit = _("a tournament has at most %(max)s teams") % {"max": MAX_PLAYERS}
         for i, entry in enumerate(_bounded_list(top.get("teams", []), "teams", MAX_PLAYERS, teams_limit)):
             self.read_team(entry, join("teams", i))
@@ -473,7 +475,7 @@ class _Reader:
             raise scoring.ScoringError("unknown_table_seat", params, join(seats_path, unknown[0]))
         read_object(refs, seats_path, _ERR, allowed=table_seats, required=table_seats)
         seats = {seat: self.seat(refs[seat], join(seats_path, seat), seated) for seat in table_seats}
-        game = self.tournament.game_rules()
+        game = game_of(self.tournament)
         protocol_fields = game.import_table(obj, path)
         score = game.import_rows(
             tournament=self.tournament,

@@ -2,7 +2,7 @@
 
 A tournament plays one game (``Tournament.game``); the rooms (the referee's protocol pages, the
 table's phone, the public and printed sheets, the hall, the exchange file, the standings) never
-branch on which: they ask ``tournament.game_rules()``, a :class:`GameRules`, and it answers for
+branch on which: they ask ``game_of(tournament)``, a :class:`GameRules`, and it answers for
 Baśka (``league.games.baska``) or Preferans (``league.games.preferans``). docs/games.md says how a
 third game is added.
 
@@ -23,18 +23,33 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from typing import Protocol as Shape
 
 if TYPE_CHECKING:
+    from django.forms import ModelForm
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern
     from django.utils.functional import Promise
 
     from league.models import Series, Tournament
     from league.results.models import DealRow, Protocol
-    from league.results.table.scorer import Scorer
-    from league.tournaments.forms import TournamentForm
     from scoring import ProtocolResult, Ruleset
     from scoring.preferans import TableScore, TournamentRules
+
+
+class PhoneScorer(Shape):
+    """Who is at a table's phone, as a game's phone pages read it (``league.results.table.scorer.Scorer``:
+    the protocol their PIN opened and the seat they said they sit at)."""
+
+    protocol: Protocol
+
+    @property
+    def seat(self) -> str: ...
+
+    @property
+    def author(self) -> str: ...
+
+    def url(self, name: str = "protocol", *args: Any) -> str: ...
 
 
 SheetRows = Callable[["Protocol | None", Mapping[str, str]], dict[str, Any]]
@@ -176,7 +191,7 @@ class GameRules(ABC):
         """What the standings rank by: places to big points, byes, tie-breaks."""
 
     @abstractmethod
-    def tournament_clean(self, *, form: TournamentForm, cleaned: dict[str, Any]) -> None:
+    def tournament_clean(self, *, form: ModelForm, cleaned: dict[str, Any]) -> None:
         """Check and complete the tournament form's settings when this game is chosen, adding the
         form's errors (``form.add_error``) where they are wrong."""
 
@@ -235,11 +250,11 @@ class GameRules(ABC):
         """The referee's page that corrects (or deletes) a saved row."""
 
     @abstractmethod
-    def phone_page(self, request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
+    def phone_page(self, request: HttpRequest, scorer: PhoneScorer, status: int = 200, **context: Any) -> HttpResponse:
         """The table phone's page."""
 
     @abstractmethod
-    def phone_entry(self, request: HttpRequest, scorer: Scorer, step: str, **kwargs: Any) -> HttpResponse:
+    def phone_entry(self, request: HttpRequest, scorer: PhoneScorer, step: str, **kwargs: Any) -> HttpResponse:
         """The phone's deal entry: ``step`` is "save", "preview", "edit" or "delete"."""
 
     def referee_urls(self) -> list[URLPattern]:

@@ -31,6 +31,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
+from league.games import game_of
 from league.games.labels import CONTRACT_LABELS, OFFENCE_LABELS
 from league.games.preferans.printing import (
     PulkaPaper,
@@ -393,7 +394,7 @@ def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base
     protocols = series.protocols.filter(table__in=tables).order_by("table")
     if filled:
         protocols = protocols.prefetch_related(Prefetch("rows", queryset=DealRow.objects.order_by("number")))
-    sheet_rows = tournament.game_rules().print_rows(tournament=tournament)
+    sheet_rows = game_of(tournament).print_rows(tournament=tournament)
     penalties: dict[int | None, list[PenaltyLine]] = {}
     if filled:
         for line in series_penalties(series=series):
@@ -460,7 +461,7 @@ def blank_protocol_sheet(tournament: Tournament) -> ProtocolSheet:
         series=None,
         table=None,
         players=[(seat, None, "") for seat in tournament.seats],
-        **tournament.game_rules().print_rows(tournament=tournament)(None, {}),
+        **game_of(tournament).print_rows(tournament=tournament)(None, {}),
     )
 
 
@@ -471,7 +472,7 @@ def series_table_numbers(series: Series) -> list[int]:
 
 def protocol_template(tournament: Tournament) -> str:
     """The template of the tournament's table protocols, as its game prints them."""
-    return tournament.game_rules().templates.print_protocol
+    return game_of(tournament).templates.print_protocol
 
 
 def protocol_context(tournament: Tournament, sheet: ProtocolSheet) -> dict[str, Any]:
@@ -488,7 +489,7 @@ def protocols_context(tournament: Tournament, sheets: Sequence[ProtocolSheet], t
     footer's total is the page of the sheet's last element (the ``protocolpages``
     string), not the document's page count.
     """
-    default_title, sheet_layout = tournament.game_rules().print_layout(tournament=tournament)
+    default_title, sheet_layout = game_of(tournament).print_layout(tournament=tournament)
     return document_context(
         tournament,
         title or default_title,

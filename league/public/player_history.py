@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
+from league.games import game_of
 from league.games.choices import Game
 from league.models import Season, TeamRanking, Tournament
 from league.ranking_lists import INDIVIDUAL, points
@@ -166,7 +167,7 @@ def rivals(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     words = {}
     for item in history:
         tournament = item["tournament"]
-        words[tournament.game] = tournament.game_rules().words
+        words[tournament.game] = game_of(tournament).words
         met = per_game[tournament.game]
         for row in item["series"]:
             for opponent in row["opponents"]:
@@ -275,7 +276,7 @@ def team_page_history(team: Team, current: dict[int, str]) -> list[dict[str, Any
         best = tournament.team_best_of if tournament.team_ranking == TeamRanking.BEST else None
         small = counted([r.small_points for r in played], best)
         big = counted([r.big_points for r in played], best)
-        by_place = tournament.standing_rules().team_big_points.by != "members"
+        by_place = game_of(tournament).standing_rules(tournament).team_big_points.by != "members"
         item["members"] = [
             Member(
                 r.player_id,

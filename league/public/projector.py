@@ -35,6 +35,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
+from league.games import game_of
 from league.hall.clock import clock_face
 from league.hall.selectors import DEFAULT_LATE_MINUTES, room_figures, room_validator, series_room
 from league.models import Bye, Series, TableAssignment, Tournament
@@ -144,7 +145,7 @@ def projector_pages(*, tournament: Tournament, current: Series | None, stamp: st
             teams=ranking_list.teams,
         )
     if current is not None:
-        title = tournament.game_rules().words.progress_title % {"number": current.number}
+        title = game_of(tournament).words.progress_title % {"number": current.number}
         pages.append(Page("progress", "public/projector/_progress.html", title, rows=context["room"].tables))
     context["pages"] = pages
     return context

@@ -29,6 +29,7 @@ from django.utils.translation import get_language
 from django.views.decorators.gzip import gzip_page
 from django_tables2 import RequestConfig
 
+from league.games import game_of
 from league.leagues.selectors import home_leagues
 from league.models import Registration, Season, Series, Tournament
 from league.public import page_store
@@ -579,7 +580,7 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
             ],
         }
         names = {seat.seat: seat.name for seat in seats}
-        context |= series.tournament.game_rules().public_table_context(protocol=protocol, names=names)
+        context |= game_of(series.tournament).public_table_context(protocol=protocol, names=names)
         return render(visitor, "public/table.html", context)
 
     return tournament_answer(request, slug, page_build=build, variant=("table", number, table))

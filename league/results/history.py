@@ -3,7 +3,7 @@ events (totals, completion, confirmation, being sent back, PINs) and its series'
 reopening, in words; and what the referee does next after a correction.
 
 Nothing here writes. A changed row is put in words by the tournament's game
-(``tournament.game_rules().describe``), with the players' names.
+(``game_of(tournament).describe``), with the players' names.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from league.games import game_of
 from league.models import Series
 from league.results.models import DealRowVersion, Protocol, ProtocolEvent, SeriesEvent
 from league.results.selectors import table_players
@@ -72,7 +73,7 @@ def protocol_history(*, protocol: Protocol) -> list[HistoryEntry]:
     confirmation, being sent back, PIN changes, and the closing and reopening of its series."""
     players = table_players(series=protocol.series, table=protocol.table)
     names = {seat: player.full_name for seat, player in players.items()}
-    game = protocol.series.tournament.game_rules()
+    game = game_of(protocol.series.tournament)
 
     def seat_name(seat: str) -> str:
         player = players.get(seat)

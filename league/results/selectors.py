@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Max, Sum
 from django.utils.translation import gettext as _
 
+from league.games import game_of
 from league.games.labels import scoring_error_message
 from league.models import Series, TableAssignment
 from league.results.models import DealRow, Protocol, SeriesEvent
@@ -55,7 +56,7 @@ class SheetRow:
 def protocol_score(*, protocol: Protocol, deals: list[dict[str, Any]]) -> ProtocolResult | preferans.TableScore:
     """The deals valued under the rules of the protocol's game; errors name the deal number."""
     try:
-        return protocol.series.tournament.game_rules().score(protocol=protocol, entries=deals)
+        return game_of(protocol.series.tournament).score(protocol=protocol, entries=deals)
     except ScoringError as error:
         message = scoring_error_message(error)
         if error.path and error.path.startswith("deals["):
@@ -78,7 +79,7 @@ def rows_sheet(rows: Iterable[DealRow], game: GameRules | None = None) -> list[S
 
 def protocol_sheet(*, protocol: Protocol) -> list[SheetRow]:
     """The protocol's rows in order with running totals, as stored."""
-    return rows_sheet(protocol.rows.order_by("number"), protocol.series.tournament.game_rules())
+    return rows_sheet(protocol.rows.order_by("number"), game_of(protocol.series.tournament))
 
 
 def sheet_totals(sheet: list[SheetRow]) -> dict[str, int]:
@@ -103,7 +104,7 @@ def protocol_row_preview(*, protocol: Protocol, number: int, deal: dict[str, Any
     else:
         deals.append(deal)
     line = protocol_score(protocol=protocol, deals=deals).rows[number - 1]
-    return SheetRow(number, deal, line.values, line.totals, line.bok_round, protocol.series.tournament.game_rules())
+    return SheetRow(number, deal, line.values, line.totals, line.bok_round, game_of(protocol.series.tournament))
 
 
 def totals_difference(*, protocol: Protocol, sheet: list[SheetRow] | None = None) -> dict[str, int] | None:
@@ -139,7 +140,7 @@ def series_tables(*, series: Series) -> list[TableSummary]:
         series.protocols.order_by("table").annotate(deal_count=Count("rows"), last_row=Max("rows__updated"), **sums)
     )
     seats = series.tournament.seats
-    progress = series.tournament.game_rules().series_progress(series=series, protocols=protocols)
+    progress = game_of(series.tournament).series_progress(series=series, protocols=protocols)
     return [
         TableSummary(
             protocol,

@@ -60,6 +60,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from league.games import game_of
 from league.history import REASON_MAX_LENGTH
 from league.models import Series
 from league.results.models import (
@@ -309,9 +310,9 @@ def protocol_row_save(
     protocol_check_may_change(protocol, user, reason=reason)
     rows = list(protocol.rows.order_by("number"))
     tournament = protocol.series.tournament
-    limit = tournament.row_limit
+    limit = game_of(tournament).row_limit(tournament)
     # the game's own rules of writing a row (raises ValidationError or PermissionDenied)
-    tournament.game_rules().row_check(protocol=protocol, number=number, deal=deal, rows=rows, by_table=user is None)
+    game_of(tournament).row_check(protocol=protocol, number=number, deal=deal, rows=rows, by_table=user is None)
     if not 1 <= number <= min(len(rows) + 1, limit):
         raise ValidationError(
             _("Deal %(number)s cannot be entered: the next deal is %(next)s of %(limit)s."),
@@ -452,7 +453,7 @@ def protocol_complete(
         )
     sheet = protocol_sheet(protocol=protocol)
     # over as the game says, with the "stopped" flag this completion saves anew
-    protocol.series.tournament.game_rules().completion_check(
+    game_of(protocol.series.tournament).completion_check(
         protocol=protocol, entries=[row.deal for row in sheet], ended_early=ended_early
     )
     if protocol.declared_totals is None:

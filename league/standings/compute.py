@@ -18,6 +18,7 @@ from collections import defaultdict
 from typing import Any
 
 import scoring
+from league.games import game_of
 from league.models import Bye, Registration, Series, TeamRanking, Tournament
 from league.ranking_lists import RANKING_LISTS, points
 from league.results.models import Penalty
@@ -41,7 +42,7 @@ def tournament_standings(
     ``through_series`` counts only the series up to that number: the standings as they
     were after it (a player's page charts the places after each series).
     """
-    ruleset = tournament.standing_rules()
+    ruleset = game_of(tournament).standing_rules(tournament)
     totals = scoring.accumulate(_series_results(tournament, published_only, through_series), ruleset)
     tiebreaks = ruleset.tiebreaks
     if not tournament.uses_big_points:

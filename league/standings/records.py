@@ -27,7 +27,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from league.caching import CacheKind
-from league.games import game_rules
+from league.games import game_of, game_rules
 from league.games.base import GameRecords
 from league.models import League, Series, Tournament
 from league.ranking_lists import INDIVIDUAL
@@ -188,7 +188,7 @@ def _read_parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[
     the latest), each kind of contract won (with the latest), the tournament's best series, and its
     winners once it is over."""
     by_pk = {t.pk: t for t in tournaments}
-    kinds = {t.pk: t.game_rules().records().contracts for t in tournaments}
+    kinds = {t.pk: game_of(t).records().contracts for t in tournaments}
     parts = {t.pk: TournamentPart(t.game) for t in tournaments}
     series_rows = list(
         Series.objects.filter(tournament__in=tournaments).values_list(

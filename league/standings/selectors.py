@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import scoring
+from league.games import game_of
 from league.models import Bye, Registration, Season, Series, Tournament
 from league.ranking_lists import points
 from league.standings.cache import PLAYER_SEASONS, season_digest, season_entry_of, stamps
@@ -46,7 +47,7 @@ def series_table_seats(series: Series, *, with_results: bool) -> list[Table]:
     """The tables of a series in seat order; with results, each seat's small points,
     big points and place at the table (``tables.table_places``: "1–2." when tied)."""
     teams = dict(Registration.objects.filter(tournament_id=series.tournament_id).values_list("player_id", "team__name"))
-    rules = series.tournament.standing_rules() if with_results else None
+    rules = game_of(series.tournament).standing_rules(series.tournament) if with_results else None
     tables = []
     for at_table in table_totals(series=Series.objects.filter(pk=series.pk), with_totals=with_results):
         table = Table(at_table.table, has_results=at_table.small_points is not None)
@@ -72,7 +73,7 @@ def series_byes(series: Series) -> list[Seat]:
     byes = sorted(Bye.objects.filter(series=series).select_related("player"), key=lambda bye: player_key(bye.player))
     if not byes:
         return []
-    compensation = scoring.bye_compensation(series.tournament.standing_rules(), len(byes))
+    compensation = scoring.bye_compensation(game_of(series.tournament).standing_rules(series.tournament), len(byes))
     big_points = points(compensation.big_points)
     return [Seat("", bye.player_id, bye.player.full_name, "", compensation.small_points, big_points) for bye in byes]
 

@@ -25,6 +25,7 @@ from django.db.models import Exists, OuterRef
 
 import scoring
 from league.figures import rounded
+from league.games import game_of
 from league.games.base import SeatTally
 from league.models import Series, TableAssignment, Tournament
 from league.results.models import DealRow
@@ -112,7 +113,7 @@ def player_statistics(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]
         game = per_game.setdefault(
             tournament.game,
             {
-                "rules": tournament.game_rules(),
+                "rules": game_of(tournament),
                 "deals": 0,
                 "given": 0,
                 "received": 0,

@@ -26,6 +26,7 @@ from django.db import transaction
 from django.db.models import Count, OuterRef, QuerySet, Subquery
 
 import scoring
+from league.games import game_of
 from league.models import Bye, Series, Tournament
 from league.ranking_lists import INDIVIDUAL, TEAMS, points
 from league.results.models import Penalty
@@ -63,7 +64,7 @@ def series_results(
     penalties; in four queries. ``played`` are the series the standings count (a series counts
     once a table has a deal: a bye in a series not yet played is no row). With ``player``, theirs alone."""
     visible = _visible_series(tournament)
-    rules = tournament.standing_rules()
+    rules = game_of(tournament).standing_rules(tournament)
     rows: dict[int, dict[int, SeriesDict]] = defaultdict(dict)
     for at_table in table_totals(series=visible, player=player):
         if at_table.small_points is None:

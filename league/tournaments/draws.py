@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from league.draw import DrawError, DrawPlayer, DrawResult, SeriesDraw, check_swap, count_repeats, draw_tournament, swap
+from league.games import game_of
 from league.models import SEED, Bye, DrawLog, Registration, Series, TableAssignment, Tournament
 from league.printing.models import PrintJob
 from league.results.models import Protocol
@@ -150,7 +151,7 @@ def _draw(
             meetings=meetings,
             # Byes of players who have since left cannot matter, and the draw refuses unknown ids.
             had_bye=[p for p in had_bye if p in present],
-            individuals_sit_out_first=individuals_sit_out_first(tournament.standing_rules()),
+            individuals_sit_out_first=individuals_sit_out_first(game_of(tournament).standing_rules(tournament)),
             table_size=tournament.table_size,
         )
     except DrawError as error:

@@ -9,13 +9,14 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.core.files import File
 from django.core.files.uploadedfile import UploadedFile
 from django.db.models import BLANK_CHOICE_DASH, Q
 from django.forms.models import construct_instance
 from django.utils.translation import gettext_lazy as _
 
-from league.games import game_rules, registered_games
+from league.games import game_rules, registered_games, rules_give_big_points, tournament_rules_check
 from league.leagues.selectors import league_choices
 from league.logo import logo_normalise
 from league.models import SEED, Between, Registration, Season, Series, StaffRole, Tournament
@@ -31,6 +32,11 @@ def optional_game_fields() -> tuple[str, ...]:
     them (an older page, a script) keeps what the tournament has, the default game for a new one."""
     games = registered_games().values()
     return ("game", *(name for game in games if not game.tournament_fields_required for name in game.tournament_fields))
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """The games a tournament may play, as the forms offer them: the installed games, the usual first."""
+    return [(game.key, str(game.label)) for game in registered_games().values()]
 
 
 class TournamentForm(forms.ModelForm):
@@ -88,7 +94,8 @@ class TournamentForm(forms.ModelForm):
     ) -> None:
         super().__init__(*args, **kwargs)
         if "game" in self.fields:  # the admin's fieldsets leave it out
-            self.fields["game"].label = _("Game")
+            # the games installed (the model stores a game's key and knows no games)
+            self.fields["game"] = forms.ChoiceField(label=_("Game"), choices=game_choices)
         for name in optional_game_fields():
             if name in self.fields:
                 self.fields[name].required = False
@@ -160,12 +167,26 @@ class TournamentForm(forms.ModelForm):
         for name in optional_game_fields():
             if name in self.fields and cleaned.get(name) in (None, "") and name not in self.errors:
                 cleaned[name] = getattr(self.instance, name)
-        game_rules(cleaned.get("game", self.instance.game)).tournament_clean(form=self, cleaned=cleaned)
+        game = game_rules(cleaned.get("game", self.instance.game))
+        # the settings only other games read are not this tournament's: whatever they hold (a
+        # hidden section, an older page) stays as the tournament has it, and is not refused
+        for other in registered_games().values():
+            for name in set(other.tournament_fields) - set(game.tournament_fields):
+                if name in self.errors:
+                    del self.errors[name]
+                    cleaned[name] = getattr(self.instance, name)
+        game.tournament_clean(form=self, cleaned=cleaned)
+        probe = construct_instance(self, copy.copy(self.instance), exclude=["organiser_logo"])
         if cleaned.get("uses_big_points") and "uses_big_points" not in self.changed_data:
             # the box ticked by default is not the organiser's choice: rules that give no big points
             # (psb) rank by small points rather than refuse a form nobody touched there
-            probe = construct_instance(self, copy.copy(self.instance), exclude=["organiser_logo"])
-            cleaned["uses_big_points"] = probe.rules_give_big_points()
+            cleaned["uses_big_points"] = rules_give_big_points(probe)
+        elif cleaned.get("uses_big_points") and not self.errors:
+            probe.uses_big_points = True
+            try:
+                tournament_rules_check(probe)
+            except ValidationError as error:
+                self.add_error(None, error)
         return cleaned
 
     def clean_organiser_logo(self) -> File | bool | None:

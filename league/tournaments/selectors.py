@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from league.draw import SeriesDraw, count_repeats
+from league.games import game_of
 from league.models import MAX_PLAYERS, Bye, DrawLog, Registration, Series, StaffInvitation, TableAssignment, Tournament
 from league.results.models import DealRow
 from league.tournaments.regulars import entries_signed, teams_fitted
@@ -330,7 +331,7 @@ def tournament_series_seats(*, tournament: Tournament, series: Series | None = N
     byes = Bye.objects.filter(series__in=list(by_pk)).select_related("player")
     for bye in sorted(byes, key=lambda bye: (player_key(bye.player), bye.player_id)):
         by_pk[bye.series_id].byes.append(bye.player)
-    ruleset = tournament.standing_rules()
+    ruleset = game_of(tournament).standing_rules(tournament)
     for item in by_pk.values():
         if item.byes:
             item.compensation = scoring.bye_compensation(ruleset, len(item.byes))

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from league.games import tournament_rules_check
 from league.models import Series, StaffInvitation, Tournament
 from league.slugs import polish_slug
 from league.standings.tasks import schedule_recompute
@@ -111,6 +112,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     if logo is not None:
         stored.organiser_logo = logo or ""
     stored.full_clean()
+    tournament_rules_check(stored)
     stored.save()
     stored.series.filter(number__gt=stored.series_count, status=Series.Status.PLANNED).delete()
     series_ensure(tournament=stored)

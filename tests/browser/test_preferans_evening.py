@@ -21,6 +21,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from league.demo import play_pulka
+from league.games import game_of
 from league.games.preferans.pulka import protocol_pulka
 from league.models import Series, Tournament
 from league.standings.compute import tournament_standings
@@ -165,7 +166,7 @@ def test_a_preferans_evening_of_twelve_from_the_draw_to_the_public_standings(bro
     page.get_by_role("button", name="Opublikuj turniej").click()
     page.get_by_role("button", name="Opublikuj turniej").wait_for(state="detached")
     tournament = Tournament.objects.get(name=NAME)
-    assert tournament.published and tournament.game_rules().key == "preferans"
+    assert tournament.published and game_of(tournament).key == "preferans"
     assert (tournament.pulka_variant, tournament.pulka_total, tournament.table_size) == ("sochi", TOTAL, 4)
     assert "Gra: Preferans." in page.locator("main").inner_text()
 

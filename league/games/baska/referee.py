@@ -21,6 +21,7 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from league.games.baska.describe import describe_deal
 from league.games.baska.forms import CorrectionForm, DealForm, RowForm, typed_deal, with_kept_note
 from league.games.baska.shorthand import format_deal
 from league.results import selectors
@@ -121,7 +122,7 @@ def deal_correction(request: HttpRequest, protocol: Protocol, current: DealRow) 
             "series": protocol.series,
             "protocol": protocol,
             "row": current,
-            "description": protocol.series.tournament.game_rules().describe(current.deal),
+            "description": describe_deal(current.deal),
             "form": form,
         },
     )

@@ -22,7 +22,7 @@ from league.games.choices import Game
 from league.games.preferans import referee as pulka_views
 from league.games.preferans.describe import describe_pulka_entry, player_label
 from league.games.preferans.forms import PulkaDealForm
-from league.games.preferans.pulka import protocol_pulka, pulka_progress
+from league.games.preferans.pulka import PULKA_ROW_LIMIT, protocol_pulka, pulka_progress
 from league.results.forms import PhoneConfirmForm, RowStamp, TotalsForm
 from league.results.models import DealRow, Protocol
 from league.results.submissions import submission_seen
@@ -68,7 +68,7 @@ def phone_page(request: HttpRequest, scorer: Scorer, status: int = 200, **contex
         "progress": progress,
         "dealer": player_label(pulka.sheet.upcoming_dealer, names),
         "can_enter": can_enter,
-        "can_add": can_enter and not progress.over and next_number <= tournament.row_limit,
+        "can_add": can_enter and not progress.over and next_number <= PULKA_ROW_LIMIT,
         "last": _last_deal(protocol) if can_enter else None,
         "next_number": next_number,
         "stamp": pulka_views.entry_stamp(protocol, next_number),

@@ -17,9 +17,13 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from league.games.base import TableProgress
-from league.models import Series, TableAssignment
+from league.models import DEALS_PER_SERIES, Series, TableAssignment
 from league.results.models import DealRow, Protocol
 from scoring import preferans
+
+# A pulka ends when it is full, not by a count of deals: a series holds at most as many entries
+# as the longest series of deals may.
+PULKA_ROW_LIMIT = DEALS_PER_SERIES.high
 
 
 def protocol_seats(protocol: Protocol) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ from django.views.decorators.http import require_POST
 from league.games.choices import Game
 from league.games.preferans.describe import describe_pulka_entry, player_label
 from league.games.preferans.forms import PulkaDealForm, PulkaPenaltyForm
-from league.games.preferans.pulka import protocol_pulka, pulka_progress
+from league.games.preferans.pulka import PULKA_ROW_LIMIT, protocol_pulka, pulka_progress
 from league.games.preferans.services import protocol_pulka_close
 from league.results import selectors
 from league.results.forms import RowChangeForm, RowStamp, VersionForm
@@ -99,7 +99,7 @@ def pulka_page(request: HttpRequest, protocol: Protocol, *, seats: Mapping[str, 
         "names": names,
         "progress": pulka_progress(pulka.sheet),
         "dealer": player_label(pulka.sheet.upcoming_dealer, names),
-        "can_add": next_number <= protocol.series.tournament.row_limit,
+        "can_add": next_number <= PULKA_ROW_LIMIT,
         "next_number": next_number,
         "stamp": forms.pop("stamp", None) or entry_stamp(protocol, next_number),
         "pulka_deal_form": PulkaDealForm(players=players),

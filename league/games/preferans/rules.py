@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 from league.exchange.format import INVALID_INPUT, ExchangeError
-from league.games import registered_games
 from league.games.base import (
     GameRecords,
     GameRules,
@@ -30,8 +29,7 @@ from league.games.labels import pulka_contract_label, scoring_error_message
 from league.games.preferans import calculator, phone, referee
 from league.games.preferans.describe import PulkaEntryDescription, describe_pulka_entry
 from league.games.preferans.printing import blank_pulka, filled_pulka
-from league.games.preferans.pulka import protocol_pulka, pulka_score, series_pulkas
-from league.models import DEALS_PER_SERIES
+from league.games.preferans.pulka import PULKA_ROW_LIMIT, protocol_pulka, pulka_score, series_pulkas
 from league.printing.documents import pulka_sheet_context
 from league.results.selectors import table_players
 from scoring import preferans
@@ -90,7 +88,7 @@ class Preferans(GameRules):
 
     def row_limit(self, tournament: Tournament) -> int:
         """A pulka ends when it is full, not by a count of deals: the most a series may hold."""
-        return DEALS_PER_SERIES.high
+        return PULKA_ROW_LIMIT
 
     def rules_name(self, tournament: Tournament) -> str:
         return _("Preferans, %(variant)s, pulka to %(total)s") % {
@@ -102,15 +100,11 @@ class Preferans(GameRules):
         return preferans.tournament_rules(tournament.variant(), tournament.table_size)
 
     def tournament_clean(self, *, form: TournamentForm, cleaned: dict[str, Any]) -> None:
-        """Preferans needs none of another game's settings: the rules preset is kept (or the
-        general one), no own rules are locked for nothing, and an emptied hidden field keeps its value."""
+        """Preferans needs none of another game's settings (the form drops their errors): the
+        rules preset is kept (or the general one) and no own rules are locked for nothing."""
         cleaned["ruleset_preset"] = cleaned.get("ruleset_preset") or form.instance.ruleset_preset or self.preset
         if "own_ruleset" in form.fields:
             cleaned["own_ruleset"] = None  # hidden, and it would lock the own rules for nothing
-        for game in registered_games().values():
-            if game is not self:
-                for name in game.tournament_fields:
-                    form.errors.pop(name, None)
 
     def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> preferans.TableScore:
         return pulka_score(protocol=protocol, entries=entries)
@@ -275,7 +269,7 @@ class Preferans(GameRules):
     ) -> preferans.TableScore:
         """The pulka's entries valued as the league stores them; an impossible entry is named in the
         user's language, as on the protocol page."""
-        limit = tournament.row_limit
+        limit = self.row_limit(tournament)
         if isinstance(entries, list) and len(entries) > limit:
             raise ExchangeError(
                 join(join(path, "deals"), limit), _("a pulka has at most %(limit)s entries") % {"limit": limit}

@@ -14,6 +14,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.games import game_of
 from league.models import Series
 from league.results.penalties.services import penalty_players, series_penalties
 from players.models import Player
@@ -104,7 +105,7 @@ class PenaltyRemoveForm(ChangeReasonForm):
 
 def big_points_allowed(series: Series) -> bool:
     """The tournament's rules allow penalties in big points."""
-    return series.tournament.standing_rules().penalty_big_points
+    return game_of(series.tournament).standing_rules(series.tournament).penalty_big_points
 
 
 def add_form(

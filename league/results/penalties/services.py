@@ -38,6 +38,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from league.games import game_of
 from league.models import Bye, Series, TableAssignment, Tournament
 from league.ranking_lists import points
 from league.results.history import person_name
@@ -101,7 +102,7 @@ def _checked_values(series: Series, *, small_points: int, big_points: Decimal | 
         errors["reason"] = [ValidationError(_("Give the reason for the penalty."), code="reason")]
     if abs(small_points) > SMALL_POINTS_LIMIT:
         errors["small_points"] = [ValidationError(_("This number is too large."), code="too_large")]
-    if big and not series.tournament.standing_rules().penalty_big_points:
+    if big and not game_of(series.tournament).standing_rules(series.tournament).penalty_big_points:
         message = _("The rules of this tournament allow penalties in small points only.")
         errors["big_points"] = [ValidationError(message, code="big_points_not_allowed")]
     elif abs(big) > BIG_POINTS_LIMIT or big != round(big, 2):

@@ -2,7 +2,7 @@
 reopening it with a reason, a protocol's entry, totals, corrections (with what to do next), undoing
 "complete", the history, and the tables' PINs: a new PIN for one table or the whole series, and
 unlocking a table's PIN page after too many wrong PINs (the series and protocol pages show that alert).
-A table's protocol page and its entry forms are its game's (``tournament.game_rules()``:
+A table's protocol page and its entry forms are its game's (``game_of(tournament)``:
 ``league.games.baska.referee``, ``league.games.preferans.referee``); around them every game shares
 the PIN, the paper's totals, "complete", the confirmation and the referee's penalties
 (:func:`protocol_page_context`).
@@ -29,6 +29,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from league.games import game_of
 from league.models import Series
 from league.results import history, selectors, services
 from league.results.forms import ConfirmForm, ReopenSeriesForm, RowChangeForm, TotalsForm, VersionForm
@@ -196,7 +197,7 @@ def protocol_page_context(
 
 def protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> HttpResponse:
     """The protocol page of the table's game, with any forms a refusal sends back."""
-    return protocol.series.tournament.game_rules().referee_page(request, protocol, **forms)
+    return game_of(protocol.series.tournament).referee_page(request, protocol, **forms)
 
 
 @referee_protocol
@@ -204,7 +205,7 @@ def protocol_entry(request: HttpRequest, protocol: Protocol) -> HttpResponse:
     """The protocol page; a POST is the next row typed there, as the game reads it."""
     if request.method != "POST":
         return protocol_page(request, protocol)
-    return protocol.series.tournament.game_rules().referee_entry(request, protocol)
+    return game_of(protocol.series.tournament).referee_entry(request, protocol)
 
 
 @referee_protocol
@@ -278,7 +279,7 @@ def row_correction(request: HttpRequest, protocol: Protocol, row: int) -> HttpRe
         if request.method == "POST" and submission_seen(protocol=protocol, key=request.POST.get("key", "")):
             return redirect(protocol_url(protocol))  # a deletion sent again: answered as the first time
         raise Http404
-    return protocol.series.tournament.game_rules().referee_correction(request, protocol, current)
+    return game_of(protocol.series.tournament).referee_correction(request, protocol, current)
 
 
 @referee_protocol
@@ -291,7 +292,7 @@ def protocol_history(request: HttpRequest, protocol: Protocol) -> HttpResponse:
             "series": protocol.series,
             "protocol": protocol,
             "entries": history.protocol_history(protocol=protocol),
-            "entry_template": protocol.series.tournament.game_rules().templates.entry,
+            "entry_template": game_of(protocol.series.tournament).templates.entry,
             "penalty_changes": table_penalty_history(series=protocol.series, table=protocol.table),
         },
     )

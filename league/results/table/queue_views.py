@@ -22,6 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 import scoring
+from league.games import game_of
 from league.models import Series
 from league.results.table import pin, queue
 from league.results.table.scorer import Scorer, table_protocol
@@ -133,7 +134,7 @@ def _no_queue(scorer: Scorer) -> JsonResponse:
 @phone_json(after_closing=True)
 def deals(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     """``POST rozdania.json``: one deal from the phone's queue, stored exactly once (see ``queue.deal_submit``)."""
-    if not scorer.protocol.series.tournament.game_rules().offline_queue:
+    if not game_of(scorer.protocol.series.tournament).offline_queue:
         return _no_queue(scorer)
     body = _body(request)
     if body is not None and not _storable(body):
@@ -186,7 +187,7 @@ def contact(request: HttpRequest, scorer: Scorer) -> HttpResponse:
 def value_table(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     """``GET tabela-wartosci.json``: the engine's values of every deal the phone's form can describe,
     under the tournament's rules (``scoring.value_table``), for provisional values while offline."""
-    if not scorer.protocol.series.tournament.game_rules().offline_queue:
+    if not game_of(scorer.protocol.series.tournament).offline_queue:
         return _no_queue(scorer)
     table = scoring.value_table(scorer.protocol.series.tournament.ruleset())
     return JsonResponse(table, json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})

@@ -7,7 +7,7 @@ paper's totals and marks the protocol complete; a second player of the table the
 confirms it on their own phone, from another seat. Once the series is closed the page
 is read-only and no PIN opens it any more: only the referee corrects (docs/rules.md §7).
 
-The page and its entry forms are the game's (``tournament.game_rules()``: ``league.games.baska.phone``,
+The page and its entry forms are the game's (``game_of(tournament)``: ``league.games.baska.phone``,
 ``league.games.preferans.phone``); the door, the PIN page, the paper's totals, "complete" and the
 confirmation are every game's, here and in ``league.results.table.scorer``.
 
@@ -27,6 +27,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from league.games import game_of
 from league.models import Series
 from league.results import services
 from league.results.forms import PhoneConfirmForm, TotalsForm
@@ -59,7 +60,7 @@ def pin_entry(request: HttpRequest, slug: str, series: int, table: int) -> HttpR
 
 def _page(request: HttpRequest, scorer: Scorer, **context: Any) -> HttpResponse:
     """The phone's page of the table's game."""
-    return scorer.protocol.series.tournament.game_rules().phone_page(request, scorer, **context)
+    return game_of(scorer.protocol.series.tournament).phone_page(request, scorer, **context)
 
 
 @table_scorer
@@ -71,7 +72,7 @@ def _entry_step(step: str, *, post: bool) -> View:
     """The phone's deal entry ``step``, as the table's game answers it (``GameRules.phone_entry``)."""
 
     def entry(request: HttpRequest, scorer: Scorer, **kwargs: Any) -> HttpResponse:
-        return scorer.protocol.series.tournament.game_rules().phone_entry(request, scorer, step, **kwargs)
+        return game_of(scorer.protocol.series.tournament).phone_entry(request, scorer, step, **kwargs)
 
     return table_scorer(require_POST(entry) if post else entry)
 

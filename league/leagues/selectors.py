@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
 from league.models import League, LeagueVersion, Season, Series, Tournament
 from league.ready_pages import field_values
@@ -72,6 +72,25 @@ def league_history(*, league: League) -> list[dict[str, Any]]:
 def public_tournaments(*, league: League) -> QuerySet[Tournament]:
     """The league's published tournaments, earliest first."""
     return league.tournaments.filter(published=True).order_by("date", "start_time", "pk")
+
+
+def calendar_tournaments(*, league: League | None) -> QuerySet[Tournament]:
+    """The tournaments a calendar lists: the league's published ones, or (None) every league's."""
+    if league is None:
+        return Tournament.objects.filter(published=True, league__isnull=False).order_by("date", "start_time", "pk")
+    return public_tournaments(league=league)
+
+
+def calendar_stamp(*, league: League | None) -> tuple[Any, ...]:
+    """What a calendar shows changes only with its tournaments, so their number, the sum of their
+    ids (one taken out and another added) and their latest change (every edit moves ``updated``)
+    stand for all of it, in one query however long the league's history."""
+    figures = (
+        calendar_tournaments(league=league)
+        .order_by()
+        .aggregate(count=Count("pk"), ids=Sum("pk"), changed=Max("updated"))
+    )
+    return (figures["count"], figures["ids"], figures["changed"])
 
 
 def next_tournaments(*, league: League, today: date) -> QuerySet[Tournament]:

@@ -9,6 +9,7 @@ league's organisers (and superusers) change it. Every change goes through ``serv
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from functools import wraps
 from typing import Any
 
@@ -27,13 +28,16 @@ from django.views.decorators.http import require_POST, require_safe
 from league.leagues import selectors, services
 from league.leagues.forms import LeagueForm, OrganiserForm, OrganiserRemoveForm
 from league.leagues.ical import CONTENT_TYPE, calendar_ics
-from league.models import League, Tournament
+from league.models import League
 from league.public.page_store import page_answer
 from league.public.views import sorted_only
 
 View = Callable[..., HttpResponse]
 # a changed logo shows within the hour; the address carries the league's ``updated`` to show it at once
 LOGO_CACHE_SECONDS = 60 * 60
+# A calendar feed may be kept this long by a calendar app (a tournament's time rarely changes on the
+# day; a quarter of an hour late is soon enough); after that a current copy costs it a bodiless 304.
+FEED_MAX_AGE = 15 * 60
 
 
 def league_organiser_required(view: View) -> View:
@@ -171,18 +175,40 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@gzip_page
 def league_calendar(request: HttpRequest, slug: str) -> HttpResponse:
-    """Every published tournament of the league: the coming ones first, then the past ones."""
-    league = get_object_or_404(League, slug=slug)
-    today = timezone.localdate()
-    tournaments = list(selectors.public_tournaments(league=league))
-    context = {
-        "league": league,
-        "upcoming": [t for t in tournaments if t.date >= today],
-        "past": [t for t in reversed(tournaments) if t.date < today],
-    }
-    return render(request, "leagues/calendar.html", context)
+    """Every published tournament of the league: the coming ones first, then the past ones; kept
+    ready on the calendar's stamp and today's date (``page_store.page_answer``)."""
+
+    def state() -> tuple[object, tuple[League, date]] | None:
+        league = League.objects.filter(slug=slug).first()
+        if league is None:
+            return None
+        today = timezone.localdate()
+        return (league.name, today, selectors.calendar_stamp(league=league)), (league, today)
+
+    def build(request: HttpRequest, league: League, today: date) -> HttpResponse:
+        tournaments = list(selectors.public_tournaments(league=league))
+        context = {
+            "league": league,
+            "upcoming": [t for t in tournaments if t.date >= today],
+            "past": [t for t in reversed(tournaments) if t.date < today],
+        }
+        return render(request, "leagues/calendar.html", context)
+
+    def fresh() -> HttpResponse:
+        found = state()
+        if found is None:
+            raise Http404
+        return build(request, *found[1])
+
+    return page_answer(
+        request,
+        kind="calendar",
+        key=slug,
+        state_read=state,
+        page_build=lambda found: build(sorted_only(request, {}), *found),
+        fresh=fresh,
+    )
 
 
 @require_safe
@@ -202,22 +228,54 @@ def league_logo(request: HttpRequest, slug: str) -> FileResponse:
 @require_safe
 def league_calendar_ics(request: HttpRequest, slug: str) -> HttpResponse:
     """The league's calendar as an iCalendar feed, for a phone's or a mail program's calendar."""
-    league = get_object_or_404(League, slug=slug)
-    return _ics(request, name=league.name, tournaments=selectors.public_tournaments(league=league))
+
+    def state() -> tuple[object, League] | None:
+        league = League.objects.filter(slug=slug).first()
+        if league is None:
+            return None
+        return (league.name, selectors.calendar_stamp(league=league)), league
+
+    return _ics(request, key=slug, state=state, name_of=lambda league: league.name)
 
 
 @require_safe
 def calendar_all_ics(request: HttpRequest) -> HttpResponse:
     """Every league's published tournaments in one feed."""
-    tournaments = Tournament.objects.filter(published=True, league__isnull=False).order_by("date", "start_time", "pk")
-    return _ics(request, name=_("Baśka League"), tournaments=tournaments)
-
-
-def _ics(request: HttpRequest, *, name: str, tournaments: Any) -> HttpResponse:
-    body = calendar_ics(
-        name=name,
-        tournaments=tournaments,
-        url_of=lambda tournament: request.build_absolute_uri(reverse("public:tournament", args=[tournament.slug])),
-        now=timezone.now(),
+    return _ics(
+        request,
+        key="",
+        state=lambda: (selectors.calendar_stamp(league=None), None),
+        name_of=lambda league: _("Baśka League"),
     )
-    return HttpResponse(body, content_type=CONTENT_TYPE)
+
+
+def _ics(
+    request: HttpRequest,
+    *,
+    key: str,
+    state: Callable[[], tuple[object, League | None] | None],
+    name_of: Callable[[League | None], str],
+) -> HttpResponse:
+    """A calendar feed kept ready (``page_store.page_answer``): built once per state and host (its
+    events link to the tournaments' pages there), sent compressed, and answered with a bodiless
+    304 while the calendar app's copy is current. Phones' calendars poll a feed all day,
+    unattended: they may keep it ``FEED_MAX_AGE`` seconds without asking."""
+
+    def build(league: League | None) -> HttpResponse:
+        body = calendar_ics(
+            name=name_of(league),
+            tournaments=selectors.calendar_tournaments(league=league),
+            url_of=lambda tournament: request.build_absolute_uri(reverse("public:tournament", args=[tournament.slug])),
+            now=timezone.now(),
+        )
+        return HttpResponse(body, content_type=CONTENT_TYPE)
+
+    return page_answer(
+        request,
+        kind="calendar.ics",
+        key=key,
+        state_read=state,
+        page_build=build,
+        variant=(request.scheme, request.get_host()),
+        max_age=FEED_MAX_AGE,
+    )

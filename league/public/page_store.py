@@ -130,6 +130,7 @@ def page_answer(
     variant: tuple[Hashable, ...] = (),
     store: LruStore[ReadyPage] | None = None,
     shared: bool = False,
+    max_age: int | None = None,
 ) -> HttpResponse:
     """A public page kept ready: the one way every kept page is answered.
 
@@ -156,6 +157,9 @@ def page_answer(
     set, never a sort order) is built by one web process and handed to the others through the
     cache (``SHARED_PAGE.once``, kept ``SHARED_SECONDS``): after a change, every process would
     otherwise lay out the same long season while its other visitors wait.
+
+    A browser is told to ask again each time (a current copy costs a 304); with ``max_age`` (a feed
+    polled by programs, the calendar) it may keep the page that many seconds without asking.
     """
     if fresh is not None and not visitor_anonymous(request):
         return fresh()
@@ -190,6 +194,9 @@ def page_answer(
     except _NotKept as not_kept:
         add_never_cache_headers(not_kept.response)
         return not_kept.response
+    if max_age is not None:
+        patch_cache_control(response, public=True, max_age=max_age)
+        return response
     # a browser or proxy keeps the page but asks again each time: a current copy costs a 304,
     # and a closed series or a new draw is never missed on a reload
     patch_cache_control(response, no_cache=True)

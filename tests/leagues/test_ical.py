@@ -93,3 +93,27 @@ def test_a_tournaments_uid_is_the_same_whichever_host_serves_the_feed(client, se
         for host in settings.ALLOWED_HOSTS
     ]
     assert uids[0] == uids[1] and len(uids[0]) == 1
+
+
+def test_a_calendar_app_gets_the_feed_compressed_may_keep_it_and_then_asks_with_a_bodiless_304(client, league):
+    """Issue 40: phones' calendars poll the feed all day; it was built on every request and sent
+    uncompressed, with nothing a calendar app could keep or ask again with."""
+    TournamentFactory(league=league, published=True, name="Puchar Pucka")
+    url = reverse("leagues:calendar_ics", args=[league.slug])
+    first = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert first["Content-Encoding"] == "gzip"
+    assert first["Content-Type"] == "text/calendar; charset=utf-8"
+    assert "max-age=900" in first["Cache-Control"] and "public" in first["Cache-Control"]
+    assert first["ETag"] and first["Last-Modified"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_a_changed_tournament_is_in_the_next_feed_and_the_old_copy_is_no_longer_current(client, league):
+    tournament = TournamentFactory(league=league, published=True, name="Puchar Pucka")
+    url = reverse("leagues:calendar_ics", args=[league.slug])
+    first = client.get(url)
+    tournament_update(tournament=tournament, name="Puchar Helu")
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200
+    assert [str(e["summary"]) for e in icalendar.Calendar.from_ical(changed.content).walk("VEVENT")] == ["Puchar Helu"]

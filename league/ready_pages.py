@@ -36,10 +36,15 @@ ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
 class LruStore(Generic[T]):
-    """A thread-safe mapping that forgets its least recently used entries beyond ``size``."""
+    """A thread-safe mapping that forgets its least recently used entries beyond ``size`` entries
+    or, with ``weigh`` (an entry's bytes), beyond ``max_bytes`` together: a count alone let a few
+    long seasons' pages hold a process's memory."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, *, max_bytes: int | None = None, weigh: Callable[[T], int] | None = None) -> None:
         self.size = size
+        self.max_bytes = max_bytes
+        self._weigh = weigh
+        self.bytes = 0
         self._entries: OrderedDict[Hashable, T] = OrderedDict()
         self._lock = threading.Lock()
         self._building: dict[Hashable, threading.Lock] = {}  # one per key being built right now
@@ -53,10 +58,20 @@ class LruStore(Generic[T]):
 
     def put(self, key: Hashable, value: T) -> None:
         with self._lock:
+            if key in self._entries:
+                self.bytes -= self._weight(self._entries[key])
             self._entries[key] = value
             self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+            self.bytes += self._weight(value)
+            # the newest entry stays even when it alone weighs more than the bound
+            while len(self._entries) > self.size or (
+                self.max_bytes is not None and self.bytes > self.max_bytes and len(self._entries) > 1
+            ):
+                _key, dropped = self._entries.popitem(last=False)
+                self.bytes -= self._weight(dropped)
+
+    def _weight(self, value: T) -> int:
+        return self._weigh(value) if self._weigh is not None else 0
 
     def get_or_build(self, key: Hashable, build: Callable[[], T]) -> T:
         """The value under ``key``, built by ``build()`` and kept when missing: once, however
@@ -83,6 +98,7 @@ class LruStore(Generic[T]):
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self.bytes = 0
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -107,6 +123,10 @@ class ReadyPage:
     def body(self) -> bytes:
         """The page as rendered, for a client that does not take gzip."""
         return gzip.decompress(self.gzipped)
+
+    def weight(self) -> int:
+        """What the page holds in memory, roughly: its compressed body."""
+        return len(self.gzipped)
 
 
 def field_values(instance: Model) -> tuple[object, ...]:

@@ -47,6 +47,9 @@ from league.standings.cache import first_seen
 T = TypeVar("T")
 
 PAGES_KEPT = 256
+# and at most this many bytes of them (compressed) per web process: a 300-tournament season's table
+# is about 64 KB compressed, a home page a few KB
+PAGE_BYTES_KEPT = 24 * 1024 * 1024
 STAMPS_KEPT = 1024
 # "find my table" keeps a page per name asked that found someone; a store of its own, so the
 # names typed all evening never push the standings out
@@ -62,9 +65,9 @@ KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 _stamps: LruStore[tuple[float, Any]] = LruStore(STAMPS_KEPT)
 _lookups: dict[str, threading.Lock] = {}  # one per key being looked up right now
 _lookups_lock = threading.Lock()
-pages: LruStore[ReadyPage] = LruStore(PAGES_KEPT)
+pages: LruStore[ReadyPage] = LruStore(PAGES_KEPT, max_bytes=PAGE_BYTES_KEPT, weigh=ReadyPage.weight)
 contents: LruStore[dict[str, str]] = LruStore(PAGES_KEPT)
-found: LruStore[ReadyPage] = LruStore(FOUND_KEPT)
+found: LruStore[ReadyPage] = LruStore(FOUND_KEPT, max_bytes=PAGE_BYTES_KEPT // 8, weigh=ReadyPage.weight)
 
 
 def recent_stamp(slug: str, lookup: Callable[[str], T | None]) -> T | None:

@@ -650,15 +650,26 @@ def player_state(pk: int) -> tuple[object, tuple[Player, PlayerReads]] | None:
 @gzip_page
 def team_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A team's members and its place in each tournament it played, with which players' results
-    counted for it and the rule that chose them; kept ready as a player's page (:func:`team_state`)."""
+    counted for it and the rule that chose them; kept ready as a player's page (:func:`team_state`),
+    and paged as it is (``?strona=N``, ``TOURNAMENTS_PER_PAGE`` tournaments newest first): only the
+    page's tournaments are read, so a team of ten seasons costs what a team of one does."""
+    number = _list_page(request)
 
     def content(visitor: HttpRequest, state: tuple[Team, dict[int, str]]) -> HttpResponse:
         team, current = state
         members = sorted(team.memberships.select_related("player"), key=lambda m: (player_key(m.player), m.player_id))
-        context = {"team": team, "members": members, "history": team_page_history(team, current)}
-        return render(visitor, "public/team.html", context)
+        newest_first = Tournament.objects.filter(pk__in=list(current)).order_by("-date", "-pk")
+        pages = Paginator(newest_first.values_list("pk", flat=True), TOURNAMENTS_PER_PAGE)
+        shown = pages.get_page(number)
+        history = team_page_history(team, {pk: current[pk] for pk in shown.object_list})
+        context = {"team": team, "members": members, "history": history, "pages": shown}
+        response = render(visitor, "public/team.html", context)
+        response.keep = number <= pages.num_pages  # a page past the last shows the last, kept once under its own number
+        return response
 
-    return kept_page(request, kind="team", key=str(pk), state_read=lambda: team_state(pk), content=content)
+    return kept_page(
+        request, kind="team", key=str(pk), state_read=lambda: team_state(pk), content=content, variant=(number,)
+    )
 
 
 def team_state(pk: int) -> tuple[object, tuple[Team, dict[int, str]]] | None:

@@ -6,14 +6,14 @@ misères made at Preferans) and who played the most (deals; at Preferans pulkas)
 the first ``RECORD_SIZE`` with where the figure was made, for a link to the deals behind it.
 
 Only what the public statistics count counts here: published tournaments, and of them the series
-closed with their results published (the deals through ``statistics.seat_tallies``, the tables'
-small points through ``tables.table_totals``); a tournament is won once every one of its series
-is closed and published, by the first of its individual ranking, if the organiser publishes it.
+closed with their results published; a tournament is won once every one of its series is closed
+and published, by the first of its individual ranking, if the organiser publishes it.
 
-A league's history grows by a tournament a month and the records read every deal of it, so each
-tournament's share (its **part**) is kept in the cache under its standings stamp, which every
-change of its results moves, and the lists under a digest of every stamp of the scope: a visit
-reads the stamps and one cached value; after a change only the changed tournament is read again.
+A league's history grows by a tournament a month, so the records never read its deals: each
+tournament's share (its **part**) comes from its players' kept rows (``PlayerResult``: the series
+at a table, the deals' tally, the place), which every change of its results rewrites under the
+new standings stamp; the lists are kept under a digest of every stamp of the scope, so a visit
+reads the stamps and one cached value, and a rebuild reads the rows of the scope in two queries.
 """
 
 from __future__ import annotations
@@ -31,16 +31,13 @@ from league.games import game_of, game_rules
 from league.games.base import GameRecords
 from league.models import League, Series, Tournament
 from league.ranking_lists import INDIVIDUAL
-from league.standings.cache import rankings_of, stamps
-from league.standings.statistics import seat_tallies
-from league.standings.tables import table_totals
+from league.standings.cache import stamps
+from league.standings.models import PlayerResult
+from league.standings.summaries import tournament_results
 from players.models import Player
 from players.names import player_key
 
 RECORD_SIZE = 10  # the places each list shows
-# A history read from nothing (an empty cache) is read this many tournaments at a time: every seat
-# of a batch is held in memory at once, and 300 tournaments' seats with their players took hundreds of MB.
-PARTS_READ_TOGETHER = 25
 
 # Where a figure was made: the tournament (by pk), the series' number and the table (0: none).
 Where = tuple[int, int, int]
@@ -168,69 +165,77 @@ def _part_key(tournament_id: int, stamp: str) -> str:
 
 
 def _parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[int, TournamentPart]:
-    """Each tournament's part (pk → part), from the cache in one round trip; the missing ones read
-    ``PARTS_READ_TOGETHER`` at a time, each batch in a fixed number of queries, and kept."""
-    keys = {_part_key(t.pk, current[t.pk]): t for t in tournaments}
-    kept = RECORD_PART.get_many(keys)
-    missing = [t for key, t in keys.items() if key not in kept]
-    fresh: dict[int, TournamentPart] = {}
-    for start in range(0, len(missing), PARTS_READ_TOGETHER):
-        batch = _read_parts(missing[start : start + PARTS_READ_TOGETHER], current)
-        # kept at once: a process that tires of waiting for this build (``RECORD_LISTS.once``) and
-        # builds the lists itself finds the parts read so far
-        RECORD_PART.set_many({_part_key(pk, current[pk]): part for pk, part in batch.items()})
-        fresh |= batch
-    return {t.pk: kept[key] if key in kept else fresh[t.pk] for key, t in keys.items()}
+    """Each tournament's part (pk → part) from its players' kept rows (``PlayerResult``: the
+    series at a table, the deals' tally, the place), in two queries for the whole scope. A
+    tournament whose rows are missing or behind its stamp (the recompute task has not run yet) is read from its
+    standings afresh, unsaved (``summaries.tournament_results``), and its part kept in the cache
+    under its stamp, so that only a changed tournament is read again."""
+    over = _over_tournaments(tournaments)
+    rows: dict[int, list[PlayerResult]] = defaultdict(list)
+    for row in PlayerResult.objects.filter(tournament__in=tournaments).only(
+        "tournament_id", "player_id", "stamp", "place", "series", "tally"
+    ):
+        rows[row.tournament_id].append(row)
+    parts: dict[int, TournamentPart] = {}
+    behind: list[Tournament] = []
+    for tournament in tournaments:
+        kept = rows.get(tournament.pk, [])
+        if kept and all(row.stamp == current[tournament.pk] for row in kept):
+            parts[tournament.pk] = _part(tournament, kept, over=tournament.pk in over)
+        else:
+            behind.append(tournament)
+    keys = {_part_key(t.pk, current[t.pk]): t for t in behind}
+    cached = RECORD_PART.get_many(keys)
+    for key, tournament in keys.items():
+        if key not in cached:
+            fresh = tournament_results(tournament, current[tournament.pk]).players
+            cached[key] = _part(tournament, fresh, over=tournament.pk in over)
+            # kept at once: a process that tires of waiting for this build (``RECORD_LISTS.once``)
+            # and builds the lists itself finds the parts read so far
+            RECORD_PART.set(key, cached[key])
+        parts[tournament.pk] = cached[key]
+    return parts
 
 
-def _read_parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[int, TournamentPart]:
-    """The parts of ``tournaments``: per player the deals and the series played at a table (with
-    the latest), each kind of contract won (with the latest), the tournament's best series, and its
-    winners once it is over."""
-    by_pk = {t.pk: t for t in tournaments}
-    kinds = {t.pk: game_of(t).records().contracts for t in tournaments}
-    parts = {t.pk: TournamentPart(t.game) for t in tournaments}
-    series_rows = list(
-        Series.objects.filter(tournament__in=tournaments).values_list(
-            "pk", "tournament_id", "number", "status", "results_published"
-        )
-    )
-    numbers = {row[0]: row[2] for row in series_rows}
-    visible = Series.objects.filter(tournament__in=tournaments, status=Series.Status.CLOSED, results_published=True)
-
-    for at_table in table_totals(series=visible):
-        if at_table.small_points is None:
-            continue
-        part = parts[at_table.tournament_id]
-        here = (at_table.series_number, at_table.table)
-        for seat, assignment in at_table.seats.items():
-            player = part.players.setdefault(assignment.player_id, PlayerPart())
+def _part(tournament: Tournament, rows: Iterable[PlayerResult], *, over: bool) -> TournamentPart:
+    """A tournament's part from its players' rows: per player the deals and the series played at a
+    table (with the latest), each kind of contract won (with the latest), the tournament's best
+    series, and its winners once it is over (the first of the individual ranking, where published)."""
+    kinds = game_of(tournament).records().contracts
+    part = TournamentPart(tournament.game)
+    for row in rows:
+        player = PlayerPart(deals=row.tally.get("deals", 0))
+        for series in row.series:
+            if series["table"] is None:  # a bye: no table, no series played
+                continue
+            here = (series["number"], series["table"])
             player.series += 1
             player.last = max(player.last, here)
-            part.best.append((at_table.small_points[seat], assignment.player_id, *here))
+            part.best.append((series["small_points"], row.player_id, *here))
+        won = {contract: won for contract, (_played, won) in row.tally.get("contracts", {}).items() if won}
+        won_at = row.tally.get("won_at", {})
+        for kind in kinds:
+            counted = [contract for contract in won if kind.counts(contract)]
+            if counted:
+                latest = max(tuple(won_at.get(contract, player.last)) for contract in counted)
+                player.contracts[kind.key] = (sum(won[contract] for contract in counted), latest)
+        if player.deals or player.series:
+            part.players[row.player_id] = player
+        if over and row.place == 1:
+            part.winners.append(row.player_id)
+    part.best = _top(part.best)
+    return part
 
-    for dealt in seat_tallies(tournaments=by_pk):
-        player = parts[dealt.tournament_id].players.setdefault(dealt.player_id, PlayerPart())
-        player.deals += 1
-        tally = dealt.tally
-        if not tally.made:
-            continue
-        here = (numbers[dealt.series_id], dealt.table)
-        for kind in kinds[dealt.tournament_id]:
-            if kind.counts(tally.contract):
-                count, latest = player.contracts.get(kind.key, (0, (0, 0)))
-                player.contracts[kind.key] = (count + 1, max(latest, here))
 
+def _over_tournaments(tournaments: list[Tournament]) -> set[int]:
+    """The tournaments (by pk) that are over and publish their individual ranking: every series
+    played, closed and its results published, in one query."""
     series_of: dict[int, list[tuple[str, bool]]] = defaultdict(list)
-    for _pk, tournament_id, _number, status, published in series_rows:
+    for tournament_id, status, published in Series.objects.filter(tournament__in=tournaments).values_list(
+        "tournament_id", "status", "results_published"
+    ):
         series_of[tournament_id].append((status, published))
-    over = [t for t in tournaments if INDIVIDUAL.published(t) and _over(t, series_of[t.pk])]
-    for pk, lists in rankings_of(over, current).items():
-        parts[pk].winners = [entry["pk"] for entry in lists["individual"] if entry["place"] == 1]
-
-    for part in parts.values():
-        part.best = _top(part.best)
-    return parts
+    return {t.pk for t in tournaments if INDIVIDUAL.published(t) and _over(t, series_of[t.pk])}
 
 
 def _over(tournament: Tournament, series: list[tuple[str, bool]]) -> bool:

@@ -33,20 +33,22 @@ from players.models import Player
 
 VALUE_FIELDS = tuple(f"value_{seat.lower()}" for seat in scoring.SEATS)
 
-# one tournament's tally: deals, kontras, and per contract [played, won]
+# one tournament's tally: deals, kontras, per contract [played, won], and per contract won the latest
+# [series number, table] where it was (the records link there)
 Tally = dict[str, Any]
 
 
 def empty_tally() -> Tally:
-    return {"deals": 0, "given": 0, "received": 0, "contracts": {}}
+    return {"deals": 0, "given": 0, "received": 0, "contracts": {}, "won_at": {}}
 
 
 @dataclass(frozen=True)
 class DealTally:
     """One deal as it counts for one player seated at its table (``GameRules.seat_tally``), with
-    where it was played: the series (by pk), the table and the tournament (by pk)."""
+    where it was played: the series (by pk and number), the table and the tournament (by pk)."""
 
     series_id: int
+    series_number: int
     table: int
     tournament_id: int
     player_id: int
@@ -71,15 +73,20 @@ def seat_tallies(*, tournaments: dict[int, Tournament], player: Player | None = 
     seated: dict[tuple[int, int], list[tuple[str, int]]] = defaultdict(list)
     for series_id, table, seat, player_id in assignments.values_list("series_id", "table", "seat", "player_id"):
         seated[series_id, table].append((seat, player_id))
-    for series_id, table, tournament_id, entry, *values in rows.values_list(
-        "protocol__series_id", "protocol__table", "protocol__series__tournament_id", "deal", *VALUE_FIELDS
+    for series_id, number, table, tournament_id, entry, *values in rows.values_list(
+        "protocol__series_id",
+        "protocol__series__number",
+        "protocol__table",
+        "protocol__series__tournament_id",
+        "deal",
+        *VALUE_FIELDS,
     ).iterator(chunk_size=2000):
-        game = tournaments[tournament_id].game_rules()
+        game = game_of(tournaments[tournament_id])
         by_seat = dict(zip(scoring.SEATS, values, strict=True))
         for seat, player_id in seated[series_id, table]:
             tally = game.seat_tally(entry=entry, values=by_seat, seat=seat)
             if tally is not None:
-                yield DealTally(series_id, table, tournament_id, player_id, tally)
+                yield DealTally(series_id, number, table, tournament_id, player_id, tally)
 
 
 def deal_tallies(tournaments: dict[int, Tournament], player: Player | None = None) -> dict[tuple[int, int], Tally]:
@@ -96,6 +103,9 @@ def deal_tallies(tournaments: dict[int, Tournament], player: Player | None = Non
             played = counted["contracts"].setdefault(tally.contract, [0, 0])
             played[0] += 1
             played[1] += tally.made
+            if tally.made:
+                here = [dealt.series_number, dealt.table]
+                counted["won_at"][tally.contract] = max(counted["won_at"].get(tally.contract, here), here)
     return tallies
 
 

@@ -4,6 +4,7 @@ nothing a visitor sends makes the stores grow."""
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -11,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.public import page_store
-from league.ready_pages import LruStore
+from league.ready_pages import LruStore, ReadyPage
 from tests.factories import played_series
 from tests.public.test_pages import league_tournament
 
@@ -80,6 +81,23 @@ def test_the_store_forgets_the_least_recently_used_pages_beyond_its_size():
     store.put("c", 3)
 
     assert (store.get("a"), store.get("b"), store.get("c")) == (1, None, 3)
+
+
+def test_the_store_forgets_the_oldest_pages_beyond_its_bytes_and_keeps_the_newest_however_big():
+    """Issue 40: the store was bounded by a count alone, so 256 long seasons' pages could hold a
+    process's memory; it holds at most ``max_bytes`` of pages (their compressed bodies)."""
+    store: LruStore[ReadyPage] = LruStore(100, max_bytes=3000, weigh=ReadyPage.weight)
+
+    def page(size: int) -> ReadyPage:
+        return ReadyPage.of(etag='"x"', last_modified=0, body=os.urandom(size))  # noise: gzip cannot shrink it
+
+    store.put("season", page(1000))
+    store.put("standings", page(1000))
+    store.put("player", page(1000))
+    assert (len(store), store.get("season") is None) == (2, True)
+    assert store.bytes <= 3000
+    store.put("huge", page(5000))
+    assert (len(store), store.get("huge") is not None) == (1, True)
 
 
 def test_spectators_missing_the_page_together_build_it_once():

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import TeamRanking
+from league.standings.summaries import player_results_rebuild
 from tests.factories import PlayerFactory, RegistrationFactory, TeamFactory, TournamentFactory, played_series
 
 pytestmark = pytest.mark.django_db
@@ -116,3 +117,29 @@ def test_a_draft_tournament_is_not_on_the_team_page(client):
     page = client.get(reverse("public:team", args=[team.pk])).content.decode()
 
     assert tournament.name not in page and "team-members" not in page
+
+
+@pytest.mark.parametrize("tournaments", [1, 12])
+def test_a_teams_page_lists_ten_tournaments_newest_first_and_the_older_on_the_next_page(
+    client, tournaments, django_assert_max_num_queries
+):
+    """Issue 40: a team of many seasons had every tournament on one page (512 KB of HTML at 300
+    tournaments, built in 0.85 s); paged as a player's page, a page costs the same at any length."""
+    team = TeamFactory(name="Kaszubskie Asy")
+    member = PlayerFactory(first_name="Adam", last_name="Aaa")
+    team.memberships.create(player=member)
+    for n in range(tournaments):
+        tournament = TournamentFactory(name=f"Turniej {n + 1:02}", date=f"2026-01-{n + 1:02}", draw_published=True)
+        RegistrationFactory(tournament=tournament, player=member, team=team)
+    player_results_rebuild()  # the rows, as the recompute task leaves them
+    url = reverse("public:team", args=[team.pk])
+
+    with django_assert_max_num_queries(16):
+        first = client.get(url).content.decode()
+
+    names = re.findall(r"Turniej \d\d", first)
+    assert names == [f"Turniej {n:02}" for n in range(tournaments, max(tournaments - 10, 0), -1)]
+    if tournaments > 10:
+        assert "Starsze turnieje" in first or "Older tournaments" in first
+        second = client.get(url, {"strona": 2}).content.decode()
+        assert re.findall(r"Turniej \d\d", second) == ["Turniej 02", "Turniej 01"]

@@ -14,7 +14,9 @@ from django.test.utils import CaptureQueriesContext
 
 from league.models import Series, Tournament
 from league.results.models import Protocol
+from league.standings.models import PlayerResult
 from league.standings.records import records
+from league.standings.summaries import player_results_rebuild
 from tests.factories import (
     LeagueFactory,
     PlayerFactory,
@@ -187,15 +189,34 @@ def test_the_records_are_built_once_per_stamp_and_again_after_a_change():
     assert record("contract:zolo") == [("1.", "Piotr Mak", 1)]
 
 
-def test_a_history_read_a_tournament_at_a_time_gives_the_same_records(monkeypatch):
+def test_the_records_from_the_kept_rows_equal_those_read_from_the_deals_afresh():
+    """Issue 40: the records re-read every deal of the history although the players' kept rows
+    hold the same figures; read from the rows, they must say exactly what the deals say."""
     anna, jan, ewa, piotr = people("Anna Kąkol", "Jan Lis", "Ewa Łoś", "Piotr Mak")
-    first = tournament_of([anna, jan, ewa, piotr], [(30, 10, -10, -30)], date=date(2026, 1, 10))
+    first = tournament_of([anna, jan, ewa, piotr], [(30, 10, -10, -30), (5, 5, -5, -5)], date=date(2026, 1, 10))
     second = tournament_of([jan, anna, ewa, piotr], [(40, 10, -10, -40)], date=date(2026, 2, 10))
     zolo(first, 1, "B")
+    zolo(first, 2, "B")
     zolo(second, 1, "A")
-    together = records()
+    player_results_rebuild()  # as the recompute task leaves them after each change
+    assert PlayerResult.objects.filter(tournament=first).exists()
+    from_rows = records()
 
+    PlayerResult.objects.all().delete()  # nothing kept: every tournament read from its deals
     cache.clear()
-    monkeypatch.setattr("league.standings.records.PARTS_READ_TOGETHER", 1)
 
-    assert records() == together
+    assert records() == from_rows
+    assert record("contract:zolo") == [("1.", "Jan Lis", 3)]  # B of the first twice, A of the second
+
+
+@pytest.mark.parametrize("tournaments", [2, 8])
+def test_a_records_build_takes_the_same_queries_for_a_short_and_a_long_history(
+    tournaments, django_assert_max_num_queries
+):
+    players = people("Anna Kąkol", "Jan Lis", "Ewa Łoś", "Piotr Mak")
+    for n in range(tournaments):
+        tournament_of(players, [(30, 10, -10, -30)], date=date(2026, 1, 1 + n))
+    player_results_rebuild()
+    cache.clear()
+    with django_assert_max_num_queries(6):  # stamps, tournaments, their series, the rows, the names
+        assert len(record("deals")) == 4

@@ -176,6 +176,9 @@ def pages(pks: dict[str, int]) -> dict[str, str]:
         "season CSV": f"{season}?_export=csv&lista=individual",
         "player": f"/zawodnik/{pks['regular']}/",
         "team": f"/druzyna/{pks['team']}/",
+        "calendar": f"/liga/{LEAGUE}/kalendarz/",
+        "calendar .ics": f"/liga/{LEAGUE}/kalendarz.ics",
+        "records": "/rekordy/",
     }
 
 

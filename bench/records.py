@@ -7,9 +7,10 @@ Run: ``.venv/bin/python bench/records.py``. It builds a throwaway SQLite databas
 tournaments of 40 to 100 players drawn from a pool of 600 (one regular plays them all, as in
 bench/season_history.py), ``BENCH_SERIES`` (5) closed series of ``BENCH_DEALS`` (40) deals a
 table, each deal a plausible one of the puck rules (league.demo's), rows written with
-bulk_create. Prints the time and queries of building the lists with nothing in the cache, with
-the tournaments' standings already kept (as the recompute task leaves them), a visit, and the
-build after one tournament's protocol changed. A tiny run (tests/bench):
+bulk_create. Prints the time and queries of building the lists with nothing in the cache and no
+players' rows, with the rows kept (as the recompute task leaves them), a visit, and the build after
+one tournament's protocol changed, before and after the recompute task rewrites its rows. A tiny
+run (tests/bench):
 ``BENCH_TOURNAMENTS=2 BENCH_SERIES=1 BENCH_DEALS=4``.
 """
 
@@ -56,8 +57,8 @@ import scoring
 from league.demo import random_deal
 from league.models import Registration, Series, TableAssignment, Tournament
 from league.results.models import DealRow, Protocol
-from league.standings.cache import rankings_of, stamps
 from league.standings.records import records
+from league.standings.summaries import player_results_rebuild, player_results_refresh
 from players.models import Player
 
 SEED, POOL, FEWEST, MOST = 2026, 600, 40, 100
@@ -135,16 +136,21 @@ def main() -> None:
     made = "reused" if REUSE else f"built {TOURNAMENTS} tournaments,"
     print(f"{made} {DealRow.objects.count()} deal rows in {time.perf_counter() - start:.1f} s")
     cache.clear()
-    timed("records, nothing in the cache", lambda: records())
+    timed("records, no rows kept (each tournament read afresh)", lambda: records())
     cache.clear()
-    rankings_of(list(Tournament.objects.all()), stamps(Tournament.objects.all()))  # as the recompute task leaves them
-    timed("records, the tournaments' standings kept", lambda: records())
+    start = time.perf_counter()
+    player_results_rebuild()  # as the recompute task leaves them after every change
+    print(f"{'(the players rows written, rebuild_statistics)':<58} {time.perf_counter() - start:8.3f} s")
+    cache.clear()
+    timed("records from the players' kept rows, nothing cached", lambda: records())
     client = Client()
     client.get("/rekordy/")
     timed("a visit of /rekordy/ (the lists kept)", lambda: client.get("/rekordy/"))
     changed = Protocol.objects.filter(series__tournament__slug="turniej-0").order_by("pk")[:1]
     Protocol.objects.filter(pk__in=changed).update(version=F("version") + 1)  # a correction moves its stamp
-    timed("records after one tournament's correction", lambda: records())
+    timed("records after one tournament's correction (its rows behind)", lambda: records())
+    player_results_refresh(tournament_id=Tournament.objects.get(slug="turniej-0").pk)
+    timed("records once the recompute task rewrote its rows", lambda: records())
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import ValidationError
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -67,11 +66,11 @@ class Baska(GameRules):
         entry="results/_deal.html",
         public_table="games/baska/_public_table.html",
         print_protocol="printing/protocol.html",
-        print_buttons="games/baska/_print_buttons.html",
-        rules_line="games/baska/_rules_line.html",
-        series_key="games/baska/_series_key.html",
-        progress="games/baska/_progress.html",
-        hall_median="games/baska/_hall_median.html",
+        print_buttons="games/plain/_print_buttons.html",
+        rules_line="games/plain/_rules_line.html",
+        series_key="games/plain/_series_key.html",
+        progress="games/plain/_progress.html",
+        hall_median="games/plain/_hall_median.html",
     )
 
     def row_limit(self, tournament: Tournament) -> int:
@@ -113,18 +112,6 @@ class Baska(GameRules):
 
     def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> scoring.ProtocolResult:
         return scoring.score_protocol(entries, protocol.series.tournament.ruleset())
-
-    def completion_check(self, *, protocol: Protocol, entries: list[dict[str, Any]], ended_early: bool) -> None:
-        limit = protocol.series.tournament.deals_per_series
-        if len(entries) < limit and not ended_early:
-            raise ValidationError(
-                _(
-                    "Only %(count)s of %(limit)s deals are entered; "
-                    "mark the table as stopped by the time limit if it did not finish."
-                ),
-                code="incomplete",
-                params={"count": len(entries), "limit": limit},
-            )
 
     def describe(
         self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None

@@ -96,7 +96,7 @@ class PlainRowsGame(GameRules):
     def tournament_clean(self, *, form: TournamentForm, cleaned: dict[str, Any]) -> None:
         """Four at a table; the rules column names the standings' preset, and no own rules are locked for nothing."""
         if cleaned.get("table_size", form.instance.table_size) not in self.table_sizes:
-            form.add_error("table_size", _("Tables of three are for Preferans only: Baśka is played by four."))
+            form.add_error("table_size", _("%(game)s is played by four at a table.") % {"game": self.label})
         cleaned["ruleset_preset"] = self.standing_preset
         if "own_ruleset" in form.fields:
             cleaned["own_ruleset"] = None

@@ -27,6 +27,7 @@ from typing import Protocol as Shape
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 if TYPE_CHECKING:
     from django.forms import ModelForm
@@ -137,6 +138,19 @@ class GameWords:
     blank_sheet: Promise  # the print page's button for a walk-in table's blank sheet
     time_up_note: Promise | str = ""  # what the time limit does to a table beyond stopping it
     badge: Promise | str = ""  # beside a tournament's name where the league's usual game is not played
+
+
+DEAL_WORDS = GameWords(
+    small_points=gettext_lazy("Small points"),
+    small_points_lower=gettext_lazy("small points"),
+    small_points_unit=gettext_lazy("small points"),
+    progress=gettext_lazy("Deals"),
+    progress_title=gettext_lazy("Series %(number)s: progress of the tables"),
+    rows=gettext_lazy("Deals"),
+    totals_help=gettext_lazy("Type the four totals from the paper's last line: the page checks them against the rows."),
+    blank_sheet=gettext_lazy("Blank protocol for a walk-in table"),
+)
+"""The words of a game whose tables count small points deal by deal (Baśka, a game of plain rows)."""
 
 
 @dataclass(frozen=True)

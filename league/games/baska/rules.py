@@ -14,10 +14,10 @@ from django.utils.translation import gettext_lazy
 import scoring
 from league.exchange.format import INVALID_INPUT, ExchangeError
 from league.games.base import (
+    DEAL_WORDS,
     GameRecords,
     GameRules,
     GameTemplates,
-    GameWords,
     RecordContract,
     SeatTally,
     SheetRows,
@@ -50,18 +50,7 @@ class Baska(GameRules):
     tournament_fields_required = True
     form_heading = gettext_lazy("Baśka only")
     rules_fields = tournament_fields
-    words = GameWords(
-        small_points=gettext_lazy("Small points"),
-        small_points_lower=gettext_lazy("small points"),
-        small_points_unit=gettext_lazy("small points"),
-        progress=gettext_lazy("Deals"),
-        progress_title=gettext_lazy("Series %(number)s: progress of the tables"),
-        rows=gettext_lazy("Deals"),
-        totals_help=gettext_lazy(
-            "Type the four totals from the paper's last line: the page checks them against the rows."
-        ),
-        blank_sheet=gettext_lazy("Blank protocol for a walk-in table"),
-    )
+    words = DEAL_WORDS
     templates = GameTemplates(
         entry="results/_deal.html",
         public_table="games/baska/_public_table.html",

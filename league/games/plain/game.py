@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 from league.exchange.format import ExchangeError
-from league.games.base import GameRecords, GameRules, GameTemplates, GameWords, SeatTally, SheetRows
+from league.games.base import DEAL_WORDS, GameRecords, GameRules, GameTemplates, SeatTally, SheetRows
 from league.games.labels import scoring_error_message
 from league.games.plain import pages
 from league.printing.documents import ProtocolLine, blank_lines, row_grid
@@ -55,18 +55,7 @@ class PlainRowsGame(GameRules):
     # The preset whose places, byes and tie-breaks the standings rank by (big points 5-3-2-1 for
     # the places at a table); the tournament's rules column, which every tournament fills, names it.
     standing_preset = "gorzow"
-    words = GameWords(
-        small_points=gettext_lazy("Small points"),
-        small_points_lower=gettext_lazy("small points"),
-        small_points_unit=gettext_lazy("small points"),
-        progress=gettext_lazy("Deals"),
-        progress_title=gettext_lazy("Series %(number)s: progress of the tables"),
-        rows=gettext_lazy("Deals"),
-        totals_help=gettext_lazy(
-            "Type the four totals from the paper's last line: the page checks them against the rows."
-        ),
-        blank_sheet=gettext_lazy("Blank protocol for a walk-in table"),
-    )
+    words = DEAL_WORDS
     templates = GameTemplates(
         entry="games/plain/_entry.html",
         public_table="games/plain/_public_table.html",

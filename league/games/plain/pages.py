@@ -41,11 +41,10 @@ class PlainRowsGame(Shape):
     def describe(self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None) -> Any: ...
 
 
-def values_form(
-    game: PlainRowsGame, protocol: Protocol, names: Mapping[str, str], *args: Any, **kwargs: Any
-) -> RowValuesForm:
-    """The row form of ``protocol``'s table: its seats labelled "B – Nowak", checked by the game."""
-    seats = {seat: f"{seat} – {names[seat]}" if seat in names else seat for seat in protocol.series.tournament.seats}
+def values_form(game: PlainRowsGame, protocol: Protocol, *args: Any, **kwargs: Any) -> RowValuesForm:
+    """The row form of ``protocol``'s table, a number for each of its seats (the players' names head
+    the page), checked by the game's rule."""
+    seats = {seat: seat for seat in protocol.series.tournament.seats}
     return RowValuesForm(*args, seats=seats, check=game.values_check, **kwargs)
 
 
@@ -60,14 +59,13 @@ def _changed(change: RowChangeForm, number: int) -> str:
 def referee_page(request: HttpRequest, protocol: Protocol, *, game: PlainRowsGame, **forms: Any) -> HttpResponse:
     """The rows with running totals and the next row's form, while the series has room for one."""
     seats = selectors.table_players(series=protocol.series, table=protocol.table)
-    names = {seat: player.full_name for seat, player in seats.items()}
     rows = selectors.protocol_sheet(protocol=protocol)
     next_number = len(rows) + 1
     context = {
         "rows": rows,
         "next_number": next_number if next_number <= game.row_limit(protocol.series.tournament) else None,
         "stamp": forms.pop("stamp", None) or RowStamp.for_row(protocol, next_number),
-        "row_form": forms.pop("row_form", None) or values_form(game, protocol, names),
+        "row_form": forms.pop("row_form", None) or values_form(game, protocol),
         **protocol_page_context(protocol, seats, sheet=rows, **forms),
     }
     return render(request, "games/plain/protocol.html", context)
@@ -75,7 +73,7 @@ def referee_page(request: HttpRequest, protocol: Protocol, *, game: PlainRowsGam
 
 def referee_entry(request: HttpRequest, protocol: Protocol, *, game: PlainRowsGame) -> HttpResponse:
     """The next row typed on the protocol page; a refusal comes back beside the form, nothing stored."""
-    form = values_form(game, protocol, table_names(protocol), request.POST)
+    form = values_form(game, protocol, request.POST)
     stamp = RowStamp(request.POST)
     reason_form, reason = change_reason(request)
     try:
@@ -96,7 +94,7 @@ def referee_correction(
     """Row ``current`` typed again, or deleted if it is the last one; a reason once the series is closed."""
     names = table_names(protocol)
     data = request.POST if request.method == "POST" else None
-    form = values_form(game, protocol, names, data, initial=RowValuesForm.initial_from(current.deal))
+    form = values_form(game, protocol, data, initial=RowValuesForm.initial_from(current.deal))
     change = RowChangeForm(data, initial={"number": current.number, "version": protocol.version})
     if data is not None:
         try:
@@ -131,7 +129,6 @@ def phone_page(
     rows = selectors.protocol_sheet(protocol=protocol)
     totals = selectors.sheet_totals(rows)
     players = table_players(protocol)
-    names = {seat: player.full_name for seat, player in players.items()}
     can_enter = protocol.status == Protocol.Status.OPEN
     next_number = len(rows) + 1
     context = {
@@ -146,7 +143,7 @@ def phone_page(
         "can_add": can_enter and next_number <= game.row_limit(tournament),
         "all_entered": next_number > game.row_limit(tournament),
         "stamp": RowStamp.for_row(protocol, next_number),
-        "row_form": values_form(game, protocol, names),
+        "row_form": values_form(game, protocol),
         "editing": None,
         "finish_step": finish_step(scorer, has_rows=bool(rows)),
         "totals_form": TotalsForm.on_the_phone(protocol),
@@ -165,8 +162,7 @@ def _editing(request: HttpRequest, scorer: Scorer) -> DealRow | None:
 def phone_edit(request: HttpRequest, scorer: Scorer, *, game: PlainRowsGame, number: int) -> HttpResponse:
     """The page with row ``number`` loaded into the form, to correct it."""
     row = get_object_or_404(scorer.protocol.rows, number=number)
-    names = table_names(scorer.protocol)
-    form = values_form(game, scorer.protocol, names, initial=RowValuesForm.initial_from(row.deal))
+    form = values_form(game, scorer.protocol, initial=RowValuesForm.initial_from(row.deal))
     stamp = RowStamp.for_row(scorer.protocol, number)
     return phone_page(request, scorer, game=game, row_form=form, stamp=stamp, editing=row)
 
@@ -174,7 +170,7 @@ def phone_edit(request: HttpRequest, scorer: Scorer, *, game: PlainRowsGame, num
 def phone_save(request: HttpRequest, scorer: Scorer, *, game: PlainRowsGame) -> HttpResponse:
     """The next row, or a saved one corrected; the refusal comes back beside the form."""
     protocol = scorer.protocol
-    form = values_form(game, protocol, table_names(protocol), request.POST)
+    form = values_form(game, protocol, request.POST)
     stamp = RowStamp(request.POST)
     extra: dict[str, Any] = {}
     try:
@@ -195,7 +191,7 @@ def phone_delete(request: HttpRequest, scorer: Scorer, *, game: PlainRowsGame, n
     data["number"], data["delete"] = str(number), "on"
     change = RowChangeForm(data)
     try:
-        unread = values_form(game, scorer.protocol, {})  # a deletion reads no values
+        unread = values_form(game, scorer.protocol)  # a deletion reads no values
         row_form_save(protocol=scorer.protocol, form=unread, stamp=change, author=scorer.author, seat=scorer.seat)
         messages.success(request, _("Deal %(number)s deleted.") % {"number": number})
     except (ValidationError, PermissionDenied) as error:
@@ -205,6 +201,6 @@ def phone_delete(request: HttpRequest, scorer: Scorer, *, game: PlainRowsGame, n
 
 def phone_preview(request: HttpRequest, scorer: Scorer, *, game: PlainRowsGame) -> HttpResponse:
     """The typed row checked without saving it (the page has no script: this answers a plain POST)."""
-    form = values_form(game, scorer.protocol, table_names(scorer.protocol), request.POST)
+    form = values_form(game, scorer.protocol, request.POST)
     form.is_valid()
     return phone_page(request, scorer, game=game, row_form=form, editing=_editing(request, scorer))

@@ -13,7 +13,7 @@ places, byes and tie-breaks). A game built on it names itself (``key``, ``label`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
@@ -93,11 +93,13 @@ class PlainRowsGame(GameRules):
     def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> RowsResult:
         return score_rows(entries, protocol.series.tournament.seats, self.values_check)
 
-    def row_check(self, *, protocol: Protocol, number: int, deal: dict[str, Any], rows: Any, by_table: bool) -> None:
+    def row_check(
+        self, *, protocol: Protocol, number: int, deal: dict[str, Any], rows: Sequence[DealRow], by_table: bool
+    ) -> None:
         """Plain rows have no rule of writing beyond every protocol's: the next row, in order."""
 
     def describe(self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None) -> str | None:
-        """ "A +3 · B −3 · C 0 · D 0"."""
+        """The values by seat, as the paper has them: "A +3 · B −3 · C 0 · D 0"."""
         if not entry:
             return None
         return " · ".join(f"{seat} {signed(value)}" for seat, value in entry["values"].items())

@@ -137,6 +137,9 @@ def test_the_test_game_runs_through_every_room(client, organiser, zero_game):
     )
     assert "seat C" in history, "protocol history: the phone's rows name no seat"
 
+    # --- the control room: each table's rows of the series' count ---
+    seen("control room", client.get(reverse("hall:room", args=[SLUG, 1])), "4/4", "0/4")
+
     # --- table 2 by the referee; both protocols completed from the paper and confirmed ---
     other_url = reverse("results:protocol", args=[SLUG, 1, 2])
     for number, values in enumerate(OTHER_TABLE, start=1):

@@ -25,6 +25,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from typing import Protocol as Shape
 
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 if TYPE_CHECKING:
     from django.forms import ModelForm
     from django.http import HttpRequest, HttpResponse
@@ -35,6 +39,7 @@ if TYPE_CHECKING:
     from league.results.models import DealRow, Protocol
     from scoring import ProtocolResult, Ruleset
     from scoring.preferans import TableScore, TournamentRules
+    from scoring.rows import RowsResult
 
 
 class PhoneScorer(Shape):
@@ -135,6 +140,19 @@ class GameWords:
     badge: Promise | str = ""  # beside a tournament's name where the league's usual game is not played
 
 
+DEAL_WORDS = GameWords(
+    small_points=gettext_lazy("Small points"),
+    small_points_lower=gettext_lazy("small points"),
+    small_points_unit=gettext_lazy("small points"),
+    progress=gettext_lazy("Deals"),
+    progress_title=gettext_lazy("Series %(number)s: progress of the tables"),
+    rows=gettext_lazy("Deals"),
+    totals_help=gettext_lazy("Type the four totals from the paper's last line: the page checks them against the rows."),
+    blank_sheet=gettext_lazy("Blank protocol for a walk-in table"),
+)
+"""The words of a game whose tables count small points deal by deal (Baśka, a game of plain rows)."""
+
+
 @dataclass(frozen=True)
 class GameTemplates:
     """The templates of a game's pages and sheets, and the includes the shared pages take from it."""
@@ -196,7 +214,7 @@ class GameRules(ABC):
         form's errors (``form.add_error``) where they are wrong."""
 
     @abstractmethod
-    def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> ProtocolResult | TableScore:
+    def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> ProtocolResult | TableScore | RowsResult:
         """``entries`` as the protocol's rows, valued by ``scoring``; raises ``ScoringError`` as the engine does."""
 
     @abstractmethod
@@ -207,9 +225,19 @@ class GameRules(ABC):
         every protocol checks: ``ValidationError``, or ``PermissionDenied`` for the table's phone
         (``by_table``) where only the referee may."""
 
-    @abstractmethod
     def completion_check(self, *, protocol: Protocol, entries: list[dict[str, Any]], ended_early: bool) -> None:
-        """Refuse (``ValidationError``) marking the protocol complete while the game says it is not over."""
+        """Refuse (``ValidationError``) marking the protocol complete while the game says it is not over:
+        by default while it holds fewer rows than the row limit, unless the time limit stopped the table."""
+        limit = self.row_limit(protocol.series.tournament)
+        if len(entries) < limit and not ended_early:
+            raise ValidationError(
+                _(
+                    "Only %(count)s of %(limit)s deals are entered; "
+                    "mark the table as stopped by the time limit if it did not finish."
+                ),
+                code="incomplete",
+                params={"count": len(entries), "limit": limit},
+            )
 
     @abstractmethod
     def describe(self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None) -> Any:
@@ -307,5 +335,5 @@ class GameRules(ABC):
     @abstractmethod
     def import_rows(
         self, *, tournament: Tournament, entries: Any, path: str, protocol_fields: Mapping[str, Any]
-    ) -> ProtocolResult | TableScore:
+    ) -> ProtocolResult | TableScore | RowsResult:
         """A table's ``deals`` valued as the protocol stores them; raises ``ExchangeError`` naming the place."""

@@ -31,6 +31,15 @@ class RowStamp(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64, initial=lambda: uuid.uuid4().hex)
 
+    @classmethod
+    def for_row(cls, protocol: Protocol, number: int, key: str | None = None) -> RowStamp:
+        """The stamp of row ``number`` as ``protocol`` is now; after a refusal the same ``key`` goes
+        back (nothing was stored under it), else a new one."""
+        initial: dict[str, Any] = {"number": number, "version": protocol.version}
+        if key:
+            initial["key"] = key
+        return cls(initial=initial)
+
 
 class RowChangeForm(RowStamp):
     """A change of a saved row, or the last row's deletion; the reason is required once the

@@ -14,6 +14,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from typing import Protocol as Shape
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
@@ -21,6 +22,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from league.results import services
+from league.results.forms import RowStamp
 from league.results.models import DealSubmission, Protocol
 from league.results.selectors import protocol_sheet, sheet_totals
 
@@ -145,3 +147,47 @@ def protocol_row_save_once(
             raise
     protocol.refresh_from_db()
     return Saved(protocol, repeat=True)
+
+
+class EntryForm(Shape):
+    """A game's form of one row: checked by ``is_valid``, the row in the engine's format from ``entry``."""
+
+    def is_valid(self) -> bool: ...
+
+    def entry(self) -> dict[str, Any]: ...
+
+
+def row_form_save(
+    *,
+    protocol: Protocol,
+    form: EntryForm,
+    stamp: RowStamp,
+    number: int | None = None,
+    reason: str = "",
+    **writer: Any,
+) -> bool:
+    """Store what a submitted row form of a game holds, once per its stamp's key (a double click or a
+    retried POST answers as the first did): the next row, or row ``number`` changed (None: the stamp's
+    number). A ``RowChangeForm`` stamp may delete the row instead, with its reason; a new row on a
+    confirmed protocol comes with ``reason`` (saving it undoes the confirmation).
+
+    ``writer``: the referee's ``user``, or the table phone's ``author`` and ``seat``. False when a
+    field is wrong (the form says which); raises ``ValidationError`` (the page out of date, the
+    engine's refusal) or ``PermissionDenied`` (the phone once the protocol is complete). Nothing is
+    stored unless it returns True.
+    """
+    if not stamp.is_valid():
+        raise ValidationError(_("The page was out of date; look at the protocol as it is now."), code="version")
+    delete = stamp.cleaned_data.get("delete", False)
+    if not (delete or form.is_valid()):
+        return False
+    protocol_row_save_once(
+        protocol=protocol,
+        key=stamp.cleaned_data["key"],
+        number=number or stamp.cleaned_data["number"],
+        deal=None if delete else form.entry(),  # None: the row deleted
+        expected_version=stamp.cleaned_data["version"],
+        reason=stamp.cleaned_data.get("reason", reason),
+        **writer,
+    )
+    return True

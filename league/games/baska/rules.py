@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import ValidationError
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -15,10 +14,10 @@ from django.utils.translation import gettext_lazy
 import scoring
 from league.exchange.format import INVALID_INPUT, ExchangeError
 from league.games.base import (
+    DEAL_WORDS,
     GameRecords,
     GameRules,
     GameTemplates,
-    GameWords,
     RecordContract,
     SeatTally,
     SheetRows,
@@ -51,27 +50,16 @@ class Baska(GameRules):
     tournament_fields_required = True
     form_heading = gettext_lazy("Baśka only")
     rules_fields = tournament_fields
-    words = GameWords(
-        small_points=gettext_lazy("Small points"),
-        small_points_lower=gettext_lazy("small points"),
-        small_points_unit=gettext_lazy("small points"),
-        progress=gettext_lazy("Deals"),
-        progress_title=gettext_lazy("Series %(number)s: progress of the tables"),
-        rows=gettext_lazy("Deals"),
-        totals_help=gettext_lazy(
-            "Type the four totals from the paper's last line: the page checks them against the rows."
-        ),
-        blank_sheet=gettext_lazy("Blank protocol for a walk-in table"),
-    )
+    words = DEAL_WORDS
     templates = GameTemplates(
         entry="results/_deal.html",
         public_table="games/baska/_public_table.html",
         print_protocol="printing/protocol.html",
-        print_buttons="games/baska/_print_buttons.html",
-        rules_line="games/baska/_rules_line.html",
-        series_key="games/baska/_series_key.html",
-        progress="games/baska/_progress.html",
-        hall_median="games/baska/_hall_median.html",
+        print_buttons="games/plain/_print_buttons.html",
+        rules_line="games/plain/_rules_line.html",
+        series_key="games/plain/_series_key.html",
+        progress="games/plain/_progress.html",
+        hall_median="games/plain/_hall_median.html",
     )
 
     def row_limit(self, tournament: Tournament) -> int:
@@ -113,18 +101,6 @@ class Baska(GameRules):
 
     def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> scoring.ProtocolResult:
         return scoring.score_protocol(entries, protocol.series.tournament.ruleset())
-
-    def completion_check(self, *, protocol: Protocol, entries: list[dict[str, Any]], ended_early: bool) -> None:
-        limit = protocol.series.tournament.deals_per_series
-        if len(entries) < limit and not ended_early:
-            raise ValidationError(
-                _(
-                    "Only %(count)s of %(limit)s deals are entered; "
-                    "mark the table as stopped by the time limit if it did not finish."
-                ),
-                code="incomplete",
-                params={"count": len(entries), "limit": limit},
-            )
 
     def describe(
         self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None

@@ -36,7 +36,7 @@ from league.results import selectors
 from league.results.forms import RowChangeForm, RowStamp, VersionForm
 from league.results.models import DealRow, Protocol
 from league.results.referee.views import change_reason, protocol_page_context, protocol_url, referee_protocol
-from league.results.submissions import protocol_row_save_once
+from league.results.submissions import row_form_save as entry_save
 from players.models import Player
 
 EntryForm = PulkaDealForm | PulkaPenaltyForm
@@ -108,42 +108,6 @@ def pulka_page(request: HttpRequest, protocol: Protocol, *, seats: Mapping[str, 
         **protocol_page_context(protocol, seats, **forms),
     }
     return render(request, "games/preferans/protocol.html", context)
-
-
-def entry_save(
-    *,
-    protocol: Protocol,
-    form: EntryForm,
-    stamp: RowStamp,
-    number: int | None = None,
-    reason: str = "",
-    **writer: Any,
-) -> bool:
-    """Store what a submitted entry form holds, once per its stamp's key (a double click or a retried
-    POST answers as the first did): the next entry, or entry ``number`` changed (None: the stamp's number).
-    A ``PulkaChangeForm`` stamp may delete the entry instead, with its reason; a new entry on a confirmed
-    protocol comes with ``reason`` (saving it undoes the confirmation).
-
-    ``writer``: the referee's ``user``, or the table phone's ``author`` and ``seat``. False when a
-    field is wrong (the form says which); raises ``ValidationError`` (the page out of date, the
-    engine's refusal) or ``PermissionDenied`` (the phone once the protocol is complete). Nothing is
-    stored unless it returns True.
-    """
-    if not stamp.is_valid():
-        raise ValidationError(_("The page was out of date; look at the protocol as it is now."), code="version")
-    delete = stamp.cleaned_data.get("delete", False)
-    if not (delete or form.is_valid()):
-        return False
-    protocol_row_save_once(
-        protocol=protocol,
-        key=stamp.cleaned_data["key"],
-        number=number or stamp.cleaned_data["number"],
-        deal=None if delete else form.entry(),  # None: the entry deleted
-        expected_version=stamp.cleaned_data["version"],
-        reason=stamp.cleaned_data.get("reason", reason),
-        **writer,
-    )
-    return True
 
 
 def _entry_add(request: HttpRequest, protocol: Protocol, form_class: type[EntryForm], name: str) -> HttpResponse:

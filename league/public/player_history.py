@@ -22,8 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
-from league.games import game_of
-from league.games.choices import Game
+from league.games import game_of, game_rules
 from league.models import Season, TeamRanking, Tournament
 from league.ranking_lists import INDIVIDUAL, points
 from league.standings.seasons import season_uses_big_points
@@ -181,7 +180,7 @@ def rivals(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
                 rival.theirs += opponent["small_points"]
     return [
         {
-            "label": Game(game).label,
+            "label": game_rules(game).label,
             "words": words[game],
             "rivals": sorted(met.values(), key=lambda r: (-r.series, r.order, r.pk))[:RIVALS],
         }

@@ -47,15 +47,6 @@ def row_data(values: dict[str, int], number: int, version: int, **extra) -> dict
     return {"number": number, "version": version, **{f"row-{seat}": value for seat, value in values.items()}, **extra}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=(AttributeError, ValueError),
-    reason=(
-        "the public player page still branches: league/standings/statistics.py:77 asks Tournament.game_rules(), "
-        "which the models no longer have, and league/public/player_history.py:184 asks Game(key), the enum of "
-        "the installed games; both fail at the last step, for every game (the first even for Baśka)"
-    ),
-)
 def test_the_test_game_runs_through_every_room(client, organiser, zero_game):
     # --- the organiser's create form offers the game and stores its own settings ---
     form_page = seen("tournament form", client.get(reverse("tournaments:create")), "Zero only", 'value="zero"')

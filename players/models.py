@@ -119,6 +119,13 @@ class Player(models.Model):
     # every search compares with it, the same way on SQLite and PostgreSQL.
     search_name = models.TextField(editable=False, db_index=True)
     active = models.BooleanField(_("active"), default=True)
+    # The player's choice (RODO): public pages name them by initials and club ("J. K."), find-my-table
+    # only by the full name typed in full, and search engines are asked not to index their page.
+    public_initials = models.BooleanField(
+        _("appears publicly by initials only"),
+        default=False,
+        help_text=_("Public pages show the initials and the club; organisers still see the full name."),
+    )
     # Who added the player: until a tournament registers them, only this user may change them.
     created_by = added_by_field()
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -154,6 +161,16 @@ class Player(models.Model):
     @property
     def full_name(self) -> str:
         return f"{self.first_name} {self.last_name}"
+
+    @property
+    def initials(self) -> str:
+        """ "J. K.": how public pages name a player who asked to appear by initials only."""
+        return " ".join(f"{part[0]}." for part in (self.first_name, self.last_name) if part)
+
+    @property
+    def public_name(self) -> str:
+        """The name public pages, exports and the API give: the initials if the player asked so."""
+        return self.initials if self.public_initials else self.full_name
 
 
 class Team(models.Model):

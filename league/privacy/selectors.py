@@ -10,6 +10,7 @@ from urllib.parse import urljoin
 from django.conf import settings
 from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from league.models import League
 from league.privacy.models import PrivacyNotice
@@ -50,8 +51,8 @@ def signups_with_expired_contacts(*, today: date, days: int) -> QuerySet[SignUp]
 
 
 # Fields no person needs in their copy and nobody should get through it: a one-time form token,
-# the folded search copy of the name.
-INTERNAL_FIELDS = frozenset({"form_token", "search_name"})
+# the folded search copy of the name, a cache's stamp.
+INTERNAL_FIELDS = frozenset({"form_token", "search_name", "stamp"})
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,18 @@ class HeldRows:
     rows: list[dict[str, Any]]
 
     def cells(self) -> list[list[Any]]:
-        """The rows as a table prints them: the number, then each field in the order of ``fields``."""
-        return [[row["pk"], *(row[name] for name, _label in self.fields)] for row in self.rows]
+        """The rows as the PDF prints them: the number, then each field in the order of ``fields``;
+        yes or no for a flag, and a structure (a kept result's series, a deal's statistics) left to
+        the JSON file, where it can be read by a program."""
+        return [[row["pk"], *(_readable(row[name]) for name, _label in self.fields)] for row in self.rows]
+
+
+def _readable(value: Any) -> Any:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, dict | list):
+        return _("(in the JSON file)") if value else "—"
+    return value
 
 
 def _held(queryset: QuerySet) -> HeldRows | None:

@@ -145,7 +145,10 @@ def test_a_sign_up_records_the_notice_version_seen_and_no_consent_unless_ticked(
 def test_the_consent_and_a_later_version_are_recorded_as_the_form_showed_them(client, tournament):
     league = tournament.league
     services.notice_save(
-        league=league, text=NoticeText("Klub", "rodo@example.org", "v2", "v2"), user=UserFactory(is_superuser=True), reason=""
+        league=league,
+        text=NoticeText("Klub", "rodo@example.org", "v2", "v2"),
+        user=UserFactory(is_superuser=True),
+        reason="",
     )
     page = client.get(reverse("signups:signup", args=[tournament.slug])).content.decode()
     assert 'name="notice_version" value="2"' in page

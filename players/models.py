@@ -86,6 +86,19 @@ def search_key(text: str) -> str:
     return " ".join(plain.casefold().split())
 
 
+def initials_of(first_name: str, last_name: str) -> str:
+    return " ".join(f"{part[0]}." for part in (first_name, last_name) if part)
+
+
+def public_name_of(first_name: str, last_name: str, *, initials: bool, club: str | None) -> str:
+    """A player's name as public pages give it: "J. K., Gryf Wejherowo" (initials and club) for a
+    player who asked to appear so (RODO, ``Player.public_initials``), else the full name."""
+    if not initials:
+        return f"{first_name} {last_name}"
+    short = initials_of(first_name, last_name)
+    return f"{short}, {club}" if club else short
+
+
 class PlayerQuerySet(models.QuerySet):
     def search(self, text: str) -> PlayerQuerySet:
         """Players matching every word of ``text`` in a name (``search_name``) or the licence,
@@ -164,13 +177,20 @@ class Player(models.Model):
 
     @property
     def initials(self) -> str:
-        """ "J. K.": how public pages name a player who asked to appear by initials only."""
-        return " ".join(f"{part[0]}." for part in (self.first_name, self.last_name) if part)
+        """How public pages name a player who asked to appear by initials only: "J. K."."""
+        return initials_of(self.first_name, self.last_name)
 
     @property
     def public_name(self) -> str:
-        """The name public pages, exports and the API give: the initials if the player asked so."""
-        return self.initials if self.public_initials else self.full_name
+        """The name public pages, their exports and the API give (``public_name_of``); read the
+        player with their club."""
+        club = self.club.name if self.public_initials and self.club_id else None
+        return public_name_of(self.first_name, self.last_name, initials=self.public_initials, club=club)
+
+    @property
+    def public_first_name(self) -> str:
+        """How a public page calls the player in short: the first name, or the initials."""
+        return self.initials if self.public_initials else self.first_name
 
 
 class Team(models.Model):

@@ -161,7 +161,7 @@ def seating(series: Series) -> list[dict[str, Any]]:
         for table in series_table_seats(series, with_results=False)
         for seat in table.seats
     ]
-    seats += [{"name": bye.name, "team": "", "table": None, "seat": ""} for bye in series_byes(series)]
+    seats += [{"name": bye.name, "team": "", "table": None, "seat": ""} for bye in series_byes(series, public=True)]
     return sorted(seats, key=lambda s: [name_key(part) for part in s["name"].split()[-1:] + [s["name"]]])
 
 
@@ -548,7 +548,7 @@ def series_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "tournament": series.tournament,
             "series": series,
             "tables": series_table_seats(series, with_results=with_results),
-            "byes": series_byes(series),
+            "byes": series_byes(series, public=True),
             "with_results": with_results,
             "penalties": published_penalties(tournament=series.tournament, series=series) if with_results else [],
         }
@@ -653,7 +653,9 @@ def team_page(request: HttpRequest, pk: int) -> HttpResponse:
 
     def content(visitor: HttpRequest, state: tuple[Team, dict[int, str]]) -> HttpResponse:
         team, current = state
-        members = sorted(team.memberships.select_related("player"), key=lambda m: (player_key(m.player), m.player_id))
+        members = sorted(
+            team.memberships.select_related("player", "player__club"), key=lambda m: (player_key(m.player), m.player_id)
+        )
         context = {"team": team, "members": members, "history": team_page_history(team, current)}
         return render(visitor, "public/team.html", context)
 
@@ -667,7 +669,7 @@ def team_state(pk: int) -> tuple[object, tuple[Team, dict[int, str]]] | None:
     team = Team.objects.select_related("club", "captain").filter(pk=pk).first()
     if team is None:
         return None
-    members = team.memberships.select_related("player").order_by("pk")
+    members = team.memberships.select_related("player", "player__club").order_by("pk")
     played = Registration.objects.filter(team=team).select_related("player").order_by("pk")
     current = team_stamps(team)
     shown = (

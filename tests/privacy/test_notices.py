@@ -77,7 +77,7 @@ def test_every_page_links_the_privacy_notice_which_names_controller_purposes_ret
 def test_a_league_shows_the_default_text_in_english_too(client, league):
     client.cookies["django_language"] = "en"
     page = client.get(reverse("privacy:league_notice", args=[league.slug])).content.decode()
-    assert "The organisers of Liga Kaszubska" in page  # the controller, named in Polish as saved
+    assert "Organizatorzy ligi „Liga Kaszubska”" in page  # the controller, named in Polish as saved
     assert "Purposes and legal bases" in page and "The default text" in page
 
 

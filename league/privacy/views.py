@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from league.models import League
 from league.printing.documents import font_faces, page_counter_css, render_pdf
@@ -123,6 +124,7 @@ def _download(content: bytes, content_type: str, filename: str) -> HttpResponse:
     return response
 
 
+@require_GET
 @login_and_permission_required("players.change_player")
 def player_data_json(request: HttpRequest, pk: int) -> HttpResponse:
     """Everything held about the player, as one JSON file (the right of access and portability)."""
@@ -132,6 +134,7 @@ def player_data_json(request: HttpRequest, pk: int) -> HttpResponse:
     return _download(content, "application/json", f"zawodnik-{player.pk}.json")
 
 
+@require_GET
 @login_and_permission_required("players.change_player")
 def player_data_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """The same as the JSON file, laid out to read: a table per kind of row."""

@@ -53,7 +53,10 @@ class SignUpForm(forms.Form):
     )
     # RODO: unticked unless the person ticks it; nothing but the organiser's messages about playing
     contact_consent = forms.BooleanField(
-        label=_("I agree to be contacted by the organiser about this and future tournaments, at the address or number I give."),
+        label=_(
+            "I agree to be contacted by the organiser about this and future tournaments, "
+            "at the address or number I give."
+        ),
         required=False,
     )
     # the version of the privacy notice shown with the form (0: the default text), kept with the sign-up;

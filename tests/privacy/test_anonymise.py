@@ -155,7 +155,8 @@ def test_an_organiser_of_another_league_may_neither_anonymise_nor_export_her(cli
     client.force_login(league_organiser(LeagueFactory()))
     url = reverse(view, args=[world["her"].pk])
     assert client.get(url).status_code == 403
-    assert client.post(url, {"reason": "x", "confirm": "on"}).status_code == 403
+    if view == "privacy:anonymise":  # the downloads answer GET only
+        assert client.post(url, {"reason": "x", "confirm": "on"}).status_code == 403
     assert not Anonymisation.objects.exists()
     client.logout()
     assert "/konto/logowanie/" in client.get(url)["Location"]

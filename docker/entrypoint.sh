@@ -1,5 +1,5 @@
 #!/bin/sh
-# web: migrate, then gunicorn; worker: a Celery worker; anything else runs as given.
+# web: migrate, then gunicorn; worker: a Celery worker; beat: Celery beat; anything else runs as given.
 set -eu
 case "${1:-web}" in
   web)
@@ -14,6 +14,11 @@ case "${1:-web}" in
     # threads, not prefork: a print job lays out its PDF pages in processes of its own,
     # which the daemonic children of a prefork pool may not start
     exec celery -A league.celery worker --loglevel INFO --pool threads --concurrency "${CELERY_CONCURRENCY:-4}"
+    ;;
+  beat)
+    # the periodic tasks of settings.CELERY_BEAT_SCHEDULE (sign-ups' contacts erased after the
+    # retention period, docs/privacy.md); its schedule file lives in the media volume
+    exec celery -A league.celery beat --loglevel INFO --schedule /data/celerybeat-schedule
     ;;
   *)
     exec "$@"

@@ -144,6 +144,7 @@ INSTALLED_APPS = [
     "league.rulesets",
     "league.games",
     "league.signups",
+    "league.privacy",
 ]
 
 # The games a tournament may play: each one's rules object (league.games.base.GameRules), the
@@ -276,6 +277,9 @@ EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "liga@localhost")
+# RODO: days after a tournament its sign-ups keep their e-mail addresses and phone numbers
+# (league.privacy.tasks erases them; docs/privacy.md).
+BASKA_SIGNUP_CONTACT_DAYS = env_int("BASKA_SIGNUP_CONTACT_DAYS", 30)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -338,6 +342,11 @@ STANDINGS_STAMP_SECONDS = 1
 
 # Tasks outside an installed app's own tasks module (autodiscovery finds league.printing.tasks).
 CELERY_IMPORTS = ("league.standings.tasks",)
+# Celery beat (the deployed configuration's `beat` service) runs these; the embedded default has no
+# beat: there `manage.py erase_signup_contacts` runs the same task (from cron, docs/privacy.md).
+CELERY_BEAT_SCHEDULE = {
+    "erase-signup-contacts": {"task": "league.privacy.erase_signup_contacts", "schedule": 24 * 60 * 60},
+}
 
 # Content-Security-Policy (django-csp): scripts only from our own static files or the few
 # inline blocks that carry the per-response nonce; no plugins, no framing, no foreign fetches.

@@ -28,6 +28,7 @@ urlpatterns = [
     path("", include("league.public.urls")),
     path("", include("league.leagues.urls")),
     path("", include("league.signups.urls")),
+    path("", include("league.privacy.urls")),
     path("konto/logowanie/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("konto/wyloguj/", auth_views.LogoutView.as_view(), name="logout"),
     # Without CSRF protection, so that public pages can be the same for every visitor (kept

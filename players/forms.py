@@ -91,7 +91,7 @@ class PlayerForm(ProbableDuplicateCheck, forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["first_name", "last_name", "gender", "club", "licence", "active"]
+        fields = ["first_name", "last_name", "gender", "club", "licence", "active", "public_initials"]
         widgets = {"gender": forms.RadioSelect}
 
 

@@ -86,6 +86,19 @@ def search_key(text: str) -> str:
     return " ".join(plain.casefold().split())
 
 
+def initials_of(first_name: str, last_name: str) -> str:
+    return " ".join(f"{part[0]}." for part in (first_name, last_name) if part)
+
+
+def public_name_of(first_name: str, last_name: str, *, initials: bool, club: str | None) -> str:
+    """A player's name as public pages give it: "J. K., Gryf Wejherowo" (initials and club) for a
+    player who asked to appear so (RODO, ``Player.public_initials``), else the full name."""
+    if not initials:
+        return f"{first_name} {last_name}"
+    short = initials_of(first_name, last_name)
+    return f"{short}, {club}" if club else short
+
+
 class PlayerQuerySet(models.QuerySet):
     def search(self, text: str) -> PlayerQuerySet:
         """Players matching every word of ``text`` in a name (``search_name``) or the licence,
@@ -119,6 +132,13 @@ class Player(models.Model):
     # every search compares with it, the same way on SQLite and PostgreSQL.
     search_name = models.TextField(editable=False, db_index=True)
     active = models.BooleanField(_("active"), default=True)
+    # The player's choice (RODO): public pages name them by initials and club ("J. K."), find-my-table
+    # only by the full name typed in full, and search engines are asked not to index their page.
+    public_initials = models.BooleanField(
+        _("appears publicly by initials only"),
+        default=False,
+        help_text=_("Public pages show the initials and the club; organisers still see the full name."),
+    )
     # Who added the player: until a tournament registers them, only this user may change them.
     created_by = added_by_field()
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -154,6 +174,23 @@ class Player(models.Model):
     @property
     def full_name(self) -> str:
         return f"{self.first_name} {self.last_name}"
+
+    @property
+    def initials(self) -> str:
+        """How public pages name a player who asked to appear by initials only: "J. K."."""
+        return initials_of(self.first_name, self.last_name)
+
+    @property
+    def public_name(self) -> str:
+        """The name public pages, their exports and the API give (``public_name_of``); read the
+        player with their club."""
+        club = self.club.name if self.public_initials and self.club_id else None
+        return public_name_of(self.first_name, self.last_name, initials=self.public_initials, club=club)
+
+    @property
+    def public_first_name(self) -> str:
+        """How a public page calls the player in short: the first name, or the initials."""
+        return self.initials if self.public_initials else self.first_name
 
 
 class Team(models.Model):

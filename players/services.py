@@ -110,6 +110,7 @@ def player_create(
     club: Club | None = None,
     licence: str = "",
     active: bool = True,
+    public_initials: bool = False,
     created_by: AbstractBaseUser | None = None,
 ) -> Player:
     return _player_save(
@@ -120,6 +121,7 @@ def player_create(
         club=club,
         licence=licence,
         active=active,
+        public_initials=public_initials,
     )
 
 
@@ -134,8 +136,10 @@ def player_update(
     club: Club | None,
     licence: str,
     active: bool,
+    public_initials: bool | None = None,
 ) -> Player:
-    """Change ``player`` on behalf of ``user``, if the rule above lets them."""
+    """Change ``player`` on behalf of ``user``, if the rule above lets them (``public_initials``
+    None: the player's choice of how public pages name them stays as it was)."""
     player_check_editable(player=player, user=user)
     return _player_save(
         player,
@@ -145,6 +149,7 @@ def player_update(
         club=club,
         licence=licence,
         active=active,
+        public_initials=player.public_initials if public_initials is None else public_initials,
     )
 
 

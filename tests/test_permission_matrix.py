@@ -356,6 +356,17 @@ MATRIX: list[Case] = [
     Case("players:player_merge", ("player",), get=ORGANISER, post=ORGANISER),
     Case("players:player_delete", ("player",), get=ORGANISER, post=ORGANISER),
     Case("players:search", get=PERMITTED, post=NOBODY_405),
+    # players' data (RODO, issue 43): whoever may change the player anonymises and downloads their data
+    Case("privacy:anonymise", ("player",), get=ORGANISER, post=ORGANISER),
+    Case("privacy:data_json", ("player",), get=ORGANISER, post=NOBODY_405),
+    Case("privacy:data_pdf", ("player",), get=ORGANISER, post=NOBODY_405),
+    # the notices: public; a league's edited by its organisers, the installation's by a superuser only
+    Case("privacy:notice", get=EVERYONE),
+    Case("privacy:league_notice", ("league",), get=EVERYONE),
+    Case(
+        "privacy:notice_edit", get=(LOGIN, LOGIN, LOGIN, DENY, DENY, DENY), post=(LOGIN, LOGIN, LOGIN, DENY, DENY, DENY)
+    ),
+    Case("privacy:league_notice_edit", ("league",), get=ORGANISER, post=ORGANISER),
     Case("players:import_upload", get=PERMITTED, post=PERMITTED),
     Case("players:import_preview", get=PERMITTED_REDIR, post=PERMITTED_REDIR),
     Case("players:team_list", get=PERMITTED),

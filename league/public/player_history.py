@@ -104,11 +104,11 @@ def place_chart(player: Player, tournament: Tournament, places: Sequence[Sequenc
     return line_chart(
         ident=f"places-{tournament.pk}",
         title=_("%(name)s's place after each series of %(tournament)s")
-        % {"name": player.full_name, "tournament": tournament.name},
+        % {"name": player.public_name, "tournament": tournament.name},
         description=_("Place in the individual ranking of %(count)s players after %(places)s")
         % {"count": field_size, "places": said},
         steps=steps,
-        lines=[Line(player.full_name, ranks)],
+        lines=[Line(player.public_name, ranks)],
         y_label=_("place"),
         x_label=_("series"),
         inverted=True,
@@ -279,7 +279,7 @@ def team_page_history(team: Team, current: dict[int, str]) -> list[dict[str, Any
         item["members"] = [
             Member(
                 r.player_id,
-                r.player.full_name,
+                r.player.public_name,
                 result_entry(r),
                 i in small,
                 not by_place and i in big,
@@ -287,7 +287,7 @@ def team_page_history(team: Team, current: dict[int, str]) -> list[dict[str, Any
             )
             for i, r in enumerate(played)
         ] + [
-            Member(r.player_id, r.player.full_name, None, woman=r.player.gender == Gender.WOMAN)
+            Member(r.player_id, r.player.public_name, None, woman=r.player.gender == Gender.WOMAN)
             for r in results
             if not r.ranked
         ]

@@ -83,7 +83,11 @@ def matching_registrations(tournament: Tournament, query: str) -> list[Registrat
     condition = Q()
     for word in words:
         condition &= Q(player__search_name__contains=word)
-    found = tournament.registrations.filter(condition).select_related("player", "team")[: MAX_MATCHES + 1]
+    # a player who appears by initials only is found by their full name typed in full, never by a part
+    condition &= Q(player__public_initials=False) | Q(player__search_name=" ".join(words))
+    found = tournament.registrations.filter(condition).select_related("player", "player__club", "team")[
+        : MAX_MATCHES + 1
+    ]
     return sorted(found, key=lambda registration: player_key(registration.player))
 
 
@@ -106,7 +110,7 @@ def player_seats(
     tables: dict[tuple[int, int], list[TableAssignment]] = defaultdict(list)
     for assignment in (
         TableAssignment.objects.filter(Exists(with_a_player), series__in=shown)
-        .select_related("player")
+        .select_related("player", "player__club")
         .order_by("seat")
     ):
         tables[assignment.series_id, assignment.table].append(assignment)
@@ -123,7 +127,7 @@ def player_seats(
             return here
         here.table, here.seat = seats[series.pk, player_id]
         here.opponents = [
-            Opponent(a.seat, a.player.full_name, a.player_id)
+            Opponent(a.seat, a.player.public_name, a.player_id)
             for a in tables[series.pk, here.table]
             if a.player_id != player_id
         ]

@@ -162,7 +162,7 @@ def seating(series: Series) -> list[dict[str, Any]]:
         for table in series_table_seats(series, with_results=False)
         for seat in table.seats
     ]
-    seats += [{"name": bye.name, "team": "", "table": None, "seat": ""} for bye in series_byes(series)]
+    seats += [{"name": bye.name, "team": "", "table": None, "seat": ""} for bye in series_byes(series, public=True)]
     return sorted(seats, key=lambda s: [name_key(part) for part in s["name"].split()[-1:] + [s["name"]]])
 
 
@@ -549,7 +549,7 @@ def series_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "tournament": series.tournament,
             "series": series,
             "tables": series_table_seats(series, with_results=with_results),
-            "byes": series_byes(series),
+            "byes": series_byes(series, public=True),
             "with_results": with_results,
             "penalties": published_penalties(tournament=series.tournament, series=series) if with_results else [],
         }
@@ -657,7 +657,9 @@ def team_page(request: HttpRequest, pk: int) -> HttpResponse:
 
     def content(visitor: HttpRequest, state: tuple[Team, dict[int, str]]) -> HttpResponse:
         team, current = state
-        members = sorted(team.memberships.select_related("player"), key=lambda m: (player_key(m.player), m.player_id))
+        members = sorted(
+            team.memberships.select_related("player", "player__club"), key=lambda m: (player_key(m.player), m.player_id)
+        )
         newest_first = Tournament.objects.filter(pk__in=list(current)).order_by("-date", "-pk")
         pages = Paginator(newest_first.values_list("pk", flat=True), TOURNAMENTS_PER_PAGE)
         shown = pages.get_page(number)
@@ -679,7 +681,7 @@ def team_state(pk: int) -> tuple[object, tuple[Team, dict[int, str]]] | None:
     team = Team.objects.select_related("club", "captain").filter(pk=pk).first()
     if team is None:
         return None
-    members = team.memberships.select_related("player").order_by("pk")
+    members = team.memberships.select_related("player", "player__club").order_by("pk")
     played = Registration.objects.filter(team=team).select_related("player").order_by("pk")
     current = team_stamps(team)
     shown = (

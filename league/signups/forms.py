@@ -51,6 +51,17 @@ class SignUpForm(forms.Form):
         required=False,
         empty_label=_("— as before / individual —"),
     )
+    # RODO: unticked unless the person ticks it; nothing but the organiser's messages about playing
+    contact_consent = forms.BooleanField(
+        label=_(
+            "I agree to be contacted by the organiser about this and future tournaments, "
+            "at the address or number I give."
+        ),
+        required=False,
+    )
+    # the version of the privacy notice shown with the form (0: the default text), kept with the sign-up;
+    # a form sent without it (a page loaded before the notice existed) records no version
+    notice_version = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
     not_listed = forms.BooleanField(required=False, widget=forms.HiddenInput)
     form_token = forms.CharField(max_length=64, widget=forms.HiddenInput)
     website = forms.CharField(label=_("Leave this field empty"), required=False)

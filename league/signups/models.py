@@ -126,6 +126,20 @@ class SignUp(models.Model):
     source_page = models.CharField(_("sent from"), max_length=PAGE_MAX_LENGTH, blank=True)
     # the language of the form the person signed up in: every e-mail to them is written in it
     language = models.CharField(_("language"), max_length=8, default="pl", choices=settings.LANGUAGES)
+    # RODO: the version of the privacy notice the person read on the form, their explicit consent
+    # to be contacted (unticked unless they tick it), and when the retention period (or an
+    # anonymisation) erased the e-mail address and phone number.
+    privacy_notice = models.ForeignKey(
+        "privacy.PrivacyNotice",
+        verbose_name=_("privacy notice seen"),
+        related_name="signups",
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.PROTECT,
+    )
+    contact_consent = models.BooleanField(_("consents to be contacted"), default=False)
+    contact_erased = models.DateTimeField(_("contact erased"), null=True, blank=True, editable=False)
     created = models.DateTimeField(_("signed up"), auto_now_add=True)
 
     class Meta:
@@ -141,7 +155,7 @@ class SignUp(models.Model):
                 violation_error_message=_("This player has already signed up."),
             ),
             models.CheckConstraint(
-                condition=Q(player__isnull=False) | ~Q(email="") | ~Q(phone=""),
+                condition=Q(player__isnull=False) | ~Q(email="") | ~Q(phone="") | Q(contact_erased__isnull=False),
                 name="signups_contact_or_player",
                 violation_error_message=_("Give an e-mail address or a phone number."),
             ),

@@ -84,6 +84,8 @@ def register_search(*, text: str) -> list[PublicPlayer]:
     condition = Q(active=True)
     for word in words:
         condition &= Q(search_name__contains=word)
+    # a player who appears by initials only is found by their full name typed in full, never by a part
+    condition &= Q(public_initials=False) | Q(search_name=" ".join(words))
     return _public(Player.objects.filter(condition).order_by("last_name", "first_name")[:PUBLIC_SEARCH_LIMIT])
 
 
@@ -113,7 +115,7 @@ def signup_list(*, tournament: Tournament) -> tuple[list[SignUpRow], Counter]:
     all unmatched ones at once)."""
     history = Prefetch("changes", queryset=SignUpChange.objects.select_related("user"))
     signups = list(
-        tournament.signups.select_related("player", "player__club", "club", "team", "registration")
+        tournament.signups.select_related("player", "player__club", "club", "team", "registration", "privacy_notice")
         .prefetch_related(history)
         .order_by("created", "pk")
     )

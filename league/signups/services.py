@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Registration, Tournament
+from league.privacy.services import notice_seen
 from league.signups import selectors
 from league.signups.models import SignUp, SignUpChange, SignUpWindow, SignUpWindowChange
 from league.tournaments.registrations import registration_create, registration_delete
@@ -83,12 +84,16 @@ def signup_create(
     phone: str = "",
     team: Team | None = None,
     language: str = "pl",
+    notice_version: int | None = None,
+    contact_consent: bool = False,
 ) -> tuple[SignUp, bool]:
     """Sign up for ``tournament``: a place while there is one, else the waiting list (if kept).
 
     Returns the sign-up and whether it is new: a form sent again with the same one-time
     ``form_token`` (a double click, a network retry) finds the sign-up it made the first time.
-    A picked ``player`` gives the name, gender and club; typed data stays as typed.
+    A picked ``player`` gives the name, gender and club; typed data stays as typed. The sign-up
+    keeps the version of the privacy notice its person read (``notice_version``, as the form
+    showed it) and whether they consent to be contacted.
     """
     window = _window_for_update(tournament)
     # the token is looked up within the tournament only: it finds the sender's own retry, never another's sign-up
@@ -133,6 +138,10 @@ def signup_create(
         form_token=form_token,
         source_page=page,
         language=language,
+        privacy_notice=None
+        if notice_version is None
+        else notice_seen(league=tournament.league, version=notice_version),
+        contact_consent=contact_consent,
     )
     signup.full_clean(exclude=["search_name", "form_token"])
     signup.save()

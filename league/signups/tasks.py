@@ -10,6 +10,7 @@ from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from league.privacy.selectors import privacy_footer
 from league.signups.models import SignUp
 
 EVENTS = ("signed_up", "moved_up", "confirmed", "cancelled")
@@ -28,7 +29,13 @@ def signup_confirmation_mail(signup_id: int, link: str, event: str = "signed_up"
         return
     event = event if event in EVENTS else "signed_up"
     with translation.override(signup.language):
-        context = {"signup": signup, "tournament": signup.tournament, "link": link, "event": event}
+        context = {
+            "signup": signup,
+            "tournament": signup.tournament,
+            "link": link,
+            "event": event,
+            "privacy": privacy_footer(league=signup.tournament.league, link=link),
+        }
         # one line whatever the tournament's name holds: a line break in a subject is refused by send_mail
         subject = " ".join(render_to_string("signups/mail_subject.txt", context).split())
         body = render_to_string("signups/mail_body.txt", context)

@@ -3,6 +3,7 @@ carries its own CSRF token and one-time form token), and the organiser's window 
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -14,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from league.privacy.selectors import notice_shown
 from league.public.views import visible_tournament
 from league.queueing import enqueue_or_run
 from league.signups import selectors, services
@@ -44,11 +46,19 @@ def signup_page(request: HttpRequest, slug: str) -> HttpResponse:
         "window": window,
         "open": selectors.signups_open(window=window, now=timezone.now()),
     }
+    context["notice_version"], context["notice"] = notice_shown(league=tournament.league)
+    context["retention_days"] = settings.BASKA_SIGNUP_CONTACT_DAYS
     if request.method != "POST":
         search = RegisterSearchForm(request.GET)
         query = search.cleaned_data["q"] if search.is_valid() else ""
         chosen = _chosen_player(request.GET.get(PICK_PARAM, ""))
-        form = SignUpForm(initial={"form_token": new_form_token(), "player": chosen.pk if chosen else None})
+        form = SignUpForm(
+            initial={
+                "form_token": new_form_token(),
+                "player": chosen.pk if chosen else None,
+                "notice_version": context["notice_version"],
+            }
+        )
         # the register is searched only for a tournament taking sign-ups: the search serves nothing else
         found = selectors.register_search(text=query) if query and context["open"] else []
         return render(
@@ -81,6 +91,8 @@ def signup_page(request: HttpRequest, slug: str) -> HttpResponse:
                     phone=data["phone"],
                     team=data["team"],
                     language=get_language(),
+                    notice_version=data["notice_version"],
+                    contact_consent=data["contact_consent"],
                 )
             except ValidationError as error:
                 form.add_error(None, error)

@@ -47,7 +47,7 @@ def tournament_standings(
     tiebreaks = ruleset.tiebreaks
     if not tournament.uses_big_points:
         tiebreaks = tuple(t for t in tiebreaks if t != "big_points")
-    registrations = {r.player_id: r for r in tournament.registrations.select_related("player", "team")}
+    registrations = {r.player_id: r for r in tournament.registrations.select_related("player", "player__club", "team")}
 
     # rank() keeps the input order within a shared place: list by name first
     def by_name(standing: scoring.Standing) -> tuple[tuple[NameKey, NameKey], int]:
@@ -65,7 +65,7 @@ def tournament_standings(
                 {
                     "place": ranked.place,
                     "label": ranked.label,
-                    "name": registration.player.full_name,
+                    "name": registration.player.public_name,
                     "pk": registration.player_id,
                     "team": registration.team.name if registration.team else None,
                     **_points(ranked.standing),

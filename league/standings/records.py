@@ -318,7 +318,8 @@ def _game_figures(parts: list[tuple[int, TournamentPart]]) -> Figures:
 
 
 def _names(players: Iterable[int]) -> dict[int, Player]:
-    return {p.pk: p for p in Player.objects.filter(pk__in=set(players)).only("pk", "first_name", "last_name")}
+    named = Player.objects.filter(pk__in=set(players)).select_related("club")
+    return {p.pk: p for p in named.only("pk", "first_name", "last_name", "public_initials", "club__name")}
 
 
 def _ranked(
@@ -334,6 +335,8 @@ def _ranked(
         place = f"{above + 1}." if level == 1 else f"{above + 1}–{above + level}."
         tournament = tournaments[tournament_id]
         lines.append(
-            RecordLine(place, player, names[player].full_name, figure, tournament.slug, tournament.name, series, table)
+            RecordLine(
+                place, player, names[player].public_name, figure, tournament.slug, tournament.name, series, table
+            )
         )
     return lines

@@ -54,7 +54,7 @@ def series_table_seats(series: Series, *, with_results: bool) -> list[Table]:
         places = table_places(at_table.small_points, rules) if at_table.small_points is not None else {}
         for seat, assignment in at_table.seats.items():
             player = assignment.player
-            row = Seat(seat, player.pk, player.full_name, teams.get(player.pk) or "")
+            row = Seat(seat, player.pk, player.public_name, teams.get(player.pk) or "")
             if seat in places:
                 result = places[seat]
                 row.small_points, row.big_points = result.small_points, points(result.big_points)
@@ -64,18 +64,28 @@ def series_table_seats(series: Series, *, with_results: bool) -> list[Table]:
     return tables
 
 
-def series_byes(series: Series) -> list[Seat]:
-    """The bye players (wolny los, a series without a table) with their compensation.
+def series_byes(series: Series, *, public: bool = False) -> list[Seat]:
+    """The bye players (wolny los, a series without a table) with their compensation; named as
+    public pages name them with ``public`` (``Player.public_name``), else in full (the referee's).
 
     The compensation comes from the ruleset by the number of byes in the
     series, as the standings count it; nothing stored can disagree with it.
     """
-    byes = sorted(Bye.objects.filter(series=series).select_related("player"), key=lambda bye: player_key(bye.player))
+    byes = sorted(
+        Bye.objects.filter(series=series).select_related("player", "player__club"),
+        key=lambda bye: player_key(bye.player),
+    )
     if not byes:
         return []
     compensation = scoring.bye_compensation(game_of(series.tournament).standing_rules(series.tournament), len(byes))
     big_points = points(compensation.big_points)
-    return [Seat("", bye.player_id, bye.player.full_name, "", compensation.small_points, big_points) for bye in byes]
+    small_points = compensation.small_points
+    return [
+        Seat(
+            "", bye.player_id, bye.player.public_name if public else bye.player.full_name, "", small_points, big_points
+        )
+        for bye in byes
+    ]
 
 
 # --- a player's and a team's tournaments ------------------------------------
@@ -213,7 +223,7 @@ def team_history(team: Team, current: dict[int, str] | None = None) -> list[dict
     members: dict[int, list[PlayerResult]] = {}
     named: dict[int, Tournament] = {}
     for row in PlayerResult.objects.filter(team=team, tournament__in=list(current)).select_related(
-        "player", "tournament"
+        "player", "player__club", "tournament"
     ):
         members.setdefault(row.tournament_id, []).append(row)
         named[row.tournament_id] = row.tournament
@@ -229,7 +239,7 @@ def team_history(team: Team, current: dict[int, str] | None = None) -> list[dict
             fresh = tournament_results(tournament, stamp)
             rows = [row for row in fresh.players if row.team_id == team.pk]
             entry = next((row for row in fresh.teams if row.team_id == team.pk), None)
-            named = Player.objects.in_bulk([row.player_id for row in rows])
+            named = Player.objects.select_related("club").in_bulk([row.player_id for row in rows])
             for row in rows:
                 row.player = named[row.player_id]
         history.append({"tournament": tournament, "stamp": stamp, "results": rows, "entry": result_entry(entry)})

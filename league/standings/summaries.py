@@ -35,7 +35,7 @@ from league.standings.models import PlayerResult, TeamResult
 from league.standings.seasons import Rankings
 from league.standings.statistics import deal_tallies, empty_tally
 from league.standings.tables import table_places, table_totals
-from players.models import Player
+from players.models import Player, public_name_of
 from players.names import name_key, player_key
 
 # one series of a player as a row keeps it (``PlayerResult.series``): number, table, seat,
@@ -81,7 +81,7 @@ def series_results(
                 "opponents": [
                     {
                         "pk": other.player_id,
-                        "name": other.player.full_name,
+                        "name": other.player.public_name,
                         "seat": other_seat,
                         "small_points": at_table.small_points[other_seat],
                         "sort": [other.player.last_name, other.player.first_name],
@@ -186,13 +186,29 @@ def kept_rankings(tournaments: Sequence[Tournament], current: dict[int, str]) ->
     # a season's rows are its every player's: read as plain values, without the series, places
     # and tallies they keep (model instances of every player of ten seasons took seconds)
     players = PlayerResult.objects.filter(tournament__in=list(lists)).order_by()
-    for tournament_id, stamp, ranked, player_id, first, last, team, place, label, big, small in players.values_list(
+    for (
+        tournament_id,
+        stamp,
+        ranked,
+        player_id,
+        first,
+        last,
+        initials,
+        club,
+        team,
+        place,
+        label,
+        big,
+        small,
+    ) in players.values_list(
         "tournament_id",
         "stamp",
         "ranked",
         "player_id",
         "player__first_name",
         "player__last_name",
+        "player__public_initials",
+        "player__club__name",
         "team__name",
         "place",
         "place_label",
@@ -205,7 +221,7 @@ def kept_rankings(tournaments: Sequence[Tournament], current: dict[int, str]) ->
         elif ranked:
             if player_id not in named:  # a regular is in every tournament: their name once
                 player = Player(pk=player_id, first_name=first, last_name=last)
-                named[player_id] = (player.full_name, player_key(player))
+                named[player_id] = (public_name_of(first, last, initials=initials, club=club), player_key(player))
             name, key = named[player_id]
             lists[tournament_id]["individual"].append(
                 {

@@ -60,7 +60,7 @@ def table_totals(
         )
     seated: dict[tuple[int, int], dict[str, TableAssignment]] = {}
     for assignment in (
-        assignments.select_related("player")
+        assignments.select_related("player", "player__club")
         .annotate(number=F("series__number"), tournament_id=F("series__tournament_id"))
         .order_by("series__number", "table", "seat")
     ):

@@ -144,6 +144,7 @@ INSTALLED_APPS = [
     "league.rulesets",
     "league.games",
     "league.signups",
+    "league.rating",
 ]
 
 # The games a tournament may play: each one's rules object (league.games.base.GameRules), the

@@ -1,7 +1,7 @@
 """Reads of the ratings: the matches they are computed from, and the kept ratings the pages show.
 
-The matches come from the one read of table totals (``league.standings.tables.table_totals``),
-the read the standings and the public pages use: a series counts once it is closed with its
+The matches come from the one read of table totals (``league.standings.tables.seat_totals``,
+which ``table_totals`` sums by for the standings and the public pages): a series counts once it is closed with its
 results published, in a published tournament, as it does on every public page.
 """
 
@@ -14,10 +14,11 @@ from datetime import date
 
 from django.db.models import QuerySet
 
-from league.models import League, Series
+from league.models import League, Series, TableAssignment
 from league.rating.compute import PROVISIONAL_SERIES, Sitting, Table, displayed, places
 from league.rating.models import Rating
-from league.standings.tables import table_totals
+from league.results.models import DealRow
+from league.standings.tables import seat_totals
 from players.models import Player
 from players.names import name_key
 
@@ -52,20 +53,26 @@ def rated_series() -> QuerySet[Series]:
 def tournament_sittings(*, since: date | None = None, tournament_id: int | None = None) -> list[TournamentSittings]:
     """Each tournament's rated series (of those from the day ``since`` on, or of the one tournament),
     in time order (the tournament's date, then its pk, then the series' number), in three queries:
-    each table with its players and their small points; a table before its first deal is no match."""
+    each table with its players and their small points (``league.standings.tables.seat_totals``,
+    the tables' totals every page reads); a table before its first deal is no match."""
     series = rated_series()
     if since is not None:
         series = series.filter(tournament__date__gte=since)
     if tournament_id is not None:
         series = series.filter(tournament_id=tournament_id)
+    # the seats as plain values: a history's 60,000 seats as model instances with their players
+    # took longer than rating them
+    seated: dict[tuple[int, int], list[tuple[str, int]]] = defaultdict(list)
+    seats = TableAssignment.objects.filter(series__in=series).order_by()
+    for series_id, table, seat, player_id in seats.values_list("series_id", "table", "seat", "player_id"):
+        seated[series_id, table].append((seat, player_id))
+    totals = seat_totals(DealRow.objects.filter(protocol__series__in=series))
     tables: dict[int, list[Table]] = defaultdict(list)
-    for at_table in table_totals(series=series):
-        if at_table.small_points is None:
-            continue
-        seats = at_table.seats.items()
-        series_id = next(iter(at_table.seats.values())).series_id
-        points = tuple((assignment.player_id, at_table.small_points[seat]) for seat, assignment in seats)
-        tables[series_id].append(Table(at_table.table, points))
+    for (series_id, table), players in sorted(seated.items()):
+        points = totals.get((series_id, table))
+        if points is None:
+            continue  # no deal yet
+        tables[series_id].append(Table(table, tuple((player, points[seat]) for seat, player in sorted(players))))
     found: dict[int, TournamentSittings] = {}
     in_order = series.order_by("tournament__date", "tournament_id", "number")
     for series_id, number, tournament, when, game in in_order.values_list(

@@ -81,7 +81,8 @@ def test_the_two_games_keep_separate_ratings():
 
 def test_the_expected_place_is_read_from_the_ratings_before_the_series():
     strong = Skill(mu=35.0, sigma=2.0, series=20)
-    rated = {r.person: r for r in rate_sitting({("baska", 4): strong}, sitting(1, [(1, 30), (2, 10), (3, -10), (4, -30)]))}
+    table = sitting(1, [(1, 30), (2, 10), (3, -10), (4, -30)])
+    rated = {r.person: r for r in rate_sitting({("baska", 4): strong}, table)}
     assert rated[4].expected_place == 1
     assert rated[1].expected_place == rated[2].expected_place == rated[3].expected_place == 2
     assert rated[4].place == 4
@@ -144,6 +145,6 @@ def test_everyone_seated_has_a_result_each_series_with_certainty_growing(history
     rated, skills = rate_history(history)
     seated = sum(len(t.points) for one in history for t in one.tables)
     assert len(rated) == seated
-    for (game, person), skill in skills.items():
+    for (_game, person), skill in skills.items():
         assert skill.sigma < Skill().sigma
         assert skill.series == sum(person in dict(t.points) for one in history for t in one.tables)

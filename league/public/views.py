@@ -33,6 +33,8 @@ from league.leagues.selectors import home_leagues
 from league.models import Registration, Season, Series, Tournament
 from league.public import page_store
 from league.public.page_store import page_answer
+from league.rating.pages import player_rating_cards, table_expected_order
+from league.rating.selectors import ratings_stamp
 from league.ranking_lists import RANKING_LISTS, SEASON_LISTS, published_lists
 from league.ready_pages import field_values, page_etag, with_validators
 from league.results.models import Protocol
@@ -580,9 +582,11 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
         }
         names = {seat.seat: seat.name for seat in seats}
         context |= series.tournament.game_rules().public_table_context(protocol=protocol, names=names)
+        context["expected"] = table_expected_order(series=series, table=table, seats=seats)
         return render(visitor, "public/table.html", context)
 
-    return tournament_answer(request, slug, page_build=build, variant=("table", number, table))
+    # the expected order is the ratings' before the series: a correction of an earlier one moves it
+    return tournament_answer(request, slug, page_build=build, variant=("table", number, table, ratings_stamp()))
 
 
 @gzip_page
@@ -617,6 +621,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
             "seasons": seasons,
             "rivals": rivals(history),
             "statistics": statistics,
+            "ratings": player_rating_cards(player),
         }
         response = render(visitor, "public/player.html", context)
         response.keep = number <= pages.num_pages  # a page past the last shows the last, kept once under its own number
@@ -642,6 +647,7 @@ def player_state(pk: int) -> tuple[object, tuple[Player, PlayerReads]] | None:
         [(r.tournament_id, r.team and field_values(r.team)) for r in reads.registrations],
         [field_values(season) for season in reads.seasons],
         sorted(reads.current.items()),
+        ratings_stamp(),  # a rating moves with any series rated since, anyone's
     )
     return shown, (player, reads)
 

@@ -12,8 +12,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import QuerySet
+from django.db.models import Count, Max, QuerySet
 
+from league.games.choices import Game
 from league.models import League, Series, TableAssignment
 from league.rating.compute import PROVISIONAL_SERIES, Sitting, Table, displayed, places
 from league.rating.models import Rating
@@ -88,8 +89,8 @@ def tournament_sittings(*, since: date | None = None, tournament_id: int | None 
 def ratings_stamp() -> tuple[int, int]:
     """How many rating rows there are and the newest one's pk: any rewrite moves it (one query),
     so a kept page naming ratings is laid out again after it."""
-    rows = Rating.objects.order_by("-pk").values_list("pk", flat=True)
-    return (Rating.objects.count(), rows.first() or 0)
+    found = Rating.objects.aggregate(count=Count("pk"), newest=Max("pk"))
+    return (found["count"], found["newest"] or 0)
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ def player_ratings(player: Player) -> list[PlayerRating]:
     ):
         shown[game].append(displayed(mu, sigma))
     found = []
-    for game, rows in history.items():
+    for game, rows in sorted(history.items(), key=lambda item: Game.values.index(item[0])):
         current = rows[-1]
         place = 1 + sum(value > current.shown for value in shown[game])
         found.append(PlayerRating(game, current, place, len(shown[game]), rows))

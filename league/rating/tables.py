@@ -8,10 +8,11 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from league.rating.compute import PROVISIONAL_SERIES
 from league.rating.selectors import ListedRating
+from players.models import Gender
 
 
 def certainty(series: int) -> str:
@@ -43,7 +44,9 @@ class RatingTable(tables.Table):
     def render_name(self, record: ListedRating) -> str:
         link = format_html('<a href="{}">{}</a>', reverse("public:player", args=[record.player_id]), record.name)
         if record.provisional:
-            return format_html('{} <span class="badge newcomer">{}</span>', link, _("new"))
+            # the word agrees with the player: "nowa" for a woman, "nowy" for a man
+            mark = pgettext("woman", "new") if record.gender == Gender.WOMAN else pgettext("man", "new")
+            return format_html('{} <span class="badge newcomer">{}</span>', link, mark)
         return link
 
     def render_certainty(self, value: int) -> str:

@@ -35,7 +35,7 @@ from league.public import page_store
 from league.public.page_store import page_answer
 from league.ranking_lists import RANKING_LISTS, SEASON_LISTS, published_lists
 from league.rating.pages import player_rating_cards, table_expected_order
-from league.rating.selectors import ratings_stamp
+from league.rating.selectors import rated_stamp, ratings_stamp
 from league.ready_pages import field_values, page_etag, with_validators
 from league.results.models import Protocol
 from league.results.penalties.services import published_penalties
@@ -342,6 +342,7 @@ def tournament_state(slug: str) -> tuple[object, TournamentState] | None:
     tournament = (
         Tournament.objects.select_related("season", "league", "own_ruleset", "signup_window")
         .filter(slug=slug, published=True)
+        .annotate(rated=rated_stamp())
         .first()
     )
     if tournament is None:
@@ -358,6 +359,7 @@ def tournament_state(slug: str) -> tuple[object, TournamentState] | None:
         (field_values(window), window.updated, signups_open(window=window, now=timezone.now())) if window else None,
         [(s.pk, s.number, s.status, s.results_published, s.drawn_at) for s in series_list],
         stamp,
+        tournament.rated,  # the tables' expected order moves with the ratings before them
     )
     return shown, (tournament, series_list, stamp)
 
@@ -585,8 +587,7 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
         context["expected"] = table_expected_order(series=series, table=table, seats=seats)
         return render(visitor, "public/table.html", context)
 
-    # the expected order is the ratings' before the series: a correction of an earlier one moves it
-    return tournament_answer(request, slug, page_build=build, variant=("table", number, table, ratings_stamp()))
+    return tournament_answer(request, slug, page_build=build, variant=("table", number, table))
 
 
 @gzip_page

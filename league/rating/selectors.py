@@ -12,12 +12,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, OuterRef, QuerySet, Subquery
 
 from league.games.choices import Game
 from league.models import League, Series, TableAssignment
 from league.rating.compute import PROVISIONAL_SERIES, Sitting, Table, displayed, places
-from league.rating.models import Rating
+from league.rating.models import RatedTournament, Rating
 from league.results.models import DealRow
 from league.standings.tables import seat_totals
 from players.models import Player
@@ -91,6 +91,13 @@ def ratings_stamp() -> tuple[int, int]:
     so a kept page naming ratings is laid out again after it."""
     found = Rating.objects.aggregate(count=Count("pk"), newest=Max("pk"))
     return (found["count"], found["newest"] or 0)
+
+
+def rated_stamp() -> Subquery:
+    """For a query of tournaments: the pk of what the ratings last read of each (``RatedTournament``),
+    written afresh whenever its series are rated again, so a page showing their expected orders
+    knows, within the query that reads the tournament, that they moved."""
+    return Subquery(RatedTournament.objects.filter(tournament=OuterRef("pk")).values("pk")[:1])
 
 
 @dataclass(frozen=True)

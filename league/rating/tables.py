@@ -30,7 +30,10 @@ class RatingTable(tables.Table):
     place = tables.Column(verbose_name=_("Place"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     name = tables.Column(verbose_name=_("Name"))
     shown = tables.Column(verbose_name=_("Rating"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    series = tables.Column(verbose_name=_("Series played"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    # hidden on phones with the certainty and the day (the app's styles hide "team" cells there)
+    series = tables.Column(
+        verbose_name=_("Series played"), attrs={"td": {"class": "num team"}, "th": {"class": "num team"}}
+    )
     certainty = tables.Column(
         verbose_name=_("Certainty"), accessor="series", attrs={"td": {"class": "team"}, "th": {"class": "team"}}
     )

@@ -130,7 +130,7 @@ SCRIPTS = [
     Script(
         "rating_speed",
         (
-            r"full rebuild \(rebuild_ratings\): [\d.]+ s CPU, \d+ rows",
+            r"full rebuild \(rebuild_ratings\): [\d.]+ s CPU \([\d.]+ s wall\), \d+ rows",
             r"update after one series closes \(ratings_refresh\): [\d.]+ s CPU",
             r"update after a correction a year back: [\d.]+ s CPU",
         ),

@@ -65,6 +65,9 @@ def ranking_page(request: HttpRequest, game: str | None = None) -> HttpResponse:
         # a logged-in visitor's head names them; a download names nobody
         fresh=None if EXPORT_PARAM in filters else fresh,
         variant=tuple(sorted(filters.items())),
+        # laid out by one web process for the others (through the cache): after a series closes
+        # every process would otherwise rank the whole installation at once
+        shared=True,
     )
 
 

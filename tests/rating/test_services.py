@@ -4,11 +4,13 @@ bye, and the same whether kept step by step or rebuilt at once (``manage.py rebu
 
 from __future__ import annotations
 
+import json
 from datetime import date
 
 import pytest
 from django.core.management import call_command
 
+from league.exchange import export_tournament
 from league.models import Series
 from league.rating.models import RatedTournament, Rating
 from league.rating.selectors import player_ratings, rating_list
@@ -135,3 +137,12 @@ def test_after_a_merge_the_person_has_one_history(four, django_capture_on_commit
     assert [row.series_count for row in rating.history] == [1, 2]
     assert Rating.objects.filter(player=four[0], latest=True).count() == 1
     assert rating.place == 1
+
+
+def test_the_exchange_file_carries_no_rating(four):
+    tournament = evening(date(2026, 1, 5), four, [[30, 10, -10, -30]])
+    assert Rating.objects.exists()
+
+    exported = json.dumps(export_tournament(tournament))
+
+    assert "rating" not in exported and "mu" not in json.loads(exported)

@@ -28,8 +28,8 @@ from players.models import Player
 def ratings_refresh(*, tournament_id: int) -> bool:
     """Rate again from ``tournament_id``'s day on if its matches or its date changed since the
     ratings last read it (else nothing is written); returns whether they did."""
-    tournament = Tournament.objects.filter(pk=tournament_id).values_list("date", flat=True).first()
-    if tournament is None:  # deleted before the task ran: nothing was drawn, so nothing was rated
+    day = Tournament.objects.filter(pk=tournament_id).values_list("date", flat=True).first()
+    if day is None:  # deleted before the task ran: nothing was drawn, so nothing was rated
         return False
     [read] = tournament_sittings(tournament_id=tournament_id) or [None]
     kept = RatedTournament.objects.filter(tournament_id=tournament_id).values_list("date", "digest").first()
@@ -38,7 +38,7 @@ def ratings_refresh(*, tournament_id: int) -> bool:
     if read is not None and kept == (read.date, read.digest):
         return False
     # from the earlier of the day it had and the day it has: a moved date moves it in time
-    ratings_recompute(since=min(tournament, kept[0]) if kept else tournament)
+    ratings_recompute(since=min(day, kept[0]) if kept else day)
     return True
 
 
@@ -115,13 +115,15 @@ def ratings_recompute(*, since: date | None = None) -> int:
     fields = ("game", "player_id", "pk", "mu", "sigma", "series_count")
     for game, player, pk, mu, sigma, count in earlier.filter(latest=True).values_list(*fields):
         start[game, player] = (pk, Skill(mu, sigma, count))
+    played_on: dict[tuple[str, int], int] = {}  # those with rows from that day on: their last row before it
     for game, player, pk, mu, sigma, count in (
         earlier.filter(player__in=rows.values("player"))
         .order_by("date", "tournament_id", "number")
         .values_list(*fields)
     ):
         start[game, player] = (pk, Skill(mu, sigma, count))
-    series = {sitting.key: (kept, sitting) for kept in read for sitting in kept.sittings}
+        played_on[game, player] = pk
+    tournament_of = {sitting.key: kept for kept in read for sitting in kept.sittings}
     rated, _skills = rate_history(
         (sitting for kept in read for sitting in kept.sittings), {key: skill for key, (_, skill) in start.items()}
     )
@@ -131,9 +133,9 @@ def ratings_recompute(*, since: date | None = None) -> int:
         (
             r.person,
             r.key,
-            series[r.key][0].tournament_id,
-            series[r.key][0].date,
-            series[r.key][0].numbers[r.key],
+            tournament_of[r.key].tournament_id,
+            tournament_of[r.key].date,
+            tournament_of[r.key].numbers[r.key],
             r.game,
             r.table,
             r.skill.mu,
@@ -147,7 +149,7 @@ def ratings_recompute(*, since: date | None = None) -> int:
     )
     # the rows before the day stop being the latest where a new one follows, and are again where none does
     Rating.objects.filter(pk__in=[pk for key, (pk, _) in start.items() if key in last]).update(latest=False)
-    Rating.objects.filter(pk__in=[pk for key, (pk, _) in start.items() if key not in last]).update(latest=True)
+    Rating.objects.filter(pk__in=[pk for key, pk in played_on.items() if key not in last]).update(latest=True)
     kept_tournaments = (
         RatedTournament.objects.all() if since is None else RatedTournament.objects.filter(date__gte=since)
     )

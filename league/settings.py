@@ -145,6 +145,7 @@ INSTALLED_APPS = [
     "league.games",
     "league.signups",
     "league.privacy",
+    "league.rating",
 ]
 
 # The games a tournament may play: each one's rules object (league.games.base.GameRules), the

@@ -26,6 +26,7 @@ urlpatterns = [
     path("zasady/", include("league.rulesets.urls")),
     path("", include("players.urls")),
     path("", include("league.public.urls")),
+    path("", include("league.rating.urls")),
     path("", include("league.leagues.urls")),
     path("", include("league.signups.urls")),
     path("", include("league.privacy.urls")),

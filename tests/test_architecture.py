@@ -20,8 +20,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("league", "players", "scoring")
-# The pure cores: what `python -m scoring` and `python -m league.draw` run, with no Django set up.
-PURE = ("scoring", "league.draw")
+# The pure cores: what `python -m scoring` and `python -m league.draw` run, with no Django set up, and the rating.
+PURE = ("scoring", "league.draw", "league.rating.compute")
 # The one package allowed to name each game, and the folders no rule here reads.
 GAMES = Path("league") / "games"
 MIGRATIONS = "migrations"
@@ -42,6 +42,9 @@ FUNCTION_IMPORTS_ALLOWED: dict[tuple[str, str], str] = {
     ),
     ("league.standings.tasks", "recompute_standings"): (
         "Celery imports the task module before Django's apps are ready; the cache module reads the models"
+    ),
+    ("league.rating.apps", "RatingConfig.ready"): (
+        "the receivers (a merge rates the kept player again) read the models, not loaded when the config is made"
     ),
 }
 

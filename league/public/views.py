@@ -35,6 +35,8 @@ from league.models import Registration, Season, Series, Tournament
 from league.public import page_store
 from league.public.page_store import page_answer
 from league.ranking_lists import RANKING_LISTS, SEASON_LISTS, published_lists
+from league.rating.pages import player_rating_cards, table_expected_order
+from league.rating.selectors import rated_stamp, ratings_stamp
 from league.ready_pages import field_values, page_etag, with_validators
 from league.results.models import Protocol
 from league.results.penalties.services import published_penalties
@@ -341,6 +343,7 @@ def tournament_state(slug: str) -> tuple[object, TournamentState] | None:
     tournament = (
         Tournament.objects.select_related("season", "league", "own_ruleset", "signup_window")
         .filter(slug=slug, published=True)
+        .annotate(rated=rated_stamp())
         .first()
     )
     if tournament is None:
@@ -357,6 +360,7 @@ def tournament_state(slug: str) -> tuple[object, TournamentState] | None:
         (field_values(window), window.updated, signups_open(window=window, now=timezone.now())) if window else None,
         [(s.pk, s.number, s.status, s.results_published, s.drawn_at) for s in series_list],
         stamp,
+        tournament.rated,  # the tables' expected order moves with the ratings before them
     )
     return shown, (tournament, series_list, stamp)
 
@@ -581,6 +585,7 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
         }
         names = {seat.seat: seat.name for seat in seats}
         context |= game_of(series.tournament).public_table_context(protocol=protocol, names=names)
+        context["expected"] = table_expected_order(series=series, table=table, seats=seats)
         return render(visitor, "public/table.html", context)
 
     return tournament_answer(request, slug, page_build=build, variant=("table", number, table))
@@ -618,6 +623,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
             "seasons": seasons,
             "rivals": rivals(history),
             "statistics": statistics,
+            "ratings": player_rating_cards(player),
         }
         response = render(visitor, "public/player.html", context)
         response.keep = number <= pages.num_pages  # a page past the last shows the last, kept once under its own number
@@ -643,6 +649,7 @@ def player_state(pk: int) -> tuple[object, tuple[Player, PlayerReads]] | None:
         [(r.tournament_id, r.team and field_values(r.team)) for r in reads.registrations],
         [field_values(season) for season in reads.seasons],
         sorted(reads.current.items()),
+        ratings_stamp(),  # a rating moves with any series rated since, anyone's
     )
     return shown, (player, reads)
 

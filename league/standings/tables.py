@@ -11,9 +11,9 @@ One rule for a table with an empty seat (docs/rules.md §6): the table counts fo
 seated at it, placed among themselves; a seat nobody took (say after a withdrawal) is nobody's
 result. Seat D at a Preferans table of three is no empty seat: such a table has no seat D.
 
-:func:`table_totals` reads the tables, :func:`table_places` places one of them; the standings
-(``compute``), the public series pages (``selectors``) and a player's series
-(``league.public.player_history``) all read them here.
+:func:`table_totals` reads the tables (summed by :func:`seat_totals`), :func:`table_places` places
+one of them; the standings (``compute``), the public series pages (``selectors``), a player's
+series (``league.public.player_history``) and the ratings (``league.rating``) all read them here.
 """
 
 from __future__ import annotations
@@ -68,18 +68,28 @@ def table_totals(
 
     small: dict[tuple[int, int], dict[str, int]] = {}
     if with_totals:
-        sums = (Sum(f"value_{seat.lower()}") for seat in scoring.SEATS)
-        for series_id, table, *values in (
-            rows.values_list("protocol__series_id", "protocol__table").annotate(*sums).order_by()
-        ):
-            taken = seated.get((series_id, table), {})
+        for key, totals in seat_totals(rows).items():
+            taken = seated.get(key, {})
             # no player's result: the total of a seat nobody took, or of D at a table of three (always 0)
-            small[series_id, table] = {s: v for s, v in zip(scoring.SEATS, values, strict=True) if s in taken}
+            small[key] = {s: v for s, v in totals.items() if s in taken}
     tables = []
     for key, seats in seated.items():
         first = next(iter(seats.values()))
         tables.append(TableTotals(first.tournament_id, first.number, first.table, seats, small.get(key)))
     return tables
+
+
+def seat_totals(rows: QuerySet[DealRow]) -> dict[tuple[int, int], dict[str, int]]:
+    """Each protocol's small points of ``rows`` seat by seat (every seat, taken or not), by series pk
+    and table, in one query: :func:`table_totals` keeps the seats taken; the ratings
+    (``league.rating.selectors``), which read a whole history's tables, read the seats as values."""
+    sums = (Sum(f"value_{seat.lower()}") for seat in scoring.SEATS)
+    return {
+        (series_id, table): dict(zip(scoring.SEATS, values, strict=True))
+        for series_id, table, *values in rows.values_list("protocol__series_id", "protocol__table")
+        .annotate(*sums)
+        .order_by()
+    }
 
 
 @dataclass(frozen=True)

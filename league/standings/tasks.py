@@ -18,13 +18,15 @@ def recompute_standings(tournament_id: int) -> None:
     """Compute a tournament's standings and its season's and put them in the
     cache, so the first visitor after a change does not wait for them; then rewrite its
     players' results (``league.standings.summaries``) from those standings, so the player and
-    team pages read one row per tournament."""
+    team pages read one row per tournament, and the ratings (``league.rating``)."""
     # imported late: Celery loads this module before the app registry is ready
+    from league.rating.services import ratings_refresh
     from league.standings.cache import refresh
     from league.standings.summaries import player_results_refresh
 
     refresh(tournament_id)
     player_results_refresh(tournament_id=tournament_id)
+    ratings_refresh(tournament_id=tournament_id)  # from this tournament's day on, if its matches changed
 
 
 def schedule_recompute(tournament_id: int) -> None:

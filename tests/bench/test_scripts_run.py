@@ -123,6 +123,20 @@ SCRIPTS = [
         args=("--sizes", "1,2", "--field", "8,12", "--series", "2", "--deals", "4"),
     ),
     Script(
+        "rating_simulation",
+        (r"everyone meets +[\d.]+ +[\d.]+ ", r"two leagues .* +[\d.]+ +[\d.]+ "),
+        {"BENCH_TOURNAMENTS": "5", "BENCH_RUNS": "1"},
+    ),
+    Script(
+        "rating_speed",
+        (
+            r"full rebuild \(rebuild_ratings\): [\d.]+ s CPU \([\d.]+ s wall\), \d+ rows",
+            r"update after one series closes \(ratings_refresh\): [\d.]+ s CPU",
+            r"update after a correction a year back: [\d.]+ s CPU",
+        ),
+        {"BENCH_TOURNAMENTS": "3", "BENCH_TABLES": "2", "BENCH_REPEATS": "1"},
+    ),
+    Script(
         "player_import",
         (r"xfd1\.xlsx +[\d,]+ +[\d.]+ +\d+ .* preview of 1 rows",),
         {"BENCH_FILES": "xfd1.xlsx"},

@@ -59,6 +59,7 @@ def test_the_public_site_and_the_calculators_have_no_accessibility_violation(pag
         "find-my-table": reverse("public:find_table", args=[tournament.slug]) + f"?q={player.last_name}",
         "player": reverse("public:player", args=[player.pk]),
         "team": reverse("public:team", args=[team.pk]),
+        "ranking": reverse("rating:list"),
         "calculator": reverse("calculator"),
         "pulka-calculator": reverse("pulka_calculator"),
     }

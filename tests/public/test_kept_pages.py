@@ -275,7 +275,7 @@ def test_a_logged_in_organiser_sees_their_own_draft_and_their_name(client, tourn
 BUDGETS = {
     "tournament": 8,  # the state (tournament, stamp, series), seats and byes of the current series, sign-ups
     "series": 9,  # the state, the seats with their totals, byes, penalties
-    "table": 10,  # the state, protocol, seats, rows, penalties
+    "table": 11,  # the state, protocol, seats, rows, penalties, the ratings' expected order
     "find my table": 7,  # the state, the name, the seats and byes
     "standings": 5,  # the stamp, the tournament, the closed series
     "standings CSV": 4,
@@ -286,8 +286,8 @@ BUDGETS = {
     "league": 10,  # the league, next tournaments, season, its tournaments, finished ones, stamps, past seasons
     "home": 4,  # leagues, seasons, tournaments
     # the state (the player, registrations, seasons' tournaments, stamps), then the page: the
-    # registrations, the stamps and the kept results again
-    "player": 7,
+    # registrations, the stamps and the kept results again; the ratings' stamp, the player's and the places
+    "player": 10,
     "team": 8,  # the state (team, members, who played, stamps), then members, stamps, its players' and its own results
 }
 

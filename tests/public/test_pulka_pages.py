@@ -112,8 +112,9 @@ def test_the_series_page_names_the_rules_and_shows_three_players_with_whists_and
 
 
 # the tournament's state (the tournament, its standings' stamp, its series: the page is kept ready
-# on it), protocol, registrations, seats, totals, penalties, the pulka's rows and its seats
-TABLE_PAGE = 10
+# on it), protocol, registrations, seats, totals, penalties, the pulka's rows and its seats, and the
+# ratings' expected order (league.rating)
+TABLE_PAGE = 11
 
 
 @pytest.mark.parametrize("entries", [2, 12])

@@ -23,9 +23,11 @@ pytestmark = pytest.mark.django_db
 # season's players' and teams' kept results); the team page: the team, members, stamps, kept results
 # of its players and its own. Kept ready since (a reload within the second then costs none), a
 # first visit reads the page's state before building it: the player page 7 (the player, their
-# registrations and the stamps of their tournaments and seasons twice over), the team page 8
-SERIES_PAGE, PLAYER_PAGE, TEAM_PAGE = 8, 7, 8
-PLAYER_PAGE_COLD = 9
+# registrations and the stamps of their tournaments and seasons twice over), the team page 8;
+# the player page 3 more with the ratings (issue 42: their stamp in the state, the player's rows, each
+# player's latest for the place)
+SERIES_PAGE, PLAYER_PAGE, TEAM_PAGE = 8, 10, 8
+PLAYER_PAGE_COLD = 12
 
 
 def warmed(*tournaments):

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import date
 
 import pypdf
 import pytest
 from django.urls import reverse
 
 from league.privacy.selectors import person_data
+from tests.factories import PlayerFactory
 from tests.privacy.test_anonymise import NAME, league_organiser, world  # noqa: F401 — the fixture
+from tests.rating.test_services import evening
 
 pytestmark = pytest.mark.django_db
 
@@ -53,3 +56,13 @@ def test_the_pdf_reads_with_polish_letters(client, world):  # noqa: F811
     text = "".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(response.content)).pages)
     assert NAME in text  # the title; a narrow column may break a long word in the tables
     assert "jozefina@example.org" in text.replace("\n", "")
+
+
+def test_her_ratings_are_in_it_once_a_closed_series_rated_her(world):  # noqa: F811
+    """The rating (issue 42) keeps a row per player and series: held about her, so handed over."""
+    her = world["her"]
+    others = PlayerFactory.create_batch(3)
+    rated = evening(date(2026, 11, 7), [her, *others], [(30, 10, -10, -30)])  # closed: the recompute task rates it
+    _entry, held = person_data(player=her)
+    ratings = next(rows for rows in held if rows.kind == "rating.rating")
+    assert rated.pk in {row["tournament_id"] for row in ratings.rows}

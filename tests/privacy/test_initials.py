@@ -11,6 +11,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from league.models import Series
+from league.standings.tasks import recompute_standings
 from players.models import Player, public_name_of
 from tests.factories import (
     ClubFactory,
@@ -103,3 +104,9 @@ def test_the_organisers_screens_show_her_full_name(client, tournament):
     form = client.get(reverse("players:player_edit", args=[tournament.shy.pk])).content.decode()
     tick = form.split('name="public_initials"')[1].split(">")[0]
     assert "checked" in tick
+
+
+def test_the_rating_list_names_her_by_initials_and_club(client, tournament):
+    recompute_standings(tournament.pk)  # as after the series closed: the recompute task rates it
+    page = client.get(reverse("rating:list")).content.decode()
+    assert "J. K., Gryf Wejherowo" in page and "Kwiatkowska" not in page

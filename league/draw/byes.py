@@ -4,7 +4,8 @@ Byes are chosen before any table is drawn (docs/draw.md: byes first, then seats)
 Rules (docs/rules.md §5): at most one bye per player per tournament; with
 ``individuals_sit_out_first`` (puck) players without a team go first; after
 that the byes are spread across teams, the team with the fewest byes so far
-giving the next one. A team with more players than tables first gets the byes
+giving the next one; a player kept at a table (fixed seat) in a series never
+sits it out. A team with more players than tables first gets the byes
 that keep its members apart: those are drawn for every new series before any
 other bye (docs/draw.md, "Teams larger than the tables").
 """
@@ -15,6 +16,7 @@ import random
 
 import numpy as np
 
+from .errors import DrawError
 from .problem import Problem
 
 
@@ -34,20 +36,44 @@ def choose_byes(problem: Problem, rng: random.Random, individuals_first: bool) -
         members = sorted((rng.random(), p) for p in np.flatnonzero((problem.team == g) & ~taken))
         needed = int(problem.excess[g])
         for s, chosen in enumerate(result):
-            for _, p in members[s * needed : (s + 1) * needed]:
-                taken[p] = True
-                chosen.append(int(p))
+            # A member kept at a table (fixed seat) in this series cannot be the one who sits out.
+            free = [int(p) for _, p in members if not taken[p] and p not in problem.pins[s]][:needed]
+            if len(free) < needed:
+                raise _blocked(problem, s)
+            taken[free] = True
+            chosen.extend(free)
         group_byes[g] += needed * problem.new_series
-    for chosen in result:
+    for s, chosen in enumerate(result):
         while len(chosen) < problem.byes_per_series:
+            # Among equals, the player kept at a table (fixed seat) in more of the later series goes first,
+            # so the later series still find somebody free to sit out; without fixed seats all are equal.
             candidates = [
-                (0 if (individuals_first and individual[p]) else 1, int(group_byes[group[p]]), rng.random(), p)
+                (
+                    0 if (individuals_first and individual[p]) else 1,
+                    int(group_byes[group[p]]),
+                    -sum(p in pins for pins in problem.pins[s + 1 :]),
+                    rng.random(),
+                    p,
+                )
                 for p in range(n)
-                if not taken[p]
+                if not taken[p] and p not in problem.pins[s]
             ]
-            p = min(candidates)[3]
+            if not candidates:
+                raise _blocked(problem, s)
+            p = min(candidates)[4]
             taken[p] = True
             group_byes[group[p]] += 1
             chosen.append(p)
         chosen.sort()
     return result
+
+
+def _blocked(problem: Problem, s: int) -> DrawError:
+    """The byes of series ``s`` cannot be given: who may still sit out is kept at a table."""
+    return DrawError(
+        "fixed_seats_block_byes",
+        f"In series {s + 1}, {problem.byes_per_series} players must sit out, but the players who may "
+        "still get a bye are kept at tables (fixed seats).",
+        series=s + 1,
+        byes=problem.byes_per_series,
+    )

@@ -129,6 +129,7 @@ def fixed_instances(draw):
     tables, byes = divmod(len(players), table_size)
     assume(tables >= max(team_sizes, default=1) and tables >= 1)
     series = draw(st.integers(1, 4))
+    assume(byes * series <= len(players))
     witness = draw_tournament(players, series, seed=draw(st.integers(0, 999)), budget=50, table_size=table_size)
     fixed = []
     for number, drawn in enumerate(witness.series, start=1):

@@ -31,18 +31,24 @@ def choose_byes(problem: Problem, rng: random.Random, individuals_first: bool) -
     individual = problem.team == problem.n_teams
 
     result: list[list[int]] = [[] for _ in range(problem.new_series)]
-    for g in np.flatnonzero(problem.excess):
+    excess = np.array([_team_excess(problem, s) for s in range(problem.new_series)], dtype=np.int64).reshape(
+        problem.new_series, problem.n_teams + 1
+    )
+    # The teams larger than the tables first, in team order, then those that fixed seats crowd out.
+    crowded = [int(g) for g in np.flatnonzero(problem.excess)]
+    crowded += [int(g) for g in np.flatnonzero(excess.any(axis=0)) if g not in crowded]
+    for g in crowded:
         # A random draw per member, taken in player order, breaks ties reproducibly (as below).
         members = sorted((rng.random(), p) for p in np.flatnonzero((problem.team == g) & ~taken))
-        needed = int(problem.excess[g])
         for s, chosen in enumerate(result):
+            needed = int(excess[s, g])
             # A member kept at a table (fixed seat) in this series cannot be the one who sits out.
             free = [int(p) for _, p in members if not taken[p] and p not in problem.pins[s]][:needed]
-            if len(free) < needed:
+            if len(free) < needed or len(chosen) + needed > problem.byes_per_series:
                 raise _blocked(problem, s)
             taken[free] = True
             chosen.extend(free)
-        group_byes[g] += needed * problem.new_series
+            group_byes[g] += needed
     for s, chosen in enumerate(result):
         while len(chosen) < problem.byes_per_series:
             # Among equals, the player kept at a table (fixed seat) in more of the later series goes first,
@@ -66,6 +72,25 @@ def choose_byes(problem: Problem, rng: random.Random, individuals_first: bool) -
             chosen.append(p)
         chosen.sort()
     return result
+
+
+def _team_excess(problem: Problem, s: int) -> list[int]:
+    """Per team number, the members who must sit out series ``s`` so that the rest sit apart.
+
+    A team's members at the tables take one table each: their own fixed tables, or tables
+    with a seat left that no teammate is kept at. Without fixed seats that is every table,
+    and the excess is ``problem.excess``.
+    """
+    pinned = problem.pins[s]
+    full = {
+        t for t in range(problem.tables) if sum(table == t for table, _seat in pinned.values()) >= problem.table_size
+    }
+    out = []
+    for g in range(problem.n_teams):
+        kept = {table for p, (table, _seat) in pinned.items() if problem.team[p] == g}
+        room = len(kept) + sum(t not in full and t not in kept for t in range(problem.tables))
+        out.append(max(0, int((problem.team == g).sum()) - room))
+    return out + [0]
 
 
 def _blocked(problem: Problem, s: int) -> DrawError:

@@ -353,3 +353,15 @@ def build_problem(
         excess=np.array([excess.get(name, 0) for name in team_names] + [0], dtype=np.int64),
         pins=_pins(fixed_seats, players, index, tables, table_size, new_series),
     )
+
+
+def check_fixed_seats(
+    players: Sequence[DrawPlayer], fixed_seats: Sequence[FixedSeat], *, series: int, table_size: int
+) -> None:
+    """Refuse fixed seats that cannot all hold together at the tables ``players`` fill in ``series`` series.
+
+    The same refusals as the draw's, for checking fixed seats when they are set;
+    ``FixedSeat.series`` counts from the first of the ``series``.
+    """
+    index = {p.id: i for i, p in enumerate(players)}
+    _pins(fixed_seats, players, index, len(players) // table_size, table_size, series)

@@ -1,4 +1,5 @@
-"""The organiser's draw screens: drawing series, redrawing outdated ones, swapping seats, the draw log."""
+"""The organiser's draw screens: drawing series, redrawing outdated ones, swapping seats, fixed seats,
+the draw log."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.models import Tournament
+from league.history import REASON_MAX_LENGTH
+from league.models import FixedSeat, Tournament
 from league.tournaments import draws, selectors
+from league.tournaments import fixed_seats as seat_rules
 from league.tournaments.draw_messages import table_layout
-from league.tournaments.forms import DrawForm, RedrawForm, SwapForm
+from league.tournaments.forms import DrawForm, FixedSeatForm, RedrawForm, SwapForm
 from league.tournaments.roles import organiser_required
 from league.tournaments.views import posted_number, show_errors
 
@@ -119,6 +122,7 @@ def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
             "repeats": selectors.tournament_repeats(tournament=tournament),
             "undrawn": undrawn,
             "next_layout": next_layout,
+            "fixed_seats": seat_rules.fixed_seat_list(tournament=tournament),
         },
     )
 
@@ -222,3 +226,53 @@ def draw_log(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = request.tournament
     log = selectors.draw_log(tournament=tournament)
     return render(request, "league/draw_log.html", {"tournament": tournament, "log": log})
+
+
+@organiser_required
+def fixed_seats(request: HttpRequest, slug: str) -> HttpResponse:
+    """The fixed seats (stałe miejsca) the draw keeps, the form that sets one, and their history."""
+    tournament = request.tournament
+    form = FixedSeatForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            fixed = seat_rules.fixed_seat_set(
+                registration=data["registration"],
+                table=data["table"],
+                seat=data["seat"],
+                series=data["series"],
+                user=request.user,
+                reason=data["reason"],
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request,
+                _("%(player)s keeps table %(table)s%(seat)s. The next draw of a series keeps it.")
+                % {"player": fixed.registration.player.full_name, "table": fixed.table, "seat": fixed.seat},
+            )
+            return redirect("tournaments:fixed_seats", slug=slug)
+    return render(
+        request,
+        "league/fixed_seats.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "fixed_seats": seat_rules.fixed_seat_list(tournament=tournament),
+            "history": tournament.fixed_seat_history.select_related("user")[:50],
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@organiser_required
+@require_POST
+def fixed_seat_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Let the draw seat the player anywhere again (a repeated press does nothing more)."""
+    fixed = FixedSeat.objects.filter(pk=pk, registration__tournament=request.tournament).first()
+    if fixed is not None:
+        reason = request.POST.get("reason", "")[:REASON_MAX_LENGTH]
+        seat_rules.fixed_seat_remove(fixed=fixed, user=request.user, reason=reason)
+        messages.success(request, _("The fixed seat is removed."))
+    return redirect("tournaments:fixed_seats", slug=slug)

@@ -36,6 +36,7 @@ from league.models import SEED, Bye, DrawLog, Registration, Series, TableAssignm
 from league.printing.models import PrintJob
 from league.results.models import Protocol
 from league.tournaments.draw_messages import draw_error_to_validation_error
+from league.tournaments.fixed_seats import draw_fixed_seat_error, draw_fixed_seats, tournament_fixed_seats
 from league.tournaments.selectors import (
     SeriesSeats,
     draw_names,
@@ -127,11 +128,12 @@ def _draw(
     *,
     tournament: Tournament,
     registrations: list[Registration],
-    count: int,
+    targets: list[Series],
     seed: int,
     history: Sequence[SeriesDraw],
 ) -> DrawResult:
-    """``count`` new series of ``registrations``, avoiding the meetings and byes of ``history``."""
+    """The series ``targets`` drawn anew for ``registrations``, keeping their fixed seats and
+    avoiding the meetings and byes of ``history``."""
     present = {str(r.player_id) for r in registrations}
     meetings, had_bye = _history(history)
     players = [
@@ -142,20 +144,26 @@ def _draw(
         )
         for r in registrations
     ]
+    numbers = [s.number for s in targets]
     try:
         return draw_tournament(
             players,
-            count,
+            len(targets),
             seed,
             meetings=meetings,
             # Byes of players who have since left cannot matter, and the draw refuses unknown ids.
             had_bye=[p for p in had_bye if p in present],
             individuals_sit_out_first=individuals_sit_out_first(tournament.standing_rules()),
             table_size=tournament.table_size,
+            fixed_seats=draw_fixed_seats(
+                registrations=registrations,
+                fixed_seats=tournament_fixed_seats(tournament=tournament),
+                numbers=numbers,
+                seats=tournament.seats,
+            ),
         )
     except DrawError as error:
-        player_names, team_names = draw_names(tournament=tournament)
-        raise draw_error_to_validation_error(error, player_names=player_names, team_names=team_names) from error
+        raise draw_fixed_seat_error(error, tournament=tournament, numbers=numbers) from error
 
 
 def _save_draw(
@@ -262,7 +270,7 @@ def series_draw(
     result = _draw(
         tournament=tournament,
         registrations=registrations,
-        count=len(targets),
+        targets=targets,
         seed=new_seed() if seed is None else seed,
         history=tournament_seatings(tournament=tournament, exclude=[s.pk for s in targets]),
     )
@@ -345,7 +353,7 @@ def _redraw(*, tournament: Tournament, outdated: OutdatedDraw, seed: int) -> Red
     for _same_players, run in runs:
         targets = list(run)
         playing = [r for r in registrations if r.plays_in(targets[0].number)]
-        result = _draw(tournament=tournament, registrations=playing, count=len(targets), seed=seed, history=history)
+        result = _draw(tournament=tournament, registrations=playing, targets=targets, seed=seed, history=history)
         history += result.series
         groups.append((targets, playing, result))
     return Redraw(

@@ -1,5 +1,5 @@
 """The organiser's draw screens: drawing series, redrawing outdated ones, swapping seats, fixed seats,
-the draw log."""
+the draw log and each series' draw history."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from league.history import REASON_MAX_LENGTH
 from league.models import FixedSeat, Tournament
+from league.tournaments import draw_history as history
 from league.tournaments import draws, selectors
 from league.tournaments import fixed_seats as seat_rules
 from league.tournaments.draw_messages import table_layout
@@ -276,3 +277,46 @@ def fixed_seat_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         seat_rules.fixed_seat_remove(fixed=fixed, user=request.user, reason=reason)
         messages.success(request, _("The fixed seat is removed."))
     return redirect("tournaments:fixed_seats", slug=slug)
+
+
+@organiser_required
+def draw_history(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The draw history of one series: every version of its draw (who, when, why; the printed one
+    marked), each but the one in force with a button that restores it."""
+    tournament = request.tournament
+    series = get_object_or_404(tournament.series, number=number)
+    names, _teams = selectors.draw_names(tournament=tournament)
+    versions = [
+        {
+            "version": version,
+            "tables": [[names.get(p, "?") for p in table] for table in version.draw["tables"]],
+            "byes": [names.get(p, "?") for p in version.draw["byes"]],
+        }
+        for version in history.series_draw_history(series=series)
+    ]
+    return render(
+        request,
+        "league/draw_history.html",
+        {"tournament": tournament, "series": series, "versions": versions, "reason_max": REASON_MAX_LENGTH},
+    )
+
+
+@organiser_required
+@require_POST
+def draw_restore(request: HttpRequest, slug: str, number: int, pk: int) -> HttpResponse:
+    """Restore one version of the series' draw, with its PINs; a repeated press changes nothing."""
+    series = get_object_or_404(request.tournament.series, number=number)
+    try:
+        restored = history.series_draw_restore(
+            series=series, entry_id=pk, user=request.user, reason=request.POST.get("reason", "")[:REASON_MAX_LENGTH]
+        )
+    except ValidationError as error:
+        show_errors(request, error)
+    else:
+        series.refresh_from_db()
+        if restored:
+            message = _("Series %(number)s has its earlier draw again (seed %(seed)s), with its PINs.")
+        else:
+            message = _("Series %(number)s already has this draw (seed %(seed)s); nothing changed.")
+        messages.success(request, message % {"number": number, "seed": series.seed})
+    return redirect("tournaments:draw_history", slug=slug, number=number)

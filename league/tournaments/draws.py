@@ -62,7 +62,7 @@ def individuals_sit_out_first(ruleset: scoring.Ruleset | TournamentRules) -> boo
     return ruleset.byes.individuals_first
 
 
-def _refuse_if_final(series: Series) -> None:
+def refuse_if_final(series: Series) -> None:
     if series.has_results():
         raise ValidationError(
             _("Series %(number)s already has results, so its draw can no longer be changed."),
@@ -180,7 +180,7 @@ def _save_draw(
     for series, drawn in zip(targets, result.series, strict=True):
         action = DrawLog.Action.REDRAW if series.is_drawn else DrawLog.Action.DRAW
         # what the redraw replaces, so that it can be undone while nothing is played
-        previous = {"previous": _kept_draw(series)} if series.is_drawn else {}
+        previous = {"previous": kept_draw(series)} if series.is_drawn else {}
         _write_seats(series, drawn, seats=tournament.seats)
         _write_protocols(series, drawn)
         series.status = Series.Status.DRAWN
@@ -201,16 +201,17 @@ def _save_draw(
                 "max_meetings": result.max_meetings,
                 **(details or {}),
                 **previous,
+                "draw": kept_draw(series),
             },
         )
     tournament.draw_seed = result.seed
     tournament.save(update_fields=["draw_seed", "updated"])
 
 
-def _kept_draw(series: Series) -> dict[str, Any]:
-    """The series' draw as it stands, in the form a redraw's log keeps it: its seed, tables,
-    byes, and each table's PIN and token (printed on the protocols and the QR codes), so that
-    undoing the redraw makes the sheets already printed right again."""
+def kept_draw(series: Series) -> dict[str, Any]:
+    """The series' draw as it stands, in the form the draw log keeps it (the draw history,
+    historia losowań): its seed, tables, byes, and each table's PIN and token (printed on the
+    protocols and the QR codes), so that restoring it makes the sheets printed for it right again."""
     seating = series_seating(series=series)
     return {
         "seed": series.seed,
@@ -265,7 +266,7 @@ def series_draw(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     targets = _target_series(tournament, numbers)
     for series in targets:
-        _refuse_if_final(series)
+        refuse_if_final(series)
     registrations = _players_for(tournament, targets)
     result = _draw(
         tournament=tournament,
@@ -479,7 +480,7 @@ def series_swap(
     """
     tournament = Tournament.objects.select_for_update().get(pk=series.tournament_id)
     series = Series.objects.get(pk=series.pk)
-    _refuse_if_final(series)
+    refuse_if_final(series)
     if player_a == player_b:
         raise ValidationError(_("Choose two different players."), code="same_player")
     a, b = str(player_a.pk), str(player_b.pk)
@@ -518,6 +519,7 @@ def series_swap(
             "players": [player_a.pk, player_b.pk],
             "names": [player_a.full_name, player_b.full_name],
             "reason": reason,
+            "draw": kept_draw(series),
         },
     )
 
@@ -545,7 +547,7 @@ def series_redraw_undo(*, series: Series, user: AbstractBaseUser | None = None) 
     """
     tournament = Tournament.objects.select_for_update().get(pk=series.tournament_id)
     series = Series.objects.get(pk=series.pk)
-    _refuse_if_final(series)
+    refuse_if_final(series)
     redraw = undoable_redraws(series=Series.objects.filter(pk=series.pk)).get(series.number)
     if redraw is None:
         raise ValidationError(
@@ -553,18 +555,37 @@ def series_redraw_undo(*, series: Series, user: AbstractBaseUser | None = None) 
             code="nothing_to_undo",
             params={"number": series.number},
         )
-    previous = redraw.details["previous"]
+    return series_put_back(
+        tournament=tournament,
+        series=series,
+        kept=redraw.details["previous"],
+        user=user,
+        details={"undone_seed": redraw.seed},
+    )
+
+
+def series_put_back(
+    *,
+    tournament: Tournament,
+    series: Series,
+    kept: dict[str, Any],
+    user: AbstractBaseUser | None,
+    details: dict[str, Any],
+) -> Series:
+    """Write back a draw the log kept (``kept_draw``): its tables, byes, seed, and its protocols
+    with their PINs and table links; log it as restored, with ``details`` saying which.
+    The caller holds the tournament's lock and has refused a series with results."""
     _write_seats(
         series,
-        SeriesDraw(tables=[tuple(table) for table in previous["tables"]], byes=previous["byes"]),
+        SeriesDraw(tables=[tuple(table) for table in kept["tables"]], byes=kept["byes"]),
         seats=tournament.seats,
     )
     series.protocols.all().delete()
     Protocol.objects.bulk_create(
-        Protocol(series=series, table=table, pin=pin, table_token=token) for table, pin, token in previous["protocols"]
+        Protocol(series=series, table=table, pin=pin, table_token=token) for table, pin, token in kept["protocols"]
     )
-    series.seed = previous["seed"]
-    series.algorithm = previous["algorithm"]
+    series.seed = kept["seed"]
+    series.algorithm = kept["algorithm"]
     series.save(update_fields=["seed", "algorithm"])
     DrawLog.objects.create(
         series=series,
@@ -573,7 +594,7 @@ def series_redraw_undo(*, series: Series, user: AbstractBaseUser | None = None) 
         algorithm=series.algorithm,
         repeats=tournament_repeats(tournament=tournament),
         user=user,
-        details={"undone_seed": redraw.seed},
+        details={**details, "draw": kept_draw(series)},
     )
     return series
 

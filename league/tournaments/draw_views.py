@@ -319,4 +319,11 @@ def draw_restore(request: HttpRequest, slug: str, number: int, pk: int) -> HttpR
         else:
             message = _("Series %(number)s already has this draw (seed %(seed)s); nothing changed.")
         messages.success(request, message % {"number": number, "seed": series.seed})
+        seating = selectors.series_seating(series=series)
+        if moved := seat_rules.series_fixed_seat_breaks(series=series, seating=seating):
+            messages.warning(
+                request,
+                _("This draw does not keep the fixed seats of: %(players)s. Swap them back or draw the series again.")
+                % {"players": ", ".join(moved)},
+            )
     return redirect("tournaments:draw_history", slug=slug, number=number)

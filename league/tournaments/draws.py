@@ -36,7 +36,12 @@ from league.models import SEED, Bye, DrawLog, Registration, Series, TableAssignm
 from league.printing.models import PrintJob
 from league.results.models import Protocol
 from league.tournaments.draw_messages import draw_error_to_validation_error
-from league.tournaments.fixed_seats import draw_fixed_seat_error, draw_fixed_seats, tournament_fixed_seats
+from league.tournaments.fixed_seats import (
+    draw_fixed_seat_error,
+    draw_fixed_seats,
+    series_fixed_seat_breaks,
+    tournament_fixed_seats,
+)
 from league.tournaments.selectors import (
     SeriesSeats,
     draw_names,
@@ -461,6 +466,18 @@ def _swap_repeats(series: Series, current: SeriesDraw, swapped: SeriesDraw) -> l
     return warnings
 
 
+def _refuse_moving_fixed_seats(series: Series, current: SeriesDraw, swapped: SeriesDraw) -> None:
+    """A swap may not take a player off the fixed seat (stałe miejsce) he has in this series."""
+    already = set(series_fixed_seat_breaks(series=series, seating=current))
+    moved = [name for name in series_fixed_seat_breaks(series=series, seating=swapped) if name not in already]
+    if moved:
+        raise ValidationError(
+            _("%(players)s: the fixed seat in this series does not let this swap move them; remove it first."),
+            code="fixed_seat_moved",
+            params={"players": ", ".join(moved)},
+        )
+
+
 @transaction.atomic
 def series_swap(
     *,
@@ -474,6 +491,7 @@ def series_swap(
     """Exchange the places of two players in one series; a bye moves with its place.
 
     Refused when it would seat teammates together, when the series has results,
+    when it moves a player off his fixed seat (stałe miejsce) of this series,
     or when the bye would go to a player who already had one. A swap that seats
     together players who also sit together in another series raises
     ``RepeatedMeetings`` unless ``allow_repeats`` (the organiser confirmed it).
@@ -490,8 +508,9 @@ def series_swap(
         for player, team in tournament.registrations.values_list("player_id", "team_id")
     }
     try:
-        check_swap(current, a, b, teams)
         swapped = swap(current, a, b)
+        _refuse_moving_fixed_seats(series, current, swapped)
+        check_swap(current, a, b, teams)
     except DrawError as error:
         player_names, team_names = draw_names(tournament=tournament)
         raise draw_error_to_validation_error(error, player_names=player_names, team_names=team_names) from error

@@ -107,3 +107,29 @@ def test_the_fixed_seats_page_sets_lists_and_removes_a_fixed_seat(client, tourna
     client.post(reverse("tournaments:fixed_seat_remove", args=[tournament.slug, fixed.pk]))
     assert not FixedSeat.objects.exists()
     assert client.post(reverse("tournaments:fixed_seat_remove", args=[tournament.slug, fixed.pk])).status_code == 302
+
+
+def test_a_swap_that_moves_a_player_off_his_fixed_seat_is_refused(tournament, field):
+    fixed_seats.fixed_seat_set(registration=field[-1], table=1)
+    draws.series_draw(tournament=tournament, numbers=[1], seed=123456)
+    series = tournament.series.get(number=1)
+    other = series.assignments.filter(table=2).select_related("player").first().player
+    refusal = polish_refusal(draws.series_swap, series=series, player_a=field[-1].player, player_b=other)
+    assert refusal == [
+        f"{field[-1].player.full_name}: stałe miejsce w tej serii nie pozwala na tę zamianę; najpierw je usuń."
+    ]
+    assert place(series, field[-1].player)[0] == 1
+
+
+def test_restoring_a_draw_made_before_a_fixed_seat_warns_that_it_does_not_keep_it(client, tournament, field):
+    draws.series_draw(tournament=tournament, numbers=[1], seed=123456)
+    series = tournament.series.get(number=1)
+    first = series.draw_logs.get()
+    seat = series.assignments.filter(table=1).select_related("player").first()
+    registration = tournament.registrations.get(player=seat.player)
+    fixed_seats.fixed_seat_set(registration=registration, table=2)
+    draws.series_draw(tournament=tournament, numbers=[1], seed=654321)
+
+    client.post(reverse("tournaments:draw_restore", args=[tournament.slug, 1, first.pk]))
+    page = client.get(reverse("tournaments:draw_history", args=[tournament.slug, 1])).content.decode()
+    assert f"This draw does not keep the fixed seats of: {seat.player.full_name}." in page

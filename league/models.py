@@ -722,7 +722,7 @@ class DrawLog(LogRow):
         DRAW = "draw", _("draw")
         REDRAW = "redraw", _("redraw")
         SWAP = "swap", _("swap")
-        UNDO = "undo", _("previous draw restored")
+        UNDO = "undo", _("earlier draw restored")
 
     series = models.ForeignKey(Series, verbose_name=_("series"), related_name="draw_logs", on_delete=models.CASCADE)
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)

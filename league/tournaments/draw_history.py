@@ -25,12 +25,18 @@ from league.tournaments.draws import kept_draw, refuse_if_final, series_put_back
 
 @dataclass(frozen=True)
 class DrawVersion:
-    """One version of a series' draw: the log entry that made it (who, when, why) and the draw."""
+    """One version of a series' draw: the log entry that made it (who, when, why) and the draw.
+
+    ``current``: the newest version, the draw in force; ``in_force``: this version seats
+    everybody as the draw in force does (restoring it would change nothing); ``printed``: the
+    protocols of this very draw were printed.
+    """
 
     entry: DrawLog
     draw: dict[str, Any]
     printed: bool
     current: bool
+    in_force: bool
 
     @property
     def reason(self) -> str:
@@ -65,20 +71,24 @@ def series_draw_history(*, series: Series) -> list[DrawVersion]:
     printed = list(
         PrintJob.objects.filter(series=series, kind=PrintJob.Kind.PROTOCOLS).values_list("created", flat=True)
     )
-    versions = []
+    kept: list[tuple[DrawLog, dict[str, Any], bool]] = []
     for k, (entry, draw) in enumerate(zip(entries, draws, strict=True)):
-        if draw is None:
-            continue
-        ends = entries[k + 1].created if k + 1 < len(entries) else None
-        versions.append(
-            DrawVersion(
-                entry=entry,
-                draw=draw,
-                printed=any(entry.created <= when and (ends is None or when < ends) for when in printed),
-                current=ends is None,
-            )
+        if draw is not None:
+            ends = entries[k + 1].created if k + 1 < len(entries) else None
+            kept.append((entry, draw, any(entry.created <= when and (ends is None or when < ends) for when in printed)))
+    # A draw restored after its protocols were printed has them printed too: the sheets are the same.
+    on_paper = [draw for _entry, draw, was_printed in kept if was_printed]
+    in_force = kept[-1][1] if kept else None
+    return [
+        DrawVersion(
+            entry=entry,
+            draw=draw,
+            printed=any(_same(draw, other) for other in on_paper),
+            current=k == len(kept) - 1,
+            in_force=_same(draw, in_force) if in_force is not None else False,
         )
-    return versions[::-1]
+        for k, (entry, draw, _was_printed) in enumerate(kept)
+    ][::-1]
 
 
 @transaction.atomic

@@ -66,8 +66,10 @@ def test_restoring_the_first_draw_brings_back_its_tables_and_pins_once_and_logs_
     assert not draw_history.series_draw_restore(series=series, entry_id=first.entry.pk, user=organiser)
     assert series.draw_logs.count() == count
     assert state(series) == restored
-    newest = draw_history.series_draw_history(series=series)[0]
-    assert newest.current and newest.printed is False and newest.draw["seed"] == 111111
+    versions = draw_history.series_draw_history(series=series)
+    # the restored draw is the printed one: its sheets are right again, and the first draw is the same
+    assert (versions[0].current, versions[0].printed, versions[0].draw["seed"]) == (True, True, 111111)
+    assert versions[-1].in_force and not versions[1].in_force
 
 
 def test_restoring_is_refused_once_a_deal_is_entered_and_for_an_unknown_entry(series):
@@ -104,3 +106,10 @@ def test_the_history_page_reads_a_few_queries_whatever_the_number_of_versions(
         draws.series_draw(tournament=series.tournament, numbers=[1], seed=seed)
     with django_assert_max_num_queries(12):
         client.get(reverse("tournaments:draw_history", args=[series.tournament.slug, 1]))
+
+
+def test_the_draw_log_says_which_draw_was_restored_and_why(client, series):
+    first = draw_history.series_draw_history(series=series)[-1]
+    draw_history.series_draw_restore(series=series, entry_id=first.entry.pk, reason="druk")
+    log = client.get(reverse("tournaments:draw_log", args=[series.tournament.slug])).content.decode()
+    assert "Restored the draw with seed 111111 from the history. — druk" in log

@@ -680,7 +680,7 @@ class DrawLog(LogRow):
         DRAW = "draw", _("draw")
         REDRAW = "redraw", _("redraw")
         SWAP = "swap", _("swap")
-        UNDO = "undo", _("previous draw restored")
+        UNDO = "undo", _("earlier draw restored")
 
     series = models.ForeignKey(Series, verbose_name=_("series"), related_name="draw_logs", on_delete=models.CASCADE)
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)
@@ -742,3 +742,54 @@ class TryCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.count}"
+
+
+class FixedSeat(models.Model):
+    """A *stałe miejsce* (fixed seat): a registered player the draw keeps at one table, and at
+    one seat letter when ``seat`` is given (a wheelchair user at table 1, a referee who plays at
+    the table by the desk). ``series`` lists the series numbers it holds in; empty means all.
+    Its changes are kept in :class:`FixedSeatChange`."""
+
+    registration = models.OneToOneField(
+        Registration, verbose_name=_("registration"), related_name="fixed_seat", on_delete=models.CASCADE
+    )
+    table = models.PositiveSmallIntegerField(_("table"), validators=[MinValueValidator(1)])
+    seat = models.CharField(_("seat"), max_length=1, blank=True, choices=[(s, s) for s in SEATS])
+    series = models.JSONField(_("series"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("fixed seat")
+        verbose_name_plural = _("fixed seats")
+        constraints = [
+            models.CheckConstraint(condition=Q(table__gte=1), name="league_fixedseat_table_from_one"),
+            models.CheckConstraint(condition=Q(seat="") | Q(seat__in=list(SEATS)), name="league_fixedseat_seat_letter"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration}: {self.table}{self.seat}"
+
+    def holds_in(self, number: int) -> bool:
+        """Whether the player is kept at his table in series ``number``."""
+        return not self.series or number in self.series
+
+
+class FixedSeatChange(ChangeRow):
+    """One change of a tournament's fixed seats: a player's fixed seat before and after (who,
+    when, why); ``old`` is empty for a new fixed seat and ``new`` for a removed one."""
+
+    class Action(models.TextChoices):
+        SET = "set", _("fixed seat set")
+        REMOVE = "remove", _("fixed seat removed")
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), related_name="fixed_seat_history", on_delete=models.CASCADE
+    )
+    action = models.CharField(_("action"), max_length=6, choices=Action.choices)
+
+    class Meta:
+        ordering = ["tournament", "-created", "-pk"]
+        verbose_name = _("change of a fixed seat")
+        verbose_name_plural = _("changes of fixed seats")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.action}"

@@ -72,6 +72,8 @@ POST_ONLY = {
     "tournaments:swap",
     "tournaments:redraw",
     "tournaments:redraw_undo",
+    "tournaments:draw_restore",
+    "tournaments:fixed_seat_remove",
     "results:close",
     "results:reopen",
     "results:new_pins",

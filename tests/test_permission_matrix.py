@@ -174,6 +174,10 @@ MATRIX: list[Case] = [
     # drawing one series again says first what it makes wrong; a played series' redraw is refused
     Case("tournaments:redraw", ("slug", 1), get=ORGANISER, post=(LOGIN, LOGIN, LOGIN, DENY, DENY, BAD)),
     Case("tournaments:redraw_undo", ("slug", 1), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("tournaments:draw_history", ("slug", 1), get=ORGANISER),
+    Case("tournaments:draw_restore", ("slug", 1, 1), get=ORGANISER_405, post=ORGANISER_REDIR),
+    Case("tournaments:fixed_seats", ("slug",), get=ORGANISER, post=(LOGIN, LOGIN, LOGIN, DENY, DENY, BAD)),
+    Case("tournaments:fixed_seat_remove", ("slug", 1), get=ORGANISER_405, post=ORGANISER_REDIR),
     # tournament settings, staff, draft and archive (the tournament is drawn and played: not deletable)
     Case("tournaments:update", ("slug",), get=ORGANISER, post=ORGANISER),
     Case("tournaments:delete", ("slug",), get=ORGANISER, post=ORGANISER_REDIR),

@@ -8,7 +8,8 @@ meet as rarely as possible across the tournament.  See docs/draw.md for the meth
 
 from .bound import repeat_lower_bound
 from .errors import DrawError
-from .model import DrawPlayer, DrawResult, SeriesDraw, check_swap, count_repeats, swap
+from .model import DrawPlayer, DrawResult, FixedSeat, SeriesDraw, check_swap, count_repeats, swap
+from .problem import check_fixed_seats
 from .tournament import ALGORITHM_VERSION, draw_tournament
 
 __all__ = [
@@ -16,7 +17,9 @@ __all__ = [
     "DrawError",
     "DrawPlayer",
     "DrawResult",
+    "FixedSeat",
     "SeriesDraw",
+    "check_fixed_seats",
     "check_swap",
     "count_repeats",
     "draw_tournament",

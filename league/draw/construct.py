@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -44,15 +45,20 @@ def greedy_series(
     rng: random.Random,
     *,
     size: int = 4,
-) -> np.ndarray:
+    pinned: Mapping[int, int] | None = None,
+) -> np.ndarray | None:
     """Seat each player at the table where he adds the fewest repeat costs.
 
-    Larger teams are seated first because they have the fewest legal tables;
-    if the greedy paints itself into a corner the round-robin seating is used.
+    Players with a fixed seat (``pinned``: player → table) sit there first.
+    Larger teams are seated next because they have the fewest legal tables;
+    if the greedy paints itself into a corner the round-robin seating is used,
+    or, as that cannot keep fixed seats, None is returned (try another order).
     """
+    pinned = pinned or {}
     members: dict[int, list[int]] = {}
     for p in playing:
-        members.setdefault(int(team[p]), []).append(p)
+        if p not in pinned:
+            members.setdefault(int(team[p]), []).append(p)
     order = sorted(
         members,
         key=lambda g: (g == n_teams, -len(members[g]), rng.random()),
@@ -62,6 +68,10 @@ def greedy_series(
     seating = np.full((tables, size), _NO_TABLE, dtype=np.int64)
     filled = np.zeros(tables, dtype=np.int64)
     has_team = np.zeros((tables, n_teams + 1), dtype=bool)
+    for p, t in sorted(pinned.items()):
+        seating[t, filled[t]] = p
+        filled[t] += 1
+        has_team[t, team[p]] = True
     for g in order:
         group = members[g]
         rng.shuffle(group)
@@ -71,7 +81,7 @@ def greedy_series(
                 free &= ~has_team[:, g]
             options = np.flatnonzero(free)
             if options.size == 0:
-                return _round_robin(playing, team, tables, size, rng)
+                return None if pinned else _round_robin(playing, team, tables, size, rng)
             cost = padded[p, seating[options]].sum(axis=1)
             best = options[cost == cost.min()]
             t = int(best[rng.randrange(best.size)])

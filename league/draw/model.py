@@ -19,6 +19,7 @@ Table = tuple[str, ...]
 
 # Players at a table: four for Baśka, three or four for Preferans.
 TABLE_SIZES = (3, 4)
+SEAT_LETTERS = "ABCD"
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,23 @@ class DrawPlayer:
     id: str
     team: str | None
     club: str | None = None
+
+
+@dataclass(frozen=True)
+class FixedSeat:
+    """A *stałe miejsce* (fixed seat): ``player`` is kept at table ``table`` (1, 2, …) in a new series.
+
+    Kept so for a wheelchair user at the table by the door, or a referee who
+    plays at the table by the desk. ``seat`` (0 for A, 1 for B, …) keeps him at
+    one letter too; None lets the seat order be drawn. ``series`` is the number
+    of the new series (1 for the first one drawn now) it holds in; None means
+    every new series.
+    """
+
+    player: str
+    table: int
+    seat: int | None = None
+    series: int | None = None
 
 
 @dataclass(frozen=True)

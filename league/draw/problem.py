@@ -12,7 +12,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import DrawError
-from .model import TABLE_SIZES, DrawPlayer, Pair, SeriesDraw
+from .model import SEAT_LETTERS, TABLE_SIZES, DrawPlayer, FixedSeat, Pair, SeriesDraw
+
+# Per new series: player number -> (table number from 0, seat number or None).
+Pins = list[dict[int, tuple[int, int | None]]]
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,7 @@ class Problem:
     before the new series: earlier meetings plus the fixed series. ``excess``
     is, per team number, how many of its members must be on a bye in every new
     series because the team has more players than there are tables.
+    ``pins`` are the fixed seats (stałe miejsca) of every new series.
     """
 
     ids: list[str]
@@ -37,6 +41,7 @@ class Problem:
     base: np.ndarray
     bye_taken: np.ndarray
     excess: np.ndarray
+    pins: Pins
 
 
 def _require(condition: bool, field: str, what: str) -> None:
@@ -160,6 +165,94 @@ def _fixed_index(
     return out
 
 
+def _fixed_seat_error(code: str, message: str, seat: FixedSeat, series: int, **params: object) -> DrawError:
+    return DrawError(code, message, player=seat.player, table=seat.table, series=series, **params)
+
+
+def _check_pinned_table(
+    pinned: Mapping[int, tuple[int, int | None]],
+    table: int,
+    players: Sequence[DrawPlayer],
+    table_size: int,
+    number: int,
+) -> None:
+    """The fixed seats of one table of one series must fit it: seats, letters and teams."""
+    here = sorted(p for p, (t, _seat) in pinned.items() if t == table)
+    if len(here) > table_size:
+        raise DrawError(
+            "fixed_table_full",
+            f"{len(here)} players are kept at table {table + 1} in series {number}, which seats {table_size}.",
+            table=table + 1,
+            series=number,
+            count=len(here),
+            table_size=table_size,
+        )
+    for i, a in enumerate(here):
+        for b in here[i + 1 :]:
+            ids = players[a].id, players[b].id
+            if players[a].team is not None and players[a].team == players[b].team:
+                raise DrawError(
+                    "fixed_teammates",
+                    f"{ids[0]} and {ids[1]} of team {players[a].team} are both kept at table {table + 1}.",
+                    player=ids[0],
+                    other=ids[1],
+                    team=players[a].team,
+                    table=table + 1,
+                    series=number,
+                )
+            seat = pinned[a][1]
+            if seat is not None and seat == pinned[b][1]:
+                raise DrawError(
+                    "fixed_seat_taken",
+                    f"{ids[0]} and {ids[1]} are both kept at seat {SEAT_LETTERS[seat]} of table {table + 1} "
+                    f"in series {number}.",
+                    player=ids[0],
+                    other=ids[1],
+                    table=table + 1,
+                    seat=SEAT_LETTERS[seat],
+                    series=number,
+                )
+
+
+def _pins(
+    fixed_seats: Sequence[FixedSeat],
+    players: Sequence[DrawPlayer],
+    index: Mapping[str, int],
+    tables: int,
+    table_size: int,
+    new_series: int,
+) -> Pins:
+    """The fixed seats per new series, refused when they cannot all hold at once."""
+    pins: Pins = [{} for _ in range(new_series)]
+    for k, seat in enumerate(fixed_seats):
+        _require(isinstance(seat, FixedSeat), f"fixed_seats[{k}]", "must be a fixed seat")
+        if seat.player not in index:
+            raise DrawError(
+                "unknown_player", f"Player {seat.player} has a fixed seat but is not drawn.", player=seat.player
+            )
+        _require(seat.series is None or 1 <= seat.series <= new_series, f"fixed_seats[{k}].series", "out of range")
+        numbers = range(1, new_series + 1) if seat.series is None else [seat.series]
+        if not 1 <= seat.table <= tables:
+            raise _fixed_seat_error(
+                "fixed_table_missing",
+                f"{seat.player} is kept at table {seat.table}, but the players fill {tables} tables.",
+                seat,
+                numbers[0],
+                tables=tables,
+            )
+        _require(seat.seat is None or 0 <= seat.seat < table_size, f"fixed_seats[{k}].seat", "out of range")
+        for number in numbers:
+            if index[seat.player] in pins[number - 1]:
+                raise _fixed_seat_error(
+                    "fixed_seat_twice", f"{seat.player} has two fixed seats in series {number}.", seat, number
+                )
+            pins[number - 1][index[seat.player]] = (seat.table - 1, seat.seat)
+    for s, pinned in enumerate(pins):
+        for table in sorted({t for t, _seat in pinned.values()}):
+            _check_pinned_table(pinned, table, players, table_size, s + 1)
+    return pins
+
+
 def build_problem(
     players: Sequence[DrawPlayer],
     series: int,
@@ -169,6 +262,7 @@ def build_problem(
     had_bye: Collection[str],
     budget: int | None,
     table_size: int,
+    fixed_seats: Sequence[FixedSeat] = (),
 ) -> Problem:
     """Validate everything and return the integer form of the request."""
     _require(
@@ -257,4 +351,17 @@ def build_problem(
         base=base,
         bye_taken=bye_taken,
         excess=np.array([excess.get(name, 0) for name in team_names] + [0], dtype=np.int64),
+        pins=_pins(fixed_seats, players, index, tables, table_size, new_series),
     )
+
+
+def check_fixed_seats(
+    players: Sequence[DrawPlayer], fixed_seats: Sequence[FixedSeat], *, series: int, table_size: int
+) -> None:
+    """Refuse fixed seats that cannot all hold together at the tables ``players`` fill in ``series`` series.
+
+    The same refusals as the draw's, for checking fixed seats when they are set;
+    ``FixedSeat.series`` counts from the first of the ``series``.
+    """
+    index = {p.id: i for i, p in enumerate(players)}
+    _pins(fixed_seats, players, index, len(players) // table_size, table_size, series)

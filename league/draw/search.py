@@ -78,7 +78,15 @@ def _legal(flat: np.ndarray, team: np.ndarray, n_teams: int, size: int, s: int, 
     return (team[p] == n_teams or team[p] not in rest_j) and (team[q] == n_teams or team[q] not in rest_i)
 
 
-def _kick(flat: np.ndarray, meet: np.ndarray, team: np.ndarray, n_teams: int, size: int, rng: random.Random) -> None:
+def _kick(
+    flat: np.ndarray,
+    meet: np.ndarray,
+    team: np.ndarray,
+    n_teams: int,
+    size: int,
+    rng: random.Random,
+    frozen: np.ndarray,
+) -> None:
     """A few random legal swaps to leave a basin the tabu list cannot escape."""
     series, width = flat.shape
     done = 0
@@ -86,7 +94,7 @@ def _kick(flat: np.ndarray, meet: np.ndarray, team: np.ndarray, n_teams: int, si
         if done == 2 + series:
             break
         s, i, j = rng.randrange(series), rng.randrange(width), rng.randrange(width)
-        if _legal(flat, team, n_teams, size, s, i, j):
+        if not (frozen[s, i] or frozen[s, j]) and _legal(flat, team, n_teams, size, s, i, j):
             _swap(flat, meet, size, s, i, j)
             done += 1
 
@@ -99,11 +107,14 @@ def tabu_search(
     rng: random.Random,
     budget: int,
     floor: int | None,
+    frozen: np.ndarray | None = None,
 ) -> SearchResult:
     """Improve legal ``seatings`` for at most ``budget`` iterations.
 
-    Stops early when no player is in conflict (nothing better exists) or when
-    the cost reaches ``floor``, a proven lower bound.
+    ``frozen`` (series × positions) marks the players kept at their table
+    (fixed seats): they never move, and nobody is swapped into their place.
+    Stops early when no movable player is in conflict (with nobody in conflict
+    nothing better exists) or when the cost reaches ``floor``, a proven lower bound.
     """
     n_series, tables, size = seatings.shape
     width = size * tables
@@ -116,15 +127,17 @@ def tabu_search(
     positions = np.arange(width)
     same_table = column[:, None] == column[None, :]
     series_of = np.repeat(np.arange(n_series), width)
+    frozen = np.zeros((n_series, width), dtype=bool) if frozen is None else frozen
     tabu = np.zeros((n_series, len(team)), dtype=np.int64)
     stale = 0
     if tables < 2:  # one table per series: nothing to swap, the draw is forced
         return SearchResult(seatings.copy(), cost, 0, True)
     for it in range(budget):
         mm = meet[flat[:, :, None], flat[:, None, :]]  # meetings between positions of one series
-        conflict = (np.where(same_table, mm, 0) >= 2).any(axis=2)
+        clash = (np.where(same_table, mm, 0) >= 2).any(axis=2)
+        conflict = clash & ~frozen
         if not conflict.any() or (floor is not None and cost <= floor):
-            return SearchResult(flat.reshape(seatings.shape), cost, it, True)
+            return SearchResult(flat.reshape(seatings.shape), cost, it, not clash.any() or cost <= (floor or 0))
         at_table = mm.reshape(n_series, width, tables, size).sum(axis=3)  # [s, pos, t]: meetings with table t
         own = at_table[:, positions, column]
         s_i, i_i = np.nonzero(conflict)
@@ -145,16 +158,20 @@ def tabu_search(
         np.add.at(count, (series_of, np.tile(column, n_series), teams.ravel()), 1)
         count[:, :, n_teams] = 0  # individuals never clash
         tp, tq = teams[s_i, i_i][:, None], teams[s_i]
-        legal = (column[None, :] != t_i[:, None]) & (
-            (tq == tp)
-            | ((count[s_i[:, None], column[None, :], tp] == 0) & (count[s_i[:, None], t_i[:, None], tq] == 0))
+        legal = (
+            (column[None, :] != t_i[:, None])
+            & ~frozen[s_i]
+            & (
+                (tq == tp)
+                | ((count[s_i[:, None], column[None, :], tp] == 0) & (count[s_i[:, None], t_i[:, None], tq] == 0))
+            )
         )
         free = (tabu[s_i, flat[s_i, i_i]] <= it)[:, None] & (tabu[s_i[:, None], flat[s_i]] <= it)
         allowed = legal & (free | (cost + delta < best_cost))
         if not allowed.any():
             allowed = legal
         if not allowed.any():
-            _kick(flat, meet, team, n_teams, size, rng)
+            _kick(flat, meet, team, n_teams, size, rng, frozen)
             cost = pair_cost(meet)
             continue
         masked = np.where(allowed, delta, np.iinfo(np.int64).max)
@@ -173,7 +190,7 @@ def tabu_search(
             flat = best.copy()
             meet = base.copy()
             add_meetings(meet, flat.reshape(seatings.shape))
-            _kick(flat, meet, team, n_teams, size, rng)
+            _kick(flat, meet, team, n_teams, size, rng, frozen)
             cost, stale = pair_cost(meet), 0
             tabu[:] = 0
     return SearchResult(best.reshape(seatings.shape), best_cost, budget, False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -22,11 +23,18 @@ _ORDERS = {size: np.array(list(itertools.permutations(range(size))), dtype=np.in
 _SWEEPS = 3
 
 
-def balance_seats(fixed_seats: np.ndarray, seatings: np.ndarray, rng: random.Random) -> np.ndarray:
+def balance_seats(
+    fixed_seats: np.ndarray,
+    seatings: np.ndarray,
+    rng: random.Random,
+    letters_kept: Sequence[Mapping[int, int]] = (),
+) -> np.ndarray:
     """Reorder the members of every table of ``seatings`` (series × tables × size).
 
     ``fixed_seats`` (players × size) counts the letters already taken in fixed
-    series.  Returns the seatings with column k holding seat letter "ABCD"[k].
+    series; ``letters_kept`` holds, per series, the seat of each player whose
+    fixed seat names one (player → seat number), and only orders that keep it
+    are chosen.  Returns the seatings with column k holding seat letter "ABCD"[k].
     """
     size = seatings.shape[-1]
     orders = _ORDERS[size]
@@ -42,6 +50,10 @@ def balance_seats(fixed_seats: np.ndarray, seatings: np.ndarray, rng: random.Ran
                     counts[members, letters] -= 1
                 # Adding one to count c costs 2c + 1, so minimise Σ c over the chosen letters.
                 cost = counts[members[:, None], orders.T].sum(axis=0)
+                kept = letters_kept[s] if letters_kept else {}
+                for m, player in enumerate(members):
+                    if int(player) in kept:
+                        cost = np.where(orders[:, m] == kept[int(player)], cost, np.iinfo(np.int64).max)
                 best = np.flatnonzero(cost == cost.min())
                 order = orders[best[rng.randrange(best.size)]]
                 seated = np.empty(size, dtype=np.int64)

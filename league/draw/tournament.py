@@ -10,7 +10,8 @@ import numpy as np
 from .bound import repeat_lower_bound
 from .byes import choose_byes
 from .construct import algebraic_series, greedy_series
-from .model import DrawPlayer, DrawResult, Pair, SeriesDraw, count_repeats, max_meetings
+from .errors import DrawError
+from .model import DrawPlayer, DrawResult, FixedSeat, Pair, SeriesDraw, count_repeats, max_meetings
 from .problem import Problem, build_problem
 from .search import add_meetings, tabu_search
 from .seats import balance_seats
@@ -19,17 +20,37 @@ ALGORITHM_VERSION = "baska-draw/1 (greedy+algebraic start, tabu C(m,2), seat swe
 
 # Iterations, not seconds: the same request gives the same draw on any machine.
 DEFAULT_BUDGET = 3000
+# Greedy orders tried before fixed seats are declared impossible to combine with the teams.
+_PINNED_TRIES = 20
 
 
 def _greedy_start(problem: Problem, byes: list[list[int]], rng: random.Random) -> np.ndarray:
     meet = problem.base.copy()
     out = []
-    for bye in byes:
+    for s, bye in enumerate(byes):
         on_bye = set(bye)
         playing = [p for p in range(len(problem.ids)) if p not in on_bye]
-        seating = greedy_series(
-            playing, problem.team, problem.n_teams, meet, problem.tables, rng, size=problem.table_size
-        )
+        pinned = {p: table for p, (table, _seat) in problem.pins[s].items()}
+        # Without fixed seats the first try always succeeds; with them another order may fit the teams.
+        for _ in range(_PINNED_TRIES):
+            seating = greedy_series(
+                playing,
+                problem.team,
+                problem.n_teams,
+                meet,
+                problem.tables,
+                rng,
+                size=problem.table_size,
+                pinned=pinned,
+            )
+            if seating is not None:
+                break
+        else:
+            raise DrawError(
+                "fixed_seats_no_room",
+                f"With the fixed seats of series {s + 1}, the teams' members cannot all sit at different tables.",
+                series=s + 1,
+            )
         add_meetings(meet, seating)
         out.append(seating)
     return np.array(out, dtype=np.int64)
@@ -84,6 +105,7 @@ def draw_tournament(
     individuals_sit_out_first: bool = False,
     budget: int | None = None,
     table_size: int = 4,
+    fixed_seats: Sequence[FixedSeat] = (),
 ) -> DrawResult:
     """Draw ``series`` series in total at tables of ``table_size``, the first ``len(fixed)`` being given.
 
@@ -94,10 +116,12 @@ def draw_tournament(
     repeats, balanced seat letters.  ``meetings`` are earlier meeting counts
     (earlier tournaments of the season) treated as already played;
     ``had_bye`` players get no further bye.  ``budget`` is the number of
-    search iterations.  Raises ``DrawError`` before any work on impossible input.
+    search iterations.  ``fixed_seats`` keep players at their tables (and seats)
+    in the new series; they hold in every drawn series or the draw is refused.
+    Raises ``DrawError`` before any search on impossible input.
     """
     fixed = list(fixed)
-    problem = build_problem(players, series, seed, fixed, meetings, had_bye, budget, table_size)
+    problem = build_problem(players, series, seed, fixed, meetings, had_bye, budget, table_size, fixed_seats)
     rng = random.Random(seed)
     byes = choose_byes(problem, rng, individuals_sit_out_first)
     new: list[SeriesDraw] = []
@@ -106,7 +130,8 @@ def draw_tournament(
         # The counting bound is only a stopping rule when nothing came before.
         floor = repeat_lower_bound(players, series, table_size) if not fixed and not meetings else None
         starts = [_greedy_start(problem, byes, rng)]
-        if problem.byes_per_series == 0:
+        # The algebraic layout places everyone by formula, so it cannot keep fixed seats.
+        if problem.byes_per_series == 0 and not any(problem.pins):
             alternative = _algebraic_start(problem, rng)
             if alternative is not None:
                 starts.append(alternative)
@@ -114,14 +139,16 @@ def draw_tournament(
         for k, start in enumerate(starts):
             # Later starts are tried only when the earlier ones stall; unused budget carries on.
             share = remaining // (len(starts) - k)
-            result = tabu_search(start, problem.base, problem.team, problem.n_teams, rng, share, floor)
+            frozen = np.array([np.isin(seating.ravel(), list(problem.pins[s])) for s, seating in enumerate(start)])
+            result = tabu_search(start, problem.base, problem.team, problem.n_teams, rng, share, floor, frozen)
             remaining -= result.used
             if best is None or result.cost < best.cost:
                 best = result
             if result.optimal:
                 break
         assert best is not None
-        seated = balance_seats(_fixed_seat_counts(problem, fixed), best.seatings, rng)
+        letters = [{p: seat for p, (_table, seat) in pins.items() if seat is not None} for pins in problem.pins]
+        seated = balance_seats(_fixed_seat_counts(problem, fixed), best.seatings, rng, letters)
         ids = problem.ids
         for s, seating in enumerate(seated):
             tables = [tuple(ids[p] for p in table) for table in seating]

@@ -40,6 +40,30 @@ MESSAGES = {
     "player_not_in_series": _("%(player)s neither sits at a table nor has a bye in this series."),
     "duplicate_player": _("%(player)s is listed twice."),
     "unknown_player": _("%(player)s is not among the players of this draw."),
+    "fixed_table_missing": _(
+        "%(player)s has a fixed seat at table %(table)s in series %(series)s, but the players fill only "
+        "tables 1–%(tables)s. Choose a lower table or remove the fixed seat."
+    ),
+    "fixed_seat_twice": _("%(player)s has two fixed seats in series %(series)s."),
+    "fixed_seat_taken": _(
+        "%(player)s and %(other)s both have a fixed seat %(seat)s at table %(table)s in series %(series)s."
+    ),
+    "fixed_table_full": _(
+        "More players have a fixed seat at table %(table)s in series %(series)s (%(count)s) than the table "
+        "seats (%(table_size)s)."
+    ),
+    "fixed_teammates": _(
+        "%(player)s and %(other)s play for %(team)s, so they cannot both have a fixed seat at table "
+        "%(table)s (series %(series)s)."
+    ),
+    "fixed_seats_block_byes": _(
+        "In series %(series)s, byes must be given (%(byes)s), but everybody who may still get one has a "
+        "fixed seat at a table. Remove a fixed seat for that series."
+    ),
+    "fixed_seats_no_room": _(
+        "With the fixed seats of series %(series)s, the members of the teams cannot all sit at different "
+        "tables. Move a fixed seat to another table."
+    ),
 }
 FALLBACK = _("The draw could not be made: %(message)s")
 

@@ -1,4 +1,5 @@
-"""The organiser's draw screens: drawing series, redrawing outdated ones, swapping seats, the draw log."""
+"""The organiser's draw screens: drawing series, redrawing outdated ones, swapping seats, fixed seats,
+the draw log and each series' draw history."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.models import Tournament
+from league.history import REASON_MAX_LENGTH
+from league.models import FixedSeat, Tournament
+from league.tournaments import draw_history as history
 from league.tournaments import draws, selectors
+from league.tournaments import fixed_seats as seat_rules
 from league.tournaments.draw_messages import table_layout
-from league.tournaments.forms import DrawForm, RedrawForm, SwapForm
+from league.tournaments.forms import DrawForm, FixedSeatForm, RedrawForm, SwapForm
 from league.tournaments.roles import organiser_required
 from league.tournaments.views import posted_number, show_errors
 
@@ -119,6 +123,7 @@ def draw_page(request: HttpRequest, slug: str) -> HttpResponse:
             "repeats": selectors.tournament_repeats(tournament=tournament),
             "undrawn": undrawn,
             "next_layout": next_layout,
+            "fixed_seats": seat_rules.fixed_seat_list(tournament=tournament),
         },
     )
 
@@ -222,3 +227,103 @@ def draw_log(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = request.tournament
     log = selectors.draw_log(tournament=tournament)
     return render(request, "league/draw_log.html", {"tournament": tournament, "log": log})
+
+
+@organiser_required
+def fixed_seats(request: HttpRequest, slug: str) -> HttpResponse:
+    """The fixed seats (stałe miejsca) the draw keeps, the form that sets one, and their history."""
+    tournament = request.tournament
+    form = FixedSeatForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            fixed = seat_rules.fixed_seat_set(
+                registration=data["registration"],
+                table=data["table"],
+                seat=data["seat"],
+                series=data["series"],
+                user=request.user,
+                reason=data["reason"],
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request,
+                _("%(player)s keeps table %(table)s%(seat)s. The next draw of a series keeps it.")
+                % {"player": fixed.registration.player.full_name, "table": fixed.table, "seat": fixed.seat},
+            )
+            return redirect("tournaments:fixed_seats", slug=slug)
+    return render(
+        request,
+        "league/fixed_seats.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "fixed_seats": seat_rules.fixed_seat_list(tournament=tournament),
+            "history": tournament.fixed_seat_history.select_related("user")[:50],
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@organiser_required
+@require_POST
+def fixed_seat_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Let the draw seat the player anywhere again (a repeated press does nothing more)."""
+    fixed = FixedSeat.objects.filter(pk=pk, registration__tournament=request.tournament).first()
+    if fixed is not None:
+        reason = request.POST.get("reason", "")[:REASON_MAX_LENGTH]
+        seat_rules.fixed_seat_remove(fixed=fixed, user=request.user, reason=reason)
+        messages.success(request, _("The fixed seat is removed."))
+    return redirect("tournaments:fixed_seats", slug=slug)
+
+
+@organiser_required
+def draw_history(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The draw history of one series: every version of its draw (who, when, why; the printed one
+    marked), each but the one in force with a button that restores it."""
+    tournament = request.tournament
+    series = get_object_or_404(tournament.series, number=number)
+    names, _teams = selectors.draw_names(tournament=tournament)
+    versions = [
+        {
+            "version": version,
+            "tables": [[names.get(p, "?") for p in table] for table in version.draw["tables"]],
+            "byes": [names.get(p, "?") for p in version.draw["byes"]],
+        }
+        for version in history.series_draw_history(series=series)
+    ]
+    return render(
+        request,
+        "league/draw_history.html",
+        {"tournament": tournament, "series": series, "versions": versions, "reason_max": REASON_MAX_LENGTH},
+    )
+
+
+@organiser_required
+@require_POST
+def draw_restore(request: HttpRequest, slug: str, number: int, pk: int) -> HttpResponse:
+    """Restore one version of the series' draw, with its PINs; a repeated press changes nothing."""
+    series = get_object_or_404(request.tournament.series, number=number)
+    try:
+        restored = history.series_draw_restore(
+            series=series, entry_id=pk, user=request.user, reason=request.POST.get("reason", "")[:REASON_MAX_LENGTH]
+        )
+    except ValidationError as error:
+        show_errors(request, error)
+    else:
+        series.refresh_from_db()
+        if restored:
+            message = _("Series %(number)s has its earlier draw again (seed %(seed)s), with its PINs.")
+        else:
+            message = _("Series %(number)s already has this draw (seed %(seed)s); nothing changed.")
+        messages.success(request, message % {"number": number, "seed": series.seed})
+        seating = selectors.series_seating(series=series)
+        if moved := seat_rules.series_fixed_seat_breaks(series=series, seating=seating):
+            messages.warning(
+                request,
+                _("This draw does not keep the fixed seats of: %(players)s. Swap them back or draw the series again.")
+                % {"players": ", ".join(moved)},
+            )
+    return redirect("tournaments:draw_history", slug=slug, number=number)

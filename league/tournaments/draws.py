@@ -37,6 +37,12 @@ from league.models import SEED, Bye, DrawLog, Registration, Series, TableAssignm
 from league.printing.models import PrintJob
 from league.results.models import Protocol
 from league.tournaments.draw_messages import draw_error_to_validation_error
+from league.tournaments.fixed_seats import (
+    draw_fixed_seat_error,
+    draw_fixed_seats,
+    series_fixed_seat_breaks,
+    tournament_fixed_seats,
+)
 from league.tournaments.selectors import (
     SeriesSeats,
     draw_names,
@@ -62,7 +68,7 @@ def individuals_sit_out_first(ruleset: scoring.Ruleset | TournamentRules) -> boo
     return ruleset.byes.individuals_first
 
 
-def _refuse_if_final(series: Series) -> None:
+def refuse_if_final(series: Series) -> None:
     if series.has_results():
         raise ValidationError(
             _("Series %(number)s already has results, so its draw can no longer be changed."),
@@ -128,11 +134,12 @@ def _draw(
     *,
     tournament: Tournament,
     registrations: list[Registration],
-    count: int,
+    targets: list[Series],
     seed: int,
     history: Sequence[SeriesDraw],
 ) -> DrawResult:
-    """``count`` new series of ``registrations``, avoiding the meetings and byes of ``history``."""
+    """The series ``targets`` drawn anew for ``registrations``, keeping their fixed seats and
+    avoiding the meetings and byes of ``history``."""
     present = {str(r.player_id) for r in registrations}
     meetings, had_bye = _history(history)
     players = [
@@ -143,20 +150,26 @@ def _draw(
         )
         for r in registrations
     ]
+    numbers = [s.number for s in targets]
     try:
         return draw_tournament(
             players,
-            count,
+            len(targets),
             seed,
             meetings=meetings,
             # Byes of players who have since left cannot matter, and the draw refuses unknown ids.
             had_bye=[p for p in had_bye if p in present],
             individuals_sit_out_first=individuals_sit_out_first(game_of(tournament).standing_rules(tournament)),
             table_size=tournament.table_size,
+            fixed_seats=draw_fixed_seats(
+                registrations=registrations,
+                fixed_seats=tournament_fixed_seats(tournament=tournament),
+                numbers=numbers,
+                seats=tournament.seats,
+            ),
         )
     except DrawError as error:
-        player_names, team_names = draw_names(tournament=tournament)
-        raise draw_error_to_validation_error(error, player_names=player_names, team_names=team_names) from error
+        raise draw_fixed_seat_error(error, tournament=tournament, numbers=numbers) from error
 
 
 def _save_draw(
@@ -173,7 +186,7 @@ def _save_draw(
     for series, drawn in zip(targets, result.series, strict=True):
         action = DrawLog.Action.REDRAW if series.is_drawn else DrawLog.Action.DRAW
         # what the redraw replaces, so that it can be undone while nothing is played
-        previous = {"previous": _kept_draw(series)} if series.is_drawn else {}
+        previous = {"previous": kept_draw(series)} if series.is_drawn else {}
         _write_seats(series, drawn, seats=tournament.seats)
         _write_protocols(series, drawn)
         series.status = Series.Status.DRAWN
@@ -194,16 +207,17 @@ def _save_draw(
                 "max_meetings": result.max_meetings,
                 **(details or {}),
                 **previous,
+                "draw": kept_draw(series),
             },
         )
     tournament.draw_seed = result.seed
     tournament.save(update_fields=["draw_seed", "updated"])
 
 
-def _kept_draw(series: Series) -> dict[str, Any]:
-    """The series' draw as it stands, in the form a redraw's log keeps it: its seed, tables,
-    byes, and each table's PIN and token (printed on the protocols and the QR codes), so that
-    undoing the redraw makes the sheets already printed right again."""
+def kept_draw(series: Series) -> dict[str, Any]:
+    """The series' draw as it stands, in the form the draw log keeps it (the draw history,
+    historia losowań): its seed, tables, byes, and each table's PIN and token (printed on the
+    protocols and the QR codes), so that restoring it makes the sheets printed for it right again."""
     seating = series_seating(series=series)
     return {
         "seed": series.seed,
@@ -258,12 +272,12 @@ def series_draw(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     targets = _target_series(tournament, numbers)
     for series in targets:
-        _refuse_if_final(series)
+        refuse_if_final(series)
     registrations = _players_for(tournament, targets)
     result = _draw(
         tournament=tournament,
         registrations=registrations,
-        count=len(targets),
+        targets=targets,
         seed=new_seed() if seed is None else seed,
         history=tournament_seatings(tournament=tournament, exclude=[s.pk for s in targets]),
     )
@@ -346,7 +360,7 @@ def _redraw(*, tournament: Tournament, outdated: OutdatedDraw, seed: int) -> Red
     for _same_players, run in runs:
         targets = list(run)
         playing = [r for r in registrations if r.plays_in(targets[0].number)]
-        result = _draw(tournament=tournament, registrations=playing, count=len(targets), seed=seed, history=history)
+        result = _draw(tournament=tournament, registrations=playing, targets=targets, seed=seed, history=history)
         history += result.series
         groups.append((targets, playing, result))
     return Redraw(
@@ -453,6 +467,18 @@ def _swap_repeats(series: Series, current: SeriesDraw, swapped: SeriesDraw) -> l
     return warnings
 
 
+def _refuse_moving_fixed_seats(series: Series, current: SeriesDraw, swapped: SeriesDraw) -> None:
+    """A swap may not take a player off the fixed seat (stałe miejsce) he has in this series."""
+    already = set(series_fixed_seat_breaks(series=series, seating=current))
+    moved = [name for name in series_fixed_seat_breaks(series=series, seating=swapped) if name not in already]
+    if moved:
+        raise ValidationError(
+            _("%(players)s: the fixed seat in this series does not let this swap move them; remove it first."),
+            code="fixed_seat_moved",
+            params={"players": ", ".join(moved)},
+        )
+
+
 @transaction.atomic
 def series_swap(
     *,
@@ -466,13 +492,14 @@ def series_swap(
     """Exchange the places of two players in one series; a bye moves with its place.
 
     Refused when it would seat teammates together, when the series has results,
+    when it moves a player off his fixed seat (stałe miejsce) of this series,
     or when the bye would go to a player who already had one. A swap that seats
     together players who also sit together in another series raises
     ``RepeatedMeetings`` unless ``allow_repeats`` (the organiser confirmed it).
     """
     tournament = Tournament.objects.select_for_update().get(pk=series.tournament_id)
     series = Series.objects.get(pk=series.pk)
-    _refuse_if_final(series)
+    refuse_if_final(series)
     if player_a == player_b:
         raise ValidationError(_("Choose two different players."), code="same_player")
     a, b = str(player_a.pk), str(player_b.pk)
@@ -482,8 +509,9 @@ def series_swap(
         for player, team in tournament.registrations.values_list("player_id", "team_id")
     }
     try:
-        check_swap(current, a, b, teams)
         swapped = swap(current, a, b)
+        _refuse_moving_fixed_seats(series, current, swapped)
+        check_swap(current, a, b, teams)
     except DrawError as error:
         player_names, team_names = draw_names(tournament=tournament)
         raise draw_error_to_validation_error(error, player_names=player_names, team_names=team_names) from error
@@ -511,6 +539,7 @@ def series_swap(
             "players": [player_a.pk, player_b.pk],
             "names": [player_a.full_name, player_b.full_name],
             "reason": reason,
+            "draw": kept_draw(series),
         },
     )
 
@@ -538,7 +567,7 @@ def series_redraw_undo(*, series: Series, user: AbstractBaseUser | None = None) 
     """
     tournament = Tournament.objects.select_for_update().get(pk=series.tournament_id)
     series = Series.objects.get(pk=series.pk)
-    _refuse_if_final(series)
+    refuse_if_final(series)
     redraw = undoable_redraws(series=Series.objects.filter(pk=series.pk)).get(series.number)
     if redraw is None:
         raise ValidationError(
@@ -546,18 +575,37 @@ def series_redraw_undo(*, series: Series, user: AbstractBaseUser | None = None) 
             code="nothing_to_undo",
             params={"number": series.number},
         )
-    previous = redraw.details["previous"]
+    return series_put_back(
+        tournament=tournament,
+        series=series,
+        kept=redraw.details["previous"],
+        user=user,
+        details={"undone_seed": redraw.seed},
+    )
+
+
+def series_put_back(
+    *,
+    tournament: Tournament,
+    series: Series,
+    kept: dict[str, Any],
+    user: AbstractBaseUser | None,
+    details: dict[str, Any],
+) -> Series:
+    """Write back a draw the log kept (``kept_draw``): its tables, byes, seed, and its protocols
+    with their PINs and table links; log it as restored, with ``details`` saying which.
+    The caller holds the tournament's lock and has refused a series with results."""
     _write_seats(
         series,
-        SeriesDraw(tables=[tuple(table) for table in previous["tables"]], byes=previous["byes"]),
+        SeriesDraw(tables=[tuple(table) for table in kept["tables"]], byes=kept["byes"]),
         seats=tournament.seats,
     )
     series.protocols.all().delete()
     Protocol.objects.bulk_create(
-        Protocol(series=series, table=table, pin=pin, table_token=token) for table, pin, token in previous["protocols"]
+        Protocol(series=series, table=table, pin=pin, table_token=token) for table, pin, token in kept["protocols"]
     )
-    series.seed = previous["seed"]
-    series.algorithm = previous["algorithm"]
+    series.seed = kept["seed"]
+    series.algorithm = kept["algorithm"]
     series.save(update_fields=["seed", "algorithm"])
     DrawLog.objects.create(
         series=series,
@@ -566,7 +614,7 @@ def series_redraw_undo(*, series: Series, user: AbstractBaseUser | None = None) 
         algorithm=series.algorithm,
         repeats=tournament_repeats(tournament=tournament),
         user=user,
-        details={"undone_seed": redraw.seed},
+        details={**details, "draw": kept_draw(series)},
     )
     return series
 

@@ -17,6 +17,7 @@ from django.forms.models import construct_instance
 from django.utils.translation import gettext_lazy as _
 
 from league.games import game_rules, registered_games, rules_give_big_points, tournament_rules_check
+from league.history import REASON_MAX_LENGTH
 from league.leagues.selectors import league_choices
 from league.logo import logo_normalise
 from league.models import SEED, Between, Registration, Season, Series, StaffRole, Tournament
@@ -25,6 +26,7 @@ from league.rulesets.models import OwnRuleset
 from league.tournaments.selectors import tournament_earlier_choices
 from players.forms import ProbableDuplicateCheck, in_polish_order
 from players.models import Club, Gender, Player, Team
+from players.names import player_key
 
 
 def optional_game_fields() -> tuple[str, ...]:
@@ -405,3 +407,33 @@ class SwapForm(forms.Form):
         for field in form.fields.values():
             field.widget = forms.HiddenInput()
         return form
+
+
+class FixedSeatForm(forms.Form):
+    """A fixed seat (stałe miejsce): which registered player, which table, perhaps which seat, in
+    which series (none ticked: every series), and why."""
+
+    registration = forms.TypedChoiceField(label=_("player"), coerce=int)
+    table = forms.IntegerField(label=_("table"), min_value=1, max_value=999)
+    seat = forms.ChoiceField(label=_("seat"), required=False)
+    series = forms.TypedMultipleChoiceField(
+        label=_("series"),
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("None ticked: every series."),
+    )
+    reason = forms.CharField(label=_("reason"), max_length=REASON_MAX_LENGTH, required=False)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        registrations = tournament.registrations.select_related("player").filter(withdrawn_after_series=None)
+        self.registrations = {r.pk: r for r in sorted(registrations, key=lambda r: (player_key(r.player), r.pk))}
+        self.fields["registration"].choices = [("", BLANK_CHOICE_DASH[0][1])] + [
+            (pk, r.player.full_name) for pk, r in self.registrations.items()
+        ]
+        self.fields["seat"].choices = [("", _("any seat"))] + [(s, s) for s in tournament.seats]
+        self.fields["series"].choices = [(n, n) for n in range(1, tournament.series_count + 1)]
+
+    def clean_registration(self) -> Registration:
+        return self.registrations[self.cleaned_data["registration"]]

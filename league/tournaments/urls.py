@@ -49,4 +49,12 @@ urlpatterns += [
     path("<slug:slug>/losowanie/seria-<int:number>/ponownie/", draw_views.redraw, name="redraw"),
     path("<slug:slug>/losowanie/seria-<int:number>/przywroc/", draw_views.redraw_undo, name="redraw_undo"),
     path("<slug:slug>/losowanie/dziennik/", draw_views.draw_log, name="draw_log"),
+    path("<slug:slug>/losowanie/seria-<int:number>/historia/", draw_views.draw_history, name="draw_history"),
+    path(
+        "<slug:slug>/losowanie/seria-<int:number>/historia/<int:pk>/przywroc/",
+        draw_views.draw_restore,
+        name="draw_restore",
+    ),
+    path("<slug:slug>/losowanie/stale-miejsca/", draw_views.fixed_seats, name="fixed_seats"),
+    path("<slug:slug>/losowanie/stale-miejsca/<int:pk>/usun/", draw_views.fixed_seat_remove, name="fixed_seat_remove"),
 ]

@@ -8,8 +8,9 @@ from tests.factories import RegistrationFactory, TournamentFactory, UserFactory,
 
 pytestmark = pytest.mark.django_db
 
-# session, user, tournament and organiser check, the page's own reads, the menu's two permission reads
-DRAW_PAGE_BUDGET = 13
+# session, user, tournament and organiser check, the page's own reads (the fixed seats among them), the menu's
+# two permission reads
+DRAW_PAGE_BUDGET = 14
 DETAIL_BUDGET = 9  # with the earlier versions of its exchange file
 REGISTRATIONS_BUDGET = 10  # the teams apart from the rows, which a filter may leave out
 LIST_BUDGET = 8  # with the invitations to the staff waiting for an answer

@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from league.models import Bye, Series, TableAssignment, Tournament
-from players.models import Player
+from players.models import Player, public_name_of
 from players.names import player_key
 
 SLIPS_PER_ROW, SLIP_ROWS = 2, 5  # ten slips on an A4 page
@@ -36,8 +36,12 @@ class Place:
 
 @dataclass
 class PlayerSeating:
+    """A player's place in each drawn series, and their name as the public sees it (``shown``:
+    the initials and club of a player who asked so, RODO) for the sheets posted in the hall."""
+
     player: Player
     places: list[Place]
+    shown: str = ""
 
 
 def drawn_series_numbers(tournament: Tournament) -> list[int]:
@@ -51,29 +55,43 @@ def player_seatings(tournament: Tournament, numbers: list[int]) -> list[PlayerSe
     order, with a place for each of those series; three queries however many tables."""
     assignments = (
         TableAssignment.objects.filter(series__tournament=tournament, series__number__in=numbers)
-        .values_list("series__number", "table", "seat", "player_id", "player__first_name", "player__last_name")
+        .values_list("series__number", "table", "seat", "player_id", *NAME_FIELDS)
         .order_by("series__number", "table", "seat")
     )
     players: dict[int, Player] = {}
+    shown: dict[int, str] = {}
     at_table: dict[tuple[int, int], list[tuple[str, int, str]]] = defaultdict(list)
-    for number, table, seat, pk, first_name, last_name in assignments:
-        player = players.setdefault(pk, Player(pk=pk, first_name=first_name, last_name=last_name))
-        at_table[number, table].append((seat, pk, player.full_name))
+    for number, table, seat, pk, *name in assignments:
+        player = _named(players, shown, pk, *name)
+        # an opponent on another player's slip is named as the public sees them
+        at_table[number, table].append((seat, pk, shown[player.pk]))
     places: dict[tuple[int, int], Place] = {}
     for (number, table), seats in at_table.items():
         for seat, pk, _name in seats:
             opponents = [f"{other_seat} {name}" for other_seat, other, name in seats if other != pk]
             places[number, pk] = Place(number, table, seat, opponents=opponents)
     byes = Bye.objects.filter(series__tournament=tournament, series__number__in=numbers).values_list(
-        "series__number", "player_id", "player__first_name", "player__last_name"
+        "series__number", "player_id", *NAME_FIELDS
     )
-    for number, pk, first_name, last_name in byes:
-        players.setdefault(pk, Player(pk=pk, first_name=first_name, last_name=last_name))
+    for number, pk, *name in byes:
+        _named(players, shown, pk, *name)
         places[number, pk] = Place(number, bye=True)
     return [
-        PlayerSeating(player, [places.get((number, player.pk), Place(number)) for number in numbers])
+        PlayerSeating(player, [places.get((number, player.pk), Place(number)) for number in numbers], shown[player.pk])
         for player in sorted(players.values(), key=player_key)
     ]
+
+
+NAME_FIELDS = ("player__first_name", "player__last_name", "player__public_initials", "player__club__name")
+
+
+def _named(
+    players: dict[int, Player], shown: dict[int, str], pk: int, first: str, last: str, initials: bool, club: str | None
+) -> Player:
+    if pk not in players:
+        players[pk] = Player(pk=pk, first_name=first, last_name=last, public_initials=initials)
+        shown[pk] = public_name_of(first, last, initials=initials, club=club)
+    return players[pk]
 
 
 def seating_slips(tournament: Tournament) -> dict[str, object]:

@@ -11,8 +11,9 @@ from pypdf import PdfReader
 
 from league.models import Bye, Series, TableAssignment
 from league.printing import seating
+from players.models import Player
 from scoring import SEATS
-from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, RegistrationFactory, TournamentFactory, UserFactory
 from tests.printing.test_documents import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -171,3 +172,21 @@ def test_the_documents_read_the_same_queries_for_few_and_many_players(client, pl
     for document in ("seating_slips", "noticeboard"):
         with django_assert_max_num_queries(5):
             client.get(reverse(f"printing:{document}", args=[tournament.slug]))
+
+
+def test_a_player_who_asked_for_initials_is_posted_so_and_named_so_on_the_others_slips(client):
+    """RODO (issue 43): the noticeboard hangs in the hall and a slip goes to each player; a player
+    who asked to appear publicly by initials and club is posted as "Z. Ł., <club>" there and on
+    their opponents' slips, and keeps their full name on their own slip."""
+    tournament, organiser = printed_tournament()
+    lis = Player.objects.get(last_name="Łoś")
+    lis.club = ClubFactory(name="Gryf Wejherowo")
+    lis.public_initials = True
+    lis.save()
+
+    board = pdf_text(pdf_of(client, organiser, "noticeboard", tournament))
+    slips = pdf_text(pdf_of(client, organiser, "seating_slips", tournament))
+
+    assert "Z. Ł., Gryf Wejherowo" in board and "Łoś" not in board
+    assert "Z. Ł., Gryf Wejherowo" in slip_of(slips, "Mak Piotr")
+    assert "Łoś Zenon" in slip_names(slips)

@@ -7,6 +7,9 @@ case "${1:-web}" in
     # players' kept results (league.standings.summaries): written for the tournaments missing them,
     # as after the upgrade that brings them; each other tournament costs one stamp read
     python manage.py rebuild_statistics --stale
+    # the ratings (league.rating): written from the first tournament they have not read, as after
+    # the upgrade that brings them; each other tournament costs a few milliseconds
+    python manage.py rebuild_ratings --stale
     exec gunicorn league.wsgi:application --bind "0.0.0.0:${PORT:-8000}" \
       --workers "${GUNICORN_WORKERS:-3}" --timeout 60 --access-logfile -
     ;;

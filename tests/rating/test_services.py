@@ -4,6 +4,7 @@ bye, and the same whether kept step by step or rebuilt at once (``manage.py rebu
 
 from __future__ import annotations
 
+import io
 import json
 from datetime import date
 
@@ -146,3 +147,18 @@ def test_the_exchange_file_carries_no_rating(four):
     exported = json.dumps(export_tournament(tournament))
 
     assert "rating" not in exported and "mu" not in json.loads(exported)
+
+
+def test_an_installation_upgraded_to_the_rating_is_rated_on_start_and_a_second_start_writes_nothing(four):
+    """docker/entrypoint.sh runs ``rebuild_ratings --stale`` on every start of the web service."""
+    evening(date(2026, 1, 5), four, [[30, 10, -10, -30]])
+    evening(date(2026, 2, 5), four, [[-20, 40, 0, -20]])
+    rated = kept()
+    Rating.objects.all().delete()  # as before the upgrade: results, no ratings
+    RatedTournament.objects.all().delete()
+
+    out = io.StringIO()
+    call_command("rebuild_ratings", "--stale", stdout=out)
+    assert kept() == rated and out.getvalue().startswith("1 ")  # the first tournament rated all after it
+    call_command("rebuild_ratings", "--stale", stdout=out)
+    assert out.getvalue().splitlines()[-1].startswith("0 ")

@@ -98,8 +98,12 @@ def _seeded_first(
     playing = [p for p in range(len(problem.ids)) if p not in on_bye]
     bands = strength_bands(playing, strength_array(problem.ids, strengths), problem.tables, rng)
     pinned = {p: table for p, (table, _seat) in problem.pins[0].items()}
-    seating = seeded_series(bands, problem.team, problem.n_teams, problem.tables, problem.table_size, rng, pinned)
-    if seating is None:
+    # Without fixed seats the first try always succeeds; with them another order may get round them.
+    for _ in range(_PINNED_TRIES if pinned else 1):
+        seating = seeded_series(bands, problem.team, problem.n_teams, problem.tables, problem.table_size, rng, pinned)
+        if seating is not None:
+            break
+    else:
         return None
     # Band 0 for everybody in the later series: any swap there, as without seeding.
     grid = np.zeros((problem.new_series, len(problem.ids)), dtype=np.int64)

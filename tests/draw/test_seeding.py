@@ -69,6 +69,62 @@ def test_seeded_first_series_has_one_player_of_every_band_at_every_table_and_tea
     assert all(len(table) == size for drawn in result.series for table in drawn.tables)
 
 
+def spread_exists(players: list[DrawPlayer], strength: dict[str, float], kept: dict[str, int], size: int) -> bool:
+    """Exhaustive search: can one of each band sit at each table, teammates apart, the kept at their tables?"""
+    order = sorted(players, key=lambda p: -strength[p.id])
+    tables = len(players) // size
+    seated: list[list[DrawPlayer]] = [[] for _ in range(tables)]
+
+    def place(k: int) -> bool:
+        if k == len(order):
+            return True
+        p = order[k]
+        for t in [kept[p.id] - 1] if p.id in kept else range(tables):
+            # players go in band order, so a table holding k // tables players has none of this band yet
+            if len(seated[t]) == k // tables and all(p.team is None or q.team != p.team for q in seated[t]):
+                seated[t].append(p)
+                if place(k + 1):
+                    return True
+                seated[t].pop()
+        return False
+
+    return place(0)
+
+
+@st.composite
+def kept_requests(draw):
+    size = draw(st.sampled_from([3, 4]))
+    tables = draw(st.integers(2, 5))
+    team_sizes = draw(st.lists(st.integers(2, min(4, tables)), max_size=tables))
+    while sum(team_sizes) > size * tables:
+        team_sizes.pop()
+    players = field(team_sizes, size * tables - sum(team_sizes))
+    values = draw(st.permutations(range(len(players))))
+    kept = draw(st.lists(st.sampled_from(players), max_size=tables, unique=True))
+    at = draw(st.permutations(range(1, tables + 1)))
+    seats = [FixedSeat(p.id, t) for p, t in zip(kept, at, strict=False)]
+    return (
+        players,
+        size,
+        {p.id: float(v) for p, v in zip(players, values, strict=True)},
+        seats,
+        draw(st.integers(0, 99)),
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kept_requests())
+def test_with_fixed_seats_the_first_series_is_spread_whenever_a_spread_exists(request):
+    players, size, strengths, seats, seed = request
+    first = draw_tournament(
+        players, 1, seed, table_size=size, strengths=strengths, budget=50, fixed_seats=seats
+    ).series[0]
+    assert all(first.tables[seat.table - 1].count(seat.player) == 1 for seat in seats)
+    assert teammates_apart([first], {p.id: p.team for p in players})
+    if spread_exists(players, strengths, {seat.player: seat.table for seat in seats}, size):
+        assert one_of_each_band(first, strengths)
+
+
 def test_the_four_strongest_of_sixteen_never_meet_in_the_first_series_but_may_later():
     players = field([4, 4, 4, 4], 0)
     strengths = {p.id: float(k) for k, p in enumerate(players)}  # t3 the strongest team

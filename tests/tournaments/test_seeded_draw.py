@@ -4,6 +4,8 @@ tables in series 1; the setting is off by default and saved from the settings sc
 from datetime import date
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.models import Series
@@ -77,3 +79,16 @@ def test_a_new_tournament_draws_unseeded_and_the_settings_screen_turns_seeding_o
     assert tournament.seeded_draw is True
     page = client.get(reverse("tournaments:update", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert "Rozstawienie według rankingu" in page and "bez rankingu liczą się jako najsłabsi" in page
+
+
+def test_seeding_reads_the_ratings_in_one_query(sixteen, django_assert_max_num_queries):
+    tournament, _players = sixteen
+    tournament.seeded_draw = False
+    tournament.save()
+    draws.series_draw(tournament=tournament, numbers=[1], seed=1)
+    with CaptureQueriesContext(connection) as unseeded:  # drawn again, as the seeded draw below
+        draws.series_draw(tournament=tournament, numbers=[1], seed=2)
+    tournament.seeded_draw = True
+    tournament.save()
+    with django_assert_max_num_queries(len(unseeded) + 1):
+        draws.series_draw(tournament=tournament, numbers=[1], seed=3)

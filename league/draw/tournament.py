@@ -158,6 +158,7 @@ def draw_tournament(
     rng = random.Random(seed)
     byes = choose_byes(problem, rng, individuals_sit_out_first)
     new: list[SeriesDraw] = []
+    first = None
     if problem.new_series:
         remaining = DEFAULT_BUDGET if budget is None else budget
         # The counting bound is only a stopping rule when nothing came before.
@@ -195,4 +196,5 @@ def draw_tournament(
         repeats=count_repeats(drawn, meetings),
         max_meetings=max_meetings(drawn, meetings),
         algorithm=ALGORITHM_VERSION,
+        seeded_by=None if first is None or strengths is None else dict(strengths),
     )

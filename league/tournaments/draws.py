@@ -193,8 +193,10 @@ def _save_draw(
 ) -> None:
     """Write the seats, byes and new protocols of ``targets`` and log each of them."""
     now = timezone.now()
-    for series, drawn in zip(targets, result.series, strict=True):
+    for k, (series, drawn) in enumerate(zip(targets, result.series, strict=True)):
         action = DrawLog.Action.REDRAW if series.is_drawn else DrawLog.Action.DRAW
+        # the ratings a seeded series was drawn by: with the seed they explain and reproduce it
+        seeded = {"seeded_by": result.seeded_by} if k == 0 and result.seeded_by is not None else {}
         # what the redraw replaces, so that it can be undone while nothing is played
         previous = {"previous": kept_draw(series)} if series.is_drawn else {}
         _write_seats(series, drawn, seats=tournament.seats)
@@ -216,6 +218,7 @@ def _save_draw(
                 "players": players,
                 "max_meetings": result.max_meetings,
                 **(details or {}),
+                **seeded,
                 **previous,
                 "draw": kept_draw(series),
             },

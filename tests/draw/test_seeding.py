@@ -125,14 +125,20 @@ def test_with_fixed_seats_the_first_series_is_spread_whenever_a_spread_exists(re
         assert one_of_each_band(first, strengths)
 
 
-def test_the_four_strongest_of_sixteen_never_meet_in_the_first_series_but_may_later():
+def by_member(players: list[DrawPlayer]) -> dict[str, float]:
+    """Every team's first member stronger than every second member, and so on: each band spans the teams."""
+    return {p.id: float(100 - 10 * int(p.id[3:]) + int(p.id[1:2])) for p in players}
+
+
+def test_the_four_strongest_of_sixteen_never_meet_in_the_first_series():
     players = field([4, 4, 4, 4], 0)
-    strengths = {p.id: float(k) for k, p in enumerate(players)}  # t3 the strongest team
+    strengths = by_member(players)
     result = draw_tournament(players, 4, seed=3, strengths=strengths)
-    strongest = sorted(strengths, key=strengths.get)[-4:]
+    strongest = ["t0p0", "t1p0", "t2p0", "t3p0"]
     assert sorted(table_of(result.series[0], p) for p in strongest) == [0, 1, 2, 3]
     assert one_of_each_band(result.series[0], strengths)
     assert result.repeats == 0  # 16 players in 4 teams over 4 series: still no pair meets twice
+    assert result.seeded_by == strengths  # kept with the seed, they reproduce the draw
 
 
 def test_players_without_a_rating_count_as_the_weakest_band():
@@ -153,7 +159,7 @@ def test_a_player_on_a_bye_leaves_the_bands_to_those_who_play():
 
 def test_fixed_seats_are_kept_and_the_bands_spread_around_them():
     players = field([4, 4, 4, 4], 0)
-    strengths = {p.id: float(k) for k, p in enumerate(players)}
+    strengths = by_member(players)
     fixed = [FixedSeat("t3p3", 2, seat=0), FixedSeat("t0p0", 2)]
     first = draw_tournament(players, 3, seed=6, strengths=strengths, fixed_seats=fixed).series[0]
     assert first.tables[1][0] == "t3p3" and "t0p0" in first.tables[1]
@@ -162,11 +168,12 @@ def test_fixed_seats_are_kept_and_the_bands_spread_around_them():
 
 def test_two_of_one_band_kept_at_one_table_give_an_unseeded_first_series_with_the_seats_kept():
     players = field([4, 4, 4, 4], 0)
-    strengths = {p.id: float(k) for k, p in enumerate(players)}
-    fixed = [FixedSeat("t3p3", 1), FixedSeat("t2p3", 1)]  # the two strongest, both at table 1
+    strengths = by_member(players)
+    fixed = [FixedSeat("t3p0", 1), FixedSeat("t2p0", 1)]  # the two strongest, both at table 1
     result = draw_tournament(players, 2, seed=6, strengths=strengths, fixed_seats=fixed)
-    assert {"t3p3", "t2p3"} <= set(result.series[0].tables[0])
+    assert {"t3p0", "t2p0"} <= set(result.series[0].tables[0])
     assert teammates_apart(result.series, {p.id: p.team for p in players})
+    assert result.seeded_by is None
 
 
 @pytest.mark.parametrize("value", [math.nan, math.inf, "1000", True])
@@ -196,3 +203,4 @@ def test_without_strengths_the_draw_is_the_same_seed_for_seed(request_, digests)
     for seed, digest in zip((1, 7, 2026), digests, strict=True):
         assert _digest(*request_, seed) == digest
         assert _digest(*request_, seed, strengths=None) == digest
+    assert draw_tournament(*request_[:2], 1, table_size=request_[2], fixed_seats=request_[3]).seeded_by is None

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.models import Series
+from league.models import DrawLog, Series
 from league.rating.selectors import current_ratings
 from league.standings.tasks import recompute_standings
 from league.tournaments import draws
@@ -52,6 +52,8 @@ def test_a_seeded_first_series_puts_the_four_strongest_of_sixteen_at_four_tables
         assert sorted(tables[pk] for pk in strongest) == [1, 2, 3, 4]
         # the next four rated at different tables too, so every table has two of the eight unrated
         assert sorted(tables[pk] for pk in sorted(ratings, key=ratings.get)[:4]) == [1, 2, 3, 4]
+    log = DrawLog.objects.filter(series__tournament=tournament).latest("pk")
+    assert log.details["seeded_by"] == {str(pk): value for pk, value in ratings.items()}
 
 
 def test_without_the_setting_the_strongest_may_meet_in_the_first_series(sixteen):

@@ -92,7 +92,8 @@ def seeded_series(
 ) -> np.ndarray | None:
     """One series (tables × size) with one player of every band at every table and teammates apart.
 
-    ``pinned`` (player → table) are fixed seats; None when they leave no such seating.
+    ``pinned`` (player → table) are fixed seats, never moved; None when no such seating is found round
+    them (always found without them), and the caller may try again in another random order.
     """
     individual = size + n_teams  # each individual is a vertex of his own after the teams
     ends = {p: (b, size + int(team[p]) if team[p] < n_teams else individual + p) for p, b in sorted(bands.items())}

@@ -4,7 +4,8 @@ Run: ``.venv/bin/python bench/draw.py``.  For each instance (tables of four,
 and Preferans tables of three) it prints the repeated pairs, the highest meeting count, seat balance (most times any
 player sits at the same letter) and the time of our draw, the repeats and time
 of the naive baseline, the counting lower bound on repeats, and the repeats and time of the same draw
-with two fixed seats (stałe miejsca). ``BENCH_MAX_PLAYERS``
+with two fixed seats (stałe miejsca), then seeded by strength (rozstawienie, a third of the field
+without a rating). ``BENCH_MAX_PLAYERS``
 (all) keeps only the instances of at most that many players (a tiny run, tests/bench:
 ``BENCH_MAX_PLAYERS=20``).
 """
@@ -66,7 +67,7 @@ INSTANCES = [
 def main() -> None:
     header = (
         f"{'instance':33} {'S':>2} {'repeats':>7} {'bound':>5} {'max m':>5} {'seat':>4} {'time s':>7} | "
-        f"{'naive rep':>9} {'naive s':>7} | {'fixed rep':>9} {'fixed s':>7}"
+        f"{'naive rep':>9} {'naive s':>7} | {'fixed rep':>9} {'fixed s':>7} | {'seeded rep':>10} {'seeded s':>8}"
     )
     print(header)
     print("-" * len(header))
@@ -82,13 +83,19 @@ def main() -> None:
         start = time.perf_counter()
         fixed = draw_tournament(players, series, SEED, table_size=size, fixed_seats=kept)
         fixed_time = time.perf_counter() - start
+        rng = random.Random(SEED)
+        strengths = {p.id: rng.gauss(1000, 150) for p in players if rng.random() < 2 / 3}
+        start = time.perf_counter()
+        seeded = draw_tournament(players, series, SEED, table_size=size, strengths=strengths)
+        seeded_time = time.perf_counter() - start
         start = time.perf_counter()
         baseline = naive(players, series, SEED, size)
         theirs = time.perf_counter() - start
         print(
             f"{name:33} {series:>2} {result.repeats:>7} {repeat_lower_bound(players, series, size):>5} "
             f"{result.max_meetings:>5} {seat_balance(result.series):>4} {ours:>7.3f} | "
-            f"{count_repeats(baseline):>9} {theirs:>7.3f} | {fixed.repeats:>9} {fixed_time:>7.3f}"
+            f"{count_repeats(baseline):>9} {theirs:>7.3f} | {fixed.repeats:>9} {fixed_time:>7.3f} | "
+            f"{seeded.repeats:>10} {seeded_time:>8.3f}"
         )
 
 

@@ -355,6 +355,16 @@ class Tournament(models.Model):
         default=4,
         help_text=_("Preferans may be played by three; Baśka always by four."),
     )
+    # rozstawienie: the first series' tables get one player of each strength band (league/draw/seeding.py)
+    seeded_draw = models.BooleanField(
+        _("Seed the first series by rating"),
+        default=False,
+        help_text=_(
+            "The first series seats the strongest players by rating at different tables, the next "
+            "strongest too, and so on; players without a rating count as the weakest. Later series "
+            "are drawn as usual."
+        ),
+    )
     ruleset_preset = models.CharField(_("rules"), max_length=20, choices=ruleset_preset_choices)
     ruleset_data = models.JSONField(
         _("own rules"),

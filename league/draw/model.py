@@ -58,13 +58,15 @@ class SeriesDraw:
 
 @dataclass(frozen=True)
 class DrawResult:
-    """A finished draw: the seed and algorithm version reproduce it exactly."""
+    """A finished draw: the seed and algorithm version reproduce it exactly, with ``seeded_by``, the
+    strengths its first new series was seeded by (rozstawienie; None when it was not)."""
 
     seed: int
     series: list[SeriesDraw]
     repeats: int
     max_meetings: int
     algorithm: str
+    seeded_by: dict[str, float] | None = None
 
 
 def pair(a: str, b: str) -> Pair:

@@ -86,6 +86,7 @@ def _kick(
     size: int,
     rng: random.Random,
     frozen: np.ndarray,
+    bands: np.ndarray | None,
 ) -> None:
     """A few random legal swaps to leave a basin the tabu list cannot escape."""
     series, width = flat.shape
@@ -94,7 +95,11 @@ def _kick(
         if done == 2 + series:
             break
         s, i, j = rng.randrange(series), rng.randrange(width), rng.randrange(width)
-        if not (frozen[s, i] or frozen[s, j]) and _legal(flat, team, n_teams, size, s, i, j):
+        if (
+            not (frozen[s, i] or frozen[s, j])
+            and (bands is None or bands[s, flat[s, i]] == bands[s, flat[s, j]])
+            and _legal(flat, team, n_teams, size, s, i, j)
+        ):
             _swap(flat, meet, size, s, i, j)
             done += 1
 
@@ -108,11 +113,14 @@ def tabu_search(
     budget: int,
     floor: int | None,
     frozen: np.ndarray | None = None,
+    bands: np.ndarray | None = None,
 ) -> SearchResult:
     """Improve legal ``seatings`` for at most ``budget`` iterations.
 
     ``frozen`` (series × positions) marks the players kept at their table
     (fixed seats): they never move, and nobody is swapped into their place.
+    ``bands`` (series × players), where given, lets a swap exchange only two
+    players of one strength band, so a seeded series keeps one of each band a table.
     Stops early when no movable player is in conflict (with nobody in conflict
     nothing better exists) or when the cost reaches ``floor``, a proven lower bound.
     """
@@ -166,12 +174,14 @@ def tabu_search(
                 | ((count[s_i[:, None], column[None, :], tp] == 0) & (count[s_i[:, None], t_i[:, None], tq] == 0))
             )
         )
+        if bands is not None:
+            legal &= bands[s_i, flat[s_i, i_i]][:, None] == bands[s_i[:, None], flat[s_i]]
         free = (tabu[s_i, flat[s_i, i_i]] <= it)[:, None] & (tabu[s_i[:, None], flat[s_i]] <= it)
         allowed = legal & (free | (cost + delta < best_cost))
         if not allowed.any():
             allowed = legal
         if not allowed.any():
-            _kick(flat, meet, team, n_teams, size, rng, frozen)
+            _kick(flat, meet, team, n_teams, size, rng, frozen, bands)
             cost = pair_cost(meet)
             continue
         masked = np.where(allowed, delta, np.iinfo(np.int64).max)
@@ -190,7 +200,7 @@ def tabu_search(
             flat = best.copy()
             meet = base.copy()
             add_meetings(meet, flat.reshape(seatings.shape))
-            _kick(flat, meet, team, n_teams, size, rng, frozen)
+            _kick(flat, meet, team, n_teams, size, rng, frozen, bands)
             cost, stale = pair_cost(meet), 0
             tabu[:] = 0
     return SearchResult(best.reshape(seatings.shape), best_cost, budget, False)

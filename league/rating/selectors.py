@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import date
 
@@ -200,3 +201,10 @@ def player_ratings(player: Player) -> list[PlayerRating]:
 def table_expectations(*, series: Series, table: int) -> dict[int, Rating]:
     """The rating rows of one table of a series, by player: the place each was expected to take."""
     return {row.player_id: row for row in Rating.objects.filter(series=series, table=table)}
+
+
+def current_ratings(*, game: str, player_ids: Collection[int]) -> dict[int, int]:
+    """Each of ``player_ids``' current rating in ``game`` as shown, in one query; a player who has
+    played no rated series of it is left out (the draw's rozstawienie counts them the weakest)."""
+    rows = Rating.objects.filter(game=game, latest=True, player_id__in=list(player_ids)).order_by()
+    return {pk: displayed(mu, sigma) for pk, mu, sigma in rows.values_list("player_id", "mu", "sigma")}

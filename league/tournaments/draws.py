@@ -35,6 +35,7 @@ from league.draw import DrawError, DrawPlayer, DrawResult, SeriesDraw, check_swa
 from league.games import game_of
 from league.models import SEED, Bye, DrawLog, Registration, Series, TableAssignment, Tournament
 from league.printing.models import PrintJob
+from league.rating.selectors import current_ratings
 from league.results.models import Protocol
 from league.tournaments.draw_messages import draw_error_to_validation_error
 from league.tournaments.fixed_seats import (
@@ -139,8 +140,10 @@ def _draw(
     history: Sequence[SeriesDraw],
 ) -> DrawResult:
     """The series ``targets`` drawn anew for ``registrations``, keeping their fixed seats and
-    avoiding the meetings and byes of ``history``."""
-    present = {str(r.player_id) for r in registrations}
+    avoiding the meetings and byes of ``history``; series 1 seeded by the current ratings of the
+    tournament's game where the tournament asks for it (``seeded_draw``)."""
+    present_ids = [r.player_id for r in registrations]
+    present = {str(pk) for pk in present_ids}
     meetings, had_bye = _history(history)
     players = [
         DrawPlayer(
@@ -151,6 +154,12 @@ def _draw(
         for r in registrations
     ]
     numbers = [s.number for s in targets]
+    # Rozstawienie seeds the tournament's first series only; later ones are drawn as always.
+    strengths = (
+        {str(pk): float(value) for pk, value in current_ratings(game=tournament.game, player_ids=present_ids).items()}
+        if tournament.seeded_draw and numbers[0] == 1
+        else None
+    )
     try:
         return draw_tournament(
             players,
@@ -161,6 +170,7 @@ def _draw(
             had_bye=[p for p in had_bye if p in present],
             individuals_sit_out_first=individuals_sit_out_first(game_of(tournament).standing_rules(tournament)),
             table_size=tournament.table_size,
+            strengths=strengths,
             fixed_seats=draw_fixed_seats(
                 registrations=registrations,
                 fixed_seats=tournament_fixed_seats(tournament=tournament),
@@ -183,8 +193,10 @@ def _save_draw(
 ) -> None:
     """Write the seats, byes and new protocols of ``targets`` and log each of them."""
     now = timezone.now()
-    for series, drawn in zip(targets, result.series, strict=True):
+    for k, (series, drawn) in enumerate(zip(targets, result.series, strict=True)):
         action = DrawLog.Action.REDRAW if series.is_drawn else DrawLog.Action.DRAW
+        # the ratings a seeded series was drawn by: with the seed they explain and reproduce it
+        seeded = {"seeded_by": result.seeded_by} if k == 0 and result.seeded_by is not None else {}
         # what the redraw replaces, so that it can be undone while nothing is played
         previous = {"previous": kept_draw(series)} if series.is_drawn else {}
         _write_seats(series, drawn, seats=tournament.seats)
@@ -206,6 +218,7 @@ def _save_draw(
                 "players": players,
                 "max_meetings": result.max_meetings,
                 **(details or {}),
+                **seeded,
                 **previous,
                 "draw": kept_draw(series),
             },

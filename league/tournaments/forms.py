@@ -76,6 +76,7 @@ class TournamentForm(forms.ModelForm):
             "series_count",
             "deals_per_series",
             "time_limit_minutes",
+            "seeded_draw",
             "uses_big_points",
             "team_ranking",
             "team_best_of",

@@ -1,5 +1,5 @@
 """In a real browser at 1366 and 390 px: the organiser creates a Preferans tournament for tables of
-three and the tournament is for tables of three; only the chosen game's settings are shown and
+three, its first series seeded by rating, and the tournament is so; only the chosen game's settings are shown and
 posted (a hidden game's section is disabled), and axe-core finds nothing on the form."""
 
 from __future__ import annotations
@@ -37,9 +37,10 @@ def test_a_preferans_tournament_for_tables_of_three_is_for_tables_of_three(page,
     page.locator("#id_date").fill("2026-12-12")
     page.locator("#id_table_size").select_option("3")
     assert page.locator("#id_table_size").count() == 1
+    page.get_by_label("Rozstawienie według rankingu").check()
     assert fits_the_screen(page)
     accessible(page)
     page.get_by_role("button", name="Utwórz turniej").click()
     expect(page.locator("h1")).to_have_text("Wieczór we trzech")
     tournament = Tournament.objects.get(name="Wieczór we trzech")
-    assert (tournament.game, tournament.table_size) == ("preferans", 3)
+    assert (tournament.game, tournament.table_size, tournament.seeded_draw) == ("preferans", 3, True)

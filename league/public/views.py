@@ -668,7 +668,7 @@ def team_page(request: HttpRequest, pk: int) -> HttpResponse:
             team.memberships.select_related("player", "player__club"), key=lambda m: (player_key(m.player), m.player_id)
         )
         newest_first = Tournament.objects.filter(pk__in=list(current)).order_by("-date", "-pk")
-        pages = Paginator(newest_first.values_list("pk", flat=True), TOURNAMENTS_PER_PAGE)
+        pages = Paginator(list(newest_first.values_list("pk", flat=True)), TOURNAMENTS_PER_PAGE)
         shown = pages.get_page(number)
         history = team_page_history(team, {pk: current[pk] for pk in shown.object_list})
         context = {"team": team, "members": members, "history": history, "pages": shown}

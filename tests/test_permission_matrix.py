@@ -396,6 +396,9 @@ MATRIX: list[Case] = [
     Case("public:team", ("team",), get=EVERYONE),
     Case("public:api_standings", ("slug",), get=EVERYONE, post=NOBODY_405),
     Case("public:records", get=EVERYONE),
+    Case("rating:list", get=EVERYONE),
+    Case("rating:game", ("game",), get=EVERYONE),
+    Case("rating:game", ("missing_game",), variant="a game not installed", get=HIDDEN_ALL),
     Case("public:records_league", ("league",), get=EVERYONE),
     Case("leagues:page", ("league",), get=EVERYONE),
     Case("leagues:logo", ("league",), get=EVERYONE),
@@ -467,6 +470,8 @@ class World:
     penalty: int = 0
     forged_link: str = "1:forged-signature"
     version: int = 0
+    game: str = "preferans"  # a rating list of a game other than the first
+    missing_game: str = "szachy"
 
 
 DEAL = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}

@@ -689,25 +689,31 @@
     }
     var before = fixing ? forget(fixing) : Promise.resolve();
     fixing = null;
+    // Cleared now, not once the phone has stored the deal: a quick scorer's taps on the next deal stay.
+    if (!editing) clearForm();
     before.then(function () {
       items.push(item);
       items.sort(function (a, b) { return a.seq - b.seq; });
       return save(item);
     }).then(function () {
       if (editing) { location.assign(tableUrl + "#entry"); return; }  // back to the next deal (the shell, if offline)
-      form.reset();
-      formTouched = false;
-      contractChosen();
-      form.querySelector("#preview-deal").textContent = "";
-      form.querySelector("details").open = false;
       render();
       send();
       document.getElementById("entry").scrollIntoView();
     }, function () {
-      // The browser keeps no queue (storage refused or full): the form posts the page as without this script.
+      // The browser keeps no queue (storage refused or full): the form posts the deal as without this script.
       items = items.filter(function (other) { return other !== item; });
+      fillForm(deal);
       form.submit();
     });
+  }
+
+  function clearForm() {
+    form.reset();
+    formTouched = false;
+    contractChosen();
+    form.querySelector("#preview-deal").textContent = "";
+    form.querySelector("details").open = false;
   }
 
   /* The provisional preview, shown once no finger is down: shown at once, it would move the save

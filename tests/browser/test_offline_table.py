@@ -50,8 +50,9 @@ def open_the_table(page, live_server, tournament=None):  # noqa: F811
     return protocol
 
 
-def let_in(page, live_server, protocol, seat: str) -> None:  # noqa: F811
-    """The phone opens the protocol's table with the PIN as ``seat``, the page kept for offline use."""
+def let_in(page, live_server, protocol, seat: str, *, kept_offline: bool = True) -> None:  # noqa: F811
+    """The phone opens the protocol's table with the PIN as ``seat``, the page kept for offline use
+    unless told otherwise."""
     series = protocol.series
     table_url = reverse("table:protocol", args=[series.tournament.slug, series.number, protocol.table])
     page.goto(live_server.url + table_url)
@@ -59,6 +60,8 @@ def let_in(page, live_server, protocol, seat: str) -> None:  # noqa: F811
     page.locator(f'label.tap:has(input[name="seat"][value="{seat}"])').click()
     page.get_by_role("button", name="Otwórz protokół").click()
     page.wait_for_url("**" + table_url)
+    if not kept_offline:
+        return
     expect(page.locator("#netbar")).to_have_attribute("data-state", "online")
     # the service worker took the page over and keeps the page, its script and the value table
     until(lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
@@ -267,6 +270,59 @@ def test_a_correction_of_a_row_the_referee_changed_meanwhile_shows_both_and_the_
     ]
     change = protocol.history.filter(number=2, action=DealRowVersion.Action.CHANGE).last()
     assert change.author.startswith("stolik 1 (telefon)")
+
+
+# The phone's store made slow (each IndexedDB transaction reports its end 0.8 s late), as on a busy phone.
+SLOW_STORE = """
+const transaction = IDBDatabase.prototype.transaction;
+IDBDatabase.prototype.transaction = function (...args) {
+  const tx = transaction.apply(this, args);
+  let handler = null;
+  tx.addEventListener("complete", (event) => { if (handler) setTimeout(() => handler.call(tx, event), 800); });
+  Object.defineProperty(tx, "oncomplete", { set(fn) { handler = fn; }, get() { return handler; } });
+  return tx;
+};
+"""
+
+
+def test_the_next_deal_tapped_while_the_phone_still_stores_the_last_one_is_kept(page, live_server):  # noqa: F811
+    """A quick scorer taps the next deal at once: the form is cleared when the deal is saved, not once
+    the phone has stored it, so the taps made meanwhile stay and the deal is saved as typed."""
+    phone_only(page)
+    page.add_init_script(SLOW_STORE)
+    protocol = open_the_table(page, live_server)
+    enter(page, "zwykla", ["A", "C"], "60")
+    tap(page, "contract", "zolo")
+    tap(page, "old", "B")
+    until(lambda: protocol.rows.count() == 1)
+    expect(page.locator('#deal-form input[name="full-contract"][value="zolo"]')).to_be_checked()
+    expect(page.locator('#deal-form input[name="full-old"][value="B"]')).to_be_checked()
+
+    page.locator("#deal-form input.eyes").fill("30")
+    page.get_by_role("button", name="Zapisz rozdanie").click()
+    expect(page.locator("#row-2")).to_be_visible(timeout=15000)
+    assert [row.deal for row in protocol.rows.order_by("number")] == [
+        {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60},
+        {"contract": "zolo", "old": ["B"], "old_eyes": 30},
+    ]
+
+
+REFUSED_STORE = 'IDBFactory.prototype.open = function () { throw new DOMException("refused", "SecurityError"); };'
+
+
+def test_a_phone_that_refuses_to_store_posts_the_deal_as_without_the_script(page, live_server):  # noqa: F811
+    """Storage refused (a private window, a full phone): the form, cleared already, is filled again
+    with the deal and posted to the server, which stores it."""
+    phone_only(page)
+    protocol = drawn_series(None, tables=1, status="in_play").protocols.get()
+    page.add_init_script(REFUSED_STORE)
+    let_in(page, live_server, protocol, "A", kept_offline=False)
+
+    enter(page, "zwykla", ["B", "D"], "70", "m")
+    expect(page.locator("#row-1")).to_be_visible(timeout=15000)
+    assert [row.deal for row in protocol.rows.all()] == [
+        {"contract": "zwykla", "old": ["B", "D"], "kontras": ["young"], "old_eyes": 70}
+    ]
 
 
 def test_two_phones_typing_the_same_number_both_keep_their_deal_in_order(page, live_server):  # noqa: F811

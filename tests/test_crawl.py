@@ -5,7 +5,8 @@ Each role starts from the pages a person starts from (the home page, the lists o
 demo's tournaments) and from :data:`SEEDS`, the addresses no page links to (a phone's JSON, the
 service worker); it follows every link and every GET form on each page it sees. Links of one
 shape (the same URL pattern with the same query keys) are followed ``PER_SHAPE`` times per role
-and language: the demo's 48 players' pages are one shape, and the first ones tell what the others
+in Polish, the site's language, and once in English, whose pages differ from the Polish ones only in
+their words: the demo's 48 players' pages are one shape, and the first ones tell what the others
 would. The admin is crawled by the superuser, one page per shape.
 
 :func:`test_every_url_pattern_is_crawled_or_named_as_needing_a_post` then asks every named URL
@@ -45,7 +46,7 @@ from tests.factories import OwnRulesetFactory, TournamentFactory, UserFactory
 
 ROLES = ("anon", "phone", "referee", "organiser", "other_organiser", "superuser")
 LANGUAGES = ("pl", "en")
-PER_SHAPE = 2
+PER_SHAPE = {"pl": 2, "en": 1}
 GONE = 410  # a sign-up's private link once its tournament has started: a page saying so
 PAGES_AT_MOST = 1500  # per role and language; the demo's crawl takes a few hundred
 
@@ -259,7 +260,7 @@ class Crawl:
     errors: list[str]
 
 
-def crawl(client: Client, starts: list[str], *, admin_too: bool) -> Crawl:
+def crawl(client: Client, starts: list[str], *, admin_too: bool, per_shape_most: int) -> Crawl:
     seen: set[str] = set()
     per_shape: Counter = Counter()
     queue = list(starts)
@@ -280,7 +281,7 @@ def crawl(client: Client, starts: list[str], *, admin_too: bool) -> Crawl:
         if admin:  # Django's own pages: one of each is enough to know the app's models show there
             shape = (shape[0], ())
         per_shape[shape] += 1
-        if per_shape[shape] > (1 if admin else PER_SHAPE) and url not in starts:
+        if per_shape[shape] > (1 if admin else per_shape_most) and url not in starts:
             continue
         response = client.get(url)
         result.answers[url] = response.status_code
@@ -403,7 +404,9 @@ def crawled(demo: Demo, handler, role: str, language: str) -> Crawl:
         client.handler = handler
         if role in demo.sessions:
             client.cookies[settings.SESSION_COOKIE_NAME] = demo.sessions[role]
-        _crawled[role, language] = crawl(client, _seeds(demo), admin_too=role == "superuser")
+        _crawled[role, language] = crawl(
+            client, _seeds(demo), admin_too=role == "superuser", per_shape_most=PER_SHAPE[language]
+        )
     return _crawled[role, language]
 
 
@@ -432,7 +435,7 @@ def url_pattern_names() -> Iterator[str]:
 
 
 def test_every_url_pattern_is_crawled_or_named_as_needing_a_post(demo: Demo, handler, db):
-    reached = set().union(*(crawled(demo, handler, role, "en").reached for role in ROLES))
+    reached = set().union(*(crawled(demo, handler, role, "pl").reached for role in ROLES))
     ours = {name for name in url_pattern_names() if not name.startswith("admin:")}
     missing = ours - reached - POST_ONLY
     assert not missing, f"URL patterns neither crawled nor named in POST_ONLY: {sorted(missing)}"
@@ -447,10 +450,10 @@ def test_whatever_is_found_under_the_apps_keys_every_public_page_answers_the_sam
     is a miss: a season page's sort and page variants answered 500 on them."""
     client = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en")
     client.handler = handler
-    pages = [url for url, status in crawled(demo, handler, "anon", "en").answers.items() if status == 200]
-    first = {url: shown(client.get(url)) for url in pages}
-    steady = [url for url in pages if shown(client.get(url)) == first[url]]
-    assert len(steady) > 30
+    first = steady_pages(demo, handler, client)
+    assert len(first) > 30
+    for url in first:  # each test starts with an empty cache: the pages fill it
+        client.get(url)
 
     keys = cache_keys()
     assert any(key.startswith("rankings:season:") for key in keys)
@@ -458,10 +461,24 @@ def test_whatever_is_found_under_the_apps_keys_every_public_page_answers_the_sam
         cache_raw_set(key, SPOILED[spoiled])
     page_store.forget_all()  # as a web process started after the upgrade
 
-    for url in steady:
+    for url, page in first.items():
         response = client.get(url)
         assert response.status_code == 200, url
-        assert shown(response) == first[url], url
+        assert shown(response) == page, url
+
+
+# The public pages as a visitor sees them, read once for all the kinds of spoiled values
+_steady: dict[str, bytes] = {}
+
+
+def steady_pages(demo: Demo, handler, client: Client) -> dict[str, bytes]:
+    """What each public page of the visitor's crawl shows, for the pages that show the same when read
+    again (a page of the time now, e.g. a hall's clock, is left out)."""
+    if not _steady:
+        pages = [url for url, status in crawled(demo, handler, "anon", "en").answers.items() if status == 200]
+        first = {url: shown(client.get(url)) for url in pages}
+        _steady.update({url: page for url, page in first.items() if shown(client.get(url)) == page})
+    return _steady
 
 
 def shown(response) -> bytes:

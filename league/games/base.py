@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from django.urls import URLPattern
     from django.utils.functional import Promise
 
+    from league.games.game_settings import GameSettings
     from league.models import Series, Tournament
     from league.results.models import DealRow, Protocol
     from scoring import ProtocolResult, Ruleset
@@ -175,6 +176,7 @@ class GameRules(ABC):
     table_sizes: tuple[int, ...]  # players at a table the game allows, the usual one first
     words: GameWords
     templates: GameTemplates
+    settings_class: type[GameSettings]  # the game's own settings of a tournament (``Tournament.game_settings``)
     # The tournament form's fields only this game reads, shown under its heading (``form_heading``);
     # optional unless required (a form posted without them keeps what the tournament has).
     tournament_fields: tuple[str, ...] = ()
@@ -193,6 +195,16 @@ class GameRules(ABC):
 
     def __str__(self) -> str:
         return str(self.label)
+
+    def settings(self, tournament: Tournament) -> GameSettings:
+        """``tournament``'s settings of this game, as its ``game_settings`` holds them."""
+        return self.settings_class.from_stored(tournament.game_settings)
+
+    def settings_with(self, tournament: Tournament, values: Mapping[str, Any]) -> GameSettings:
+        """``tournament``'s settings of this game with ``values`` (by setting name) put in; a
+        tournament that played another game starts from this game's defaults."""
+        stored = tournament.game_settings if tournament.game == self.key else {}
+        return self.settings_class.from_stored(stored).changed(values)
 
     # --- the table and its protocol -------------------------------------------------------
 

@@ -7,7 +7,7 @@ from django.utils import translation
 
 from league.models import Tournament
 from league.tournaments.services import tournament_update
-from tests.factories import PreferansTournamentFactory, drawn_series
+from tests.factories import PreferansTournamentFactory, drawn_series, game_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,8 @@ def test_an_organiser_creates_a_preferans_evening_without_any_baska_rules(client
     response = create(client)
     tournament = Tournament.objects.get(slug="wieczor-preferansa")
     assert response.url == tournament.get_absolute_url()
-    assert (tournament.game, tournament.pulka_variant, tournament.pulka_total, tournament.table_size) == (
+    settings = game_settings(tournament)
+    assert (tournament.game, settings.pulka_variant, settings.pulka_total, tournament.table_size) == (
         "preferans",
         "leningrad",
         20,

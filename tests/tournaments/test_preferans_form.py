@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
+from league.games.preferans.settings import PreferansSettings
 from league.models import Tournament
 from league.tournaments.services import tournament_update
 from tests.factories import PreferansTournamentFactory, drawn_series, game_settings
@@ -94,3 +95,20 @@ def test_the_list_names_the_game_and_the_rules(client, organiser):
     tournament.organisers.add(organiser)
     page = client.get(reverse("tournaments:list")).content.decode()
     assert "Preferans, Sochi (with help), pulka to 30" in page
+
+
+def test_a_preferans_evening_keeps_none_of_the_baska_settings_an_older_page_posts(client, organiser):
+    create(client, ruleset_preset="gorzow", deals_per_series=24, own_ruleset="")
+    tournament = Tournament.objects.get(slug="wieczor-preferansa")
+    assert game_settings(tournament) == PreferansSettings(pulka_variant="leningrad", pulka_total=20)
+    assert set(tournament.game_settings) == set(PreferansSettings.names())
+
+
+def test_a_baska_tournament_changed_to_preferans_before_its_draw_keeps_only_the_pulka(client, organiser, tournament):
+    response = client.post(reverse("tournaments:update", args=[tournament.slug]), PREFERANS | {"name": tournament.name})
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.game, game_settings(tournament)) == (
+        "preferans",
+        PreferansSettings(pulka_variant="leningrad", pulka_total=20),
+    )

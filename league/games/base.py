@@ -329,12 +329,15 @@ class GameRules(ABC):
 
     @abstractmethod
     def export_settings(self, tournament: Tournament) -> dict[str, Any]:
-        """The tournament's ``game`` and its settings as the file holds them (empty: the file says nothing)."""
+        """The tournament's settings of this game as the file's ``tournament`` object holds them (the
+        ``ruleset`` and ``deals_per_series`` every file names, its ``game`` where not Baśka …), from
+        its settings class (``GameSettings.exchange``)."""
 
     @abstractmethod
     def import_settings(self, data: Mapping[str, Any], path: str) -> dict[str, Any]:
-        """The tournament's own fields of this game from the file's ``tournament`` object at ``path``;
-        raises ``ExchangeError`` (or the field readers' ``ScoringError``) naming the place."""
+        """The tournament's fields this game reads from the file's ``tournament`` object at ``path``:
+        its ``game_settings`` (``GameSettings.from_exchange``) and any column the file gives with
+        them; raises ``ExchangeError`` (or the field readers' ``ScoringError``) naming the place."""
 
     @abstractmethod
     def export_table(self, *, protocol: Protocol | None) -> dict[str, Any]:

@@ -114,7 +114,9 @@ class TournamentForm(forms.ModelForm):
             # the games installed (the model stores a game's key and knows no games)
             self.fields["game"] = forms.ChoiceField(label=_("Game"), choices=game_choices)
         # each game's settings (bounded by the game), shown as the tournament has them or as the game starts them
-        for name, field in game_settings_fields().items():
+        settings_fields = game_settings_fields()
+        self.settings_names = frozenset(settings_fields)
+        for name, field in settings_fields.items():
             self.fields[name] = field
             self.initial.setdefault(name, self.stored_value(name))
         for name in optional_game_fields():
@@ -158,7 +160,7 @@ class TournamentForm(forms.ModelForm):
     def stored_value(self, name: str) -> Any:
         """What the tournament holds for the form's field ``name``: a column, or a setting of its
         game; a setting only other games read: its field's starting value."""
-        if name not in game_settings_fields():
+        if name not in self.settings_names:
             return getattr(self.instance, name)
         settings = game_rules(self.instance.game).settings(self.instance)
         return getattr(settings, name) if name in settings.names() else self.fields[name].initial
@@ -195,11 +197,10 @@ class TournamentForm(forms.ModelForm):
         game = game_rules(cleaned.get("game", self.instance.game))
         # the settings only other games read are not this tournament's: whatever they hold (a
         # hidden section, an older page) is not refused, and a column stays as the tournament has it
-        settings_fields = game_settings_fields()
         for other in registered_games().values():
             for name in set(other.tournament_fields) - set(game.tournament_fields):
                 refused = self.errors.pop(name, None) is not None
-                if name in settings_fields:
+                if name in self.settings_names:
                     cleaned.pop(name, None)
                 elif refused:
                     cleaned[name] = getattr(self.instance, name)

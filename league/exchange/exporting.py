@@ -22,34 +22,14 @@ from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.ranking_lists import points
 from league.results.models import DealRow, Penalty
 
-from .format import FORMAT, team_ranking_code
+from .format import FORMAT, TOURNAMENT_FIELDS, team_ranking_code
 from .ids import external_ids
 
 if TYPE_CHECKING:
     from league.games.base import GameRules
 
-# The order of the ``tournament`` object's fields in a file, its game's settings among the others.
-_ORDER = {
-    name: position
-    for position, name in enumerate(
-        (
-            "name",
-            "slug",
-            "date",
-            "venue",
-            "ruleset",
-            "series_count",
-            "deals_per_series",
-            "team_ranking",
-            "organiser",
-            "uses_big_points",
-            "tournament_id",
-            "ruleset_data",
-            "game",
-            "pulka",
-        )
-    )
-}
+# a field's place in the ``tournament`` object of a file
+_ORDER = {name: position for position, name in enumerate(TOURNAMENT_FIELDS)}
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:

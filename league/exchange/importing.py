@@ -43,7 +43,7 @@ from scoring import preferans
 from scoring.deal import MAX_WRITTEN_VALUE
 from scoring.fields import join, read_bool, read_int, read_list, read_number, read_object, read_str, show
 
-from .format import FORMAT, INVALID_INPUT, ExchangeError, team_ranking_fields
+from .format import FORMAT, INVALID_INPUT, TOURNAMENT_FIELDS, ExchangeError, team_ranking_fields
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -52,22 +52,6 @@ _ERR = INVALID_INPUT
 # The fields each object may have; the spec's fields first, then the optional
 # extensions that make an export complete (licence, own rules, early ends …).
 _TOP_FIELDS = ("format", "tournament", "teams", "players", "series")
-_TOURNAMENT_FIELDS = (
-    "name",
-    "slug",
-    "date",
-    "venue",
-    "ruleset",
-    "series_count",
-    "deals_per_series",
-    "team_ranking",
-    "organiser",
-    "uses_big_points",
-    "ruleset_data",
-    "game",
-    "pulka",
-    "tournament_id",
-)
 _TOURNAMENT_REQUIRED = ("name", "slug", "date", "ruleset", "series_count", "deals_per_series")
 _TEAM_FIELDS = ("id", "name", "club")
 _PLAYER_FIELDS = ("id", "first_name", "last_name", "gender", "club", "team", "licence")
@@ -258,7 +242,7 @@ class _Reader:
         """The tournament and the rules its standings read (byes, penalties), its game's settings
         read by the game."""
         path = "tournament"
-        obj = read_object(data, path, _ERR, allowed=_TOURNAMENT_FIELDS, required=_TOURNAMENT_REQUIRED)
+        obj = read_object(data, path, _ERR, allowed=TOURNAMENT_FIELDS, required=_TOURNAMENT_REQUIRED)
         tournament = Tournament(
             name=_text(obj, "name", path),
             slug=_text(obj, "slug", path),

@@ -174,7 +174,8 @@ def _clean(obj: models.Model, base: str, renames: Mapping[str, str] | None = Non
     try:
         obj.full_clean()
         if isinstance(obj, Tournament):
-            game_of(obj).settings(obj).check()
+            game = game_of(obj)
+            game.tournament_check(obj, game.settings(obj))
             tournament_rules_check(obj)
     except ValidationError as err:
         field, messages = next(iter(err.message_dict.items()))

@@ -200,6 +200,18 @@ class GameRules(ABC):
         """``tournament``'s settings of this game, as its ``game_settings`` holds them."""
         return self.settings_class.from_stored(tournament.game_settings)
 
+    def tournament_check(self, tournament: Tournament, settings: GameSettings) -> None:
+        """Refuse (``ValidationError`` by field) ``settings`` out of bounds or a table size this game
+        is not played at: every writer of a tournament asks it (the services, the exchange file)."""
+        settings.check()
+        if tournament.table_size not in self.table_sizes:
+            raise ValidationError(
+                {
+                    "table_size": _("%(game)s is not played at tables of %(size)s.")
+                    % {"game": self.label, "size": tournament.table_size}
+                }
+            )
+
     def settings_with(self, tournament: Tournament, values: Mapping[str, Any]) -> GameSettings:
         """``tournament``'s settings of this game with ``values`` (by setting name) put in; a
         tournament that played another game starts from this game's defaults."""

@@ -52,8 +52,9 @@ def tournament_create(*, user: AbstractBaseUser, name: str, **fields: Any) -> To
     fields.setdefault("published", False)
     values = game_settings_split(fields)
     tournament = Tournament(name=name, **fields)
-    settings = game_of(tournament).settings_with(tournament, values)
-    settings.check()
+    game = game_of(tournament)
+    settings = game.settings_with(tournament, values)
+    game.tournament_check(tournament, settings)
     tournament.game_settings = settings.stored()
     tournament.save()
     tournament.organisers.add(user)
@@ -131,7 +132,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     if logo is not None:
         stored.organiser_logo = logo or ""
     stored.full_clean()
-    settings.check()
+    game.tournament_check(stored, settings)
     tournament_rules_check(stored)
     stored.save()
     stored.series.filter(number__gt=stored.series_count, status=Series.Status.PLANNED).delete()

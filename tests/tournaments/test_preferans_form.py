@@ -90,6 +90,14 @@ def test_the_service_refuses_a_new_game_after_the_draw_even_without_the_form():
     assert "gry i liczby graczy przy stole nie można już zmienić" in error.value.messages[0]
 
 
+def test_the_service_refuses_baska_at_tables_of_three_even_without_the_form(tournament):
+    with translation.override("pl"), pytest.raises(ValidationError) as error:
+        tournament_update(tournament=tournament, table_size=3)
+    assert error.value.message_dict["table_size"] == ["Gra Baśka nie dopuszcza stolików 3-osobowych."]
+    tournament.refresh_from_db()
+    assert tournament.table_size == 4
+
+
 def test_the_list_names_the_game_and_the_rules(client, organiser):
     tournament = PreferansTournamentFactory(pulka_total=30)
     tournament.organisers.add(organiser)

@@ -62,7 +62,7 @@ class BaskaSettings(GameSettings):
         return scoring.load_ruleset(self.ruleset_preset)
 
     def preset_name(self) -> str:
-        return dict(preset_choices()).get(self.ruleset_preset, self.ruleset_preset)
+        return dict(scoring.preset_choices()).get(self.ruleset_preset, self.ruleset_preset)
 
     def exchange(self) -> dict[str, Any]:
         return {
@@ -82,14 +82,9 @@ class BaskaSettings(GameSettings):
         )
 
 
-def preset_choices() -> list[tuple[str, str]]:
-    """The scoring presets, read when a form needs them."""
-    return scoring.preset_choices()
-
-
 def blank_and_presets() -> list[tuple[str, str]]:
     """The presets after an empty choice: the form asks for rules rather than suggest one."""
-    return [*BLANK_CHOICE_DASH, *preset_choices()]
+    return [*BLANK_CHOICE_DASH, *scoring.preset_choices()]
 
 
 def baska_settings(tournament: Tournament) -> BaskaSettings:

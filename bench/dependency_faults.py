@@ -459,12 +459,13 @@ def main() -> int:
     from django.contrib.auth import get_user_model
     from django.db import connections
 
+    from league.games.baska.settings import tournament_ruleset
     from league.models import Tournament
 
     deals_room = int((args.warmup + len(PHASES) * (args.fault + args.recovery)) / args.typing * 2) + 40
     # series 1 closed and published (a penalty there changes the public standings), the phones' series drawn
     pins = load.build_tournament(SLUG, players=args.phones * 4, closed_series=OPEN_SERIES - 1, deals=deals_room)
-    RULESET = Tournament.objects.get(slug=SLUG).ruleset()
+    RULESET = tournament_ruleset(Tournament.objects.get(slug=SLUG))
     get_user_model().objects.create_superuser(ORGANISER, "organizator@example.org", PASSWORD)
     connections.close_all()
     media = tempfile.mkdtemp(prefix="baska-faults-media-")

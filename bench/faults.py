@@ -79,10 +79,11 @@ def main() -> int:
     load.setup_django(DB_NAME)
     from django.db import connections
 
+    from league.games.baska.settings import tournament_ruleset
     from league.models import Tournament
 
     pins = load.build_tournament(SLUG, players=tables * 4, closed_series=SERIES - 1, deals=40)
-    load.RULESET = Tournament.objects.get(slug=SLUG).ruleset()
+    load.RULESET = tournament_ruleset(Tournament.objects.get(slug=SLUG))
     connections.close_all()
     server = load.start_gunicorn(DB_NAME, workers=2, threads=4)
     stats = load.Stats()

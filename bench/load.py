@@ -106,6 +106,7 @@ def build_tournament(
     empty protocols. Returns {table: PIN} of the open series."""
     from django.core.management import call_command
 
+    from league.games.baska.settings import BaskaSettings
     from league.models import Registration, Series, Tournament
     from players.models import Gender, Player, Team, TeamMember
 
@@ -124,9 +125,8 @@ def build_tournament(
         name="Turniej obciążeniowy",
         slug=slug,
         date=date(2026, 6, 1),
-        ruleset_preset="puck",
         series_count=total_series,
-        deals_per_series=deals,
+        game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=deals).stored(),
         draw_published=True,
     )
     Registration.objects.bulk_create(
@@ -488,13 +488,14 @@ def verify(slug: str, stats: Stats, *, series: int = 3) -> list[str]:
     """Compare the database with the clients' log of ``series`` (the one the tables played);
     returns the problems found."""
     import scoring
+    from league.games.baska.settings import tournament_ruleset
     from league.games.baska.shorthand import parse
     from league.models import Tournament
     from league.results.models import DealRowVersion, Protocol
 
     problems: list[str] = []
     tournament = Tournament.objects.get(slug=slug)
-    ruleset = tournament.ruleset()
+    ruleset = tournament_ruleset(tournament)
     acked: dict[int, dict[int, str]] = {}
     for table, number, line in stats.acknowledged:
         if number in acked.setdefault(table, {}):
@@ -554,11 +555,12 @@ def main() -> int:
     from django.core.cache import cache
     from django.db import connections
 
+    from league.games.baska.settings import tournament_ruleset
     from league.models import Tournament
 
     start = time.perf_counter()
     pins = build_tournament(slug, players=tables * 4, deals=deals)
-    RULESET = Tournament.objects.get(slug=slug).ruleset()
+    RULESET = tournament_ruleset(Tournament.objects.get(slug=slug))
     print(f"built: {tables * 4} players, {len(pins)} tables, 2 closed series in {time.perf_counter() - start:.1f} s")
     if CACHE_URL:
         cache.clear()  # the bench's own Redis database (…/7)

@@ -215,10 +215,11 @@ def main() -> int:
     from django.core.cache import cache
     from django.db import connections
 
+    from league.games.baska.settings import tournament_ruleset
     from league.models import Tournament
 
     pins = load.build_tournament(SLUG, players=profile.tables * 4, closed_series=0, deals=profile.deals)
-    RULESET = Tournament.objects.get(slug=SLUG).ruleset()
+    RULESET = tournament_ruleset(Tournament.objects.get(slug=SLUG))
     if load.CACHE_URL:
         cache.clear()
     connections.close_all()

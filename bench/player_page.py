@@ -52,6 +52,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from league.games.baska.settings import BaskaSettings
 from league.models import Registration, Season, Series, Tournament
 from league.public import page_store
 from league.standings.tasks import recompute_standings
@@ -83,9 +84,8 @@ def tournament(number: int, players: list[Player], rng: random.Random, args: arg
         slug=f"turniej-{number + 1}",
         date=date(2000, 1, 1) + timedelta(weeks=number),
         season=season,
-        ruleset_preset="puck",
         series_count=args.series,
-        deals_per_series=args.deals,
+        game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=args.deals).stored(),
         draw_published=True,
     )
     Registration.objects.bulk_create(Registration(tournament=played, player=p, checked_in=True) for p in field)

@@ -35,6 +35,7 @@ django.setup()
 
 from django.core.management import call_command
 
+from league.games.baska.settings import BaskaSettings
 from league.models import Registration, Series, TableAssignment, Tournament
 from league.printing import documents
 from league.printing.models import PrintJob
@@ -60,9 +61,8 @@ def build() -> Tournament:
         date=date(2026, 6, 20),
         venue="Kościerzyna",
         organiser_name="Kaszubski Klub Baśki „Gdańsk”",
-        ruleset_preset="puck",
         series_count=SERIES,
-        deals_per_series=DEALS,
+        game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=DEALS).stored(),
     )
     clubs = Club.objects.bulk_create(Club(name=f"Klub Baśki nr {k}", city="Gdańsk") for k in range(16))
     players = Player.objects.bulk_create(

@@ -84,6 +84,7 @@ def build(size: int) -> dict[str, int]:
     pks the pages name: the regular, a team of today's tournament."""
     from django.core.management import call_command
 
+    from league.games.baska.settings import BaskaSettings
     from league.models import League, Registration, Season, SeasonScheme, Series, Tournament
     from players.models import Gender, Player, Team, TeamMember, search_key
 
@@ -112,9 +113,8 @@ def build(size: int) -> dict[str, int]:
             name=f"Turniej {number + 1}",
             slug=f"turniej-{number + 1}",
             date=start + timedelta(days=number),
-            ruleset_preset="puck",
             series_count=HISTORY_SERIES,
-            deals_per_series=HISTORY_DEALS,
+            game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=HISTORY_DEALS).stored(),
             draw_published=True,
             season=season,
             league=league,
@@ -135,9 +135,8 @@ def build(size: int) -> dict[str, int]:
         name="Turniej dzisiejszy",
         slug=SLUG,
         date=date.today(),
-        ruleset_preset="puck",
         series_count=SERIES + 1,
-        deals_per_series=40,
+        game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=40).stored(),
         draw_published=True,
         season=season,
         league=league,

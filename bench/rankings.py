@@ -42,6 +42,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import include, path
 
+from league.games.baska.settings import BaskaSettings
 from league.models import Registration, Season, Series, Tournament
 from league.results.models import DealRow
 from league.standings.cache import season_rankings, tournament_rankings
@@ -75,9 +76,8 @@ def build() -> Season:
             slug=f"turniej-{n}",
             date=date(2026, 1, 1) + timedelta(weeks=n),
             season=season,
-            ruleset_preset="puck",
             series_count=SERIES,
-            deals_per_series=DEALS,
+            game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=DEALS).stored(),
             draw_published=True,
         )
         Registration.objects.bulk_create(

@@ -38,6 +38,7 @@ django.setup()
 import filler
 from django.core.management import call_command
 
+from league.games.baska.settings import BaskaSettings
 from league.models import Series, Tournament
 from league.rating.models import Rating
 from league.rating.services import ratings_recompute, ratings_refresh
@@ -65,9 +66,8 @@ def build() -> list[Tournament]:
             name=f"Turniej {number + 1}",
             slug=f"turniej-{number + 1}",
             date=date(2020, 1, 4) + timedelta(weeks=number),
-            ruleset_preset="puck",
             series_count=SERIES + 1,
-            deals_per_series=DEALS,
+            game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=DEALS).stored(),
         )
         field = rng.sample(players, TABLES * 4)
         for series_number in range(1, SERIES + 1):

@@ -55,6 +55,7 @@ from django.test.utils import CaptureQueriesContext
 
 import scoring
 from league.demo import random_deal
+from league.games.baska.settings import BaskaSettings
 from league.models import Registration, Series, TableAssignment, Tournament
 from league.results.models import DealRow, Protocol
 from league.standings.records import records
@@ -87,9 +88,8 @@ def build() -> None:
             name=f"Turniej {n}",
             slug=f"turniej-{n}",
             date=date(2020, 1, 1) + timedelta(weeks=n),
-            ruleset_preset="puck",
             series_count=SERIES,
-            deals_per_series=DEALS,
+            game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=DEALS).stored(),
             draw_published=True,
         )
         size = rng.randint(FEWEST, MOST) // 4 * 4

@@ -6,18 +6,20 @@ keep the draw log; the admin actions here call those services.
 """
 
 from django.contrib import admin, messages
+from django.contrib.admin.utils import flatten_fieldsets
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from league.games import registered_games
 from league.models import Bye, DrawLog, Registration, Season, Series, TableAssignment, Tournament
 from league.ranking_lists import PUBLISH_FIELDS
 from league.tournaments.draws import series_draw
-from league.tournaments.forms import TournamentForm
+from league.tournaments.forms import TournamentForm, game_settings_fields
 from league.tournaments.selectors import series_last_drawn, tournament_played
-from league.tournaments.services import RULES_FIELDS, TABLE_FIELDS, series_ensure
+from league.tournaments.services import TABLE_FIELDS, series_ensure
 
 
 @admin.register(Season)
@@ -58,58 +60,77 @@ class RegistrationInline(ReadOnlyInline):
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     form = TournamentForm  # the same bounds and logo check as the organiser's screen
-    list_display = ["name", "date", "venue", "season", "game", "ruleset_preset", "series_count", "draw_published"]
-    list_filter = ["season", "game", "ruleset_preset", "date", "draw_published"]
+    list_display = ["name", "date", "venue", "season", "game", "series_count", "draw_published"]
+    list_filter = ["season", "game", "date", "draw_published"]
     search_fields = ["name", "venue", "organiser_name"]
     date_hierarchy = "date"
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organisers", "referees"]
-    readonly_fields = ["draw_seed", "created", "updated"]
+    # the game's settings are edited as the organiser's form shows them; the whole value is shown too
+    readonly_fields = ["game_settings", "draw_seed", "created", "updated"]
     inlines = [SeriesInline, RegistrationInline]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> list[str]:
         """As on the organiser's screen: the rules stay once deals are played, the game and the
         table size once a series is drawn (a pulka's stored entries are re-read under them)."""
         fields = list(super().get_readonly_fields(request, obj))
-        if obj is not None and tournament_played(tournament=obj):
-            fields += [name for name in RULES_FIELDS if name != "own_ruleset"]
         if obj is not None and series_last_drawn(tournament=obj) is not None:
             fields += list(TABLE_FIELDS)
         return fields
 
+    def fixed_settings(self, obj: Tournament | None) -> set[str]:
+        """The games' settings that deals played fix: left out of the form (the stored value shows them)."""
+        if obj is None or not tournament_played(tournament=obj):
+            return set()
+        return {name for game in registered_games().values() for name in game.settings_class.rules_fields}
+
+    def get_fieldsets(self, request: HttpRequest, obj: Tournament | None = None) -> list:
+        """The fieldsets, the games' settings the form holds among the rules."""
+        fixed = self.fixed_settings(obj)
+        settings = [name for name in game_settings_fields() if name not in fixed]
+        return [
+            (
+                None,
+                {"fields": ["name", "slug", "date", "start_time", "venue", "league", "season", "counts_for_season"]},
+            ),
+            (_("Organiser"), {"fields": ["organiser_name", "organiser_logo", "organisers", "referees"]}),
+            (
+                _("Rules"),
+                {
+                    "fields": [
+                        "game",
+                        *settings,
+                        "game_settings",
+                        "table_size",
+                        "series_count",
+                        "time_limit_minutes",
+                        "uses_big_points",
+                    ]
+                },
+            ),
+            (_("Rankings"), {"fields": ["team_ranking", "team_best_of", *PUBLISH_FIELDS]}),
+            (_("Status"), {"fields": ["registration_open", "draw_published", "draw_seed", "created", "updated"]}),
+        ]
+
+    def get_form(self, request: HttpRequest, obj: Tournament | None = None, change: bool = False, **kwargs):
+        """The organiser's form on the model's fields; the games' settings are its own fields
+        (those deals played fix left out)."""
+        settings = game_settings_fields()
+        fields = kwargs.pop("fields", None) or flatten_fieldsets(self.get_fieldsets(request, obj))
+        form = super().get_form(
+            request, obj, change, fields=[name for name in fields if name not in settings], **kwargs
+        )
+        fixed = self.fixed_settings(obj)
+
+        class AdminTournamentForm(form):
+            def __init__(self, *args, **kwargs) -> None:
+                super().__init__(*args, **kwargs)
+                for name in fixed:
+                    self.fields.pop(name, None)
+
+        return AdminTournamentForm
+
     actions = ["plan_missing_series"]
-    fieldsets = [
-        (None, {"fields": ["name", "slug", "date", "start_time", "venue", "league", "season", "counts_for_season"]}),
-        (_("Organiser"), {"fields": ["organiser_name", "organiser_logo", "organisers", "referees"]}),
-        (
-            _("Rules"),
-            {
-                "fields": [
-                    "game",
-                    "pulka_variant",
-                    "pulka_total",
-                    "table_size",
-                    "ruleset_preset",
-                    "ruleset_data",
-                    "series_count",
-                    "deals_per_series",
-                    "time_limit_minutes",
-                    "uses_big_points",
-                ]
-            },
-        ),
-        (
-            _("Rankings"),
-            {
-                "fields": [
-                    "team_ranking",
-                    "team_best_of",
-                    *PUBLISH_FIELDS,
-                ]
-            },
-        ),
-        (_("Status"), {"fields": ["registration_open", "draw_published", "draw_seed", "created", "updated"]}),
-    ]
 
     def save_related(self, request, form, formsets, change) -> None:
         super().save_related(request, form, formsets, change)

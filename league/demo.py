@@ -18,11 +18,13 @@ from django.db import transaction
 from django.utils import timezone
 
 import scoring
+from league.games import game_of
 from league.games.choices import Game
 from league.games.preferans import services as pulka_services
 from league.games.preferans.pulka import protocol_pulka
+from league.games.preferans.settings import PulkaVariant
 from league.leagues.services import league_create
-from league.models import DEALS_PER_SERIES, League, PulkaVariant, Season, Series, Tournament
+from league.models import DEALS_PER_SERIES, League, Season, Series, Tournament
 from league.results import services as results
 from league.results.models import Protocol
 from league.results.selectors import protocol_sheet, sheet_totals
@@ -132,7 +134,7 @@ def play_protocol(
 ) -> Protocol:
     """Enter ``deals`` plausible deals into ``protocol`` as ``referee``, through the results services;
     with ``finish`` also enter the paper's totals, mark it complete and confirm it."""
-    ruleset = protocol.series.tournament.ruleset()
+    ruleset = game_of(protocol.series.tournament).standing_rules(protocol.series.tournament)
     for number in range(1, deals + 1):
         protocol = results.protocol_row_save(
             protocol=protocol,
@@ -440,10 +442,9 @@ def _preferans_evening(organiser: User, referee: User, players: list[Player], le
         pulka_variant=PulkaVariant.SOCHI,
         pulka_total=20,
         table_size=4,
-        ruleset_preset="psb",
-        # a pulka ends when it is played out, not after a number of deals; completing a
-        # protocol still counts deals, so the fewest a series may have
-        deals_per_series=DEALS_PER_SERIES.low,
+        # what its exchange file says for the Baśka rules every file names, as it always has
+        file_ruleset="psb",
+        file_deals_per_series=DEALS_PER_SERIES.low,
         date=date(2026, 4, 18),
         venue="Wejherowo, Gryf",
         organiser_name="Gryf Wejherowo",

@@ -23,7 +23,8 @@ Domain words used across the app:
   (docs/interfaces.md §4), downloaded from the tournament's screen and uploaded on another
   installation; its ``tournament_id`` is the tournament's stable id (``exchange_id``).
 - **gra** (game): Baśka, or **preferans**, whose tables of 3 or 4 each play one
-  **pulka** per series (``scoring.preferans``; its protocol rows are the sheet's entries).
+  **pulka** per series (``scoring.preferans``; its protocol rows are the sheet's entries);
+  a game's own settings of a tournament are one value, ``game_settings`` (league.games.game_settings).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from league.history import ChangeRow, HistoryRow, LogRow
 from players.models import refuse_control_characters
-from scoring import SEATS, preferans
+from scoring import SEATS
 from scoring.ruleset import MAX_POINTS
 
 LOGO_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp"]
@@ -55,8 +56,8 @@ MAX_PLAYERS = 512
 
 
 def ruleset_preset_choices() -> list[tuple[str, str]]:
-    """The scoring presets, read when a form needs them; a callable keeps the
-    preset list out of migrations."""
+    """The scoring presets; the first migration's rules column names it (Baśka's settings offer
+    them since, league.games.baska.settings)."""
     return scoring.preset_choices()
 
 
@@ -86,18 +87,9 @@ class Between:
 SERIES_COUNT = Between(1, 12)
 DEALS_PER_SERIES = Between(4, 96)
 TIME_LIMIT_MINUTES = Between(10, 240)
-# A tournament pulka is played to 10–50 in an evening's series; 200 leaves room for a long one.
-PULKA_TOTAL = Between(2, 200)
 # The draw seeds an organiser may give: far more than anybody reads out, and well within
 # the BigIntegerField of Tournament.draw_seed and Series.seed.
 SEED = Between(0, 999_999_999)
-
-
-class PulkaVariant(models.TextChoices):
-    """The house rules of the pulka (``scoring/preferans/variants``)."""
-
-    SOCHI = "sochi", _("Sochi (with help)")
-    LENINGRAD = "leningrad", _("Leningrad")
 
 
 class League(models.Model):
@@ -339,16 +331,10 @@ class Tournament(models.Model):
     # the key of a game of settings.BASKA_GAMES (league.games): the forms and the exchange file offer
     # and accept the games installed, so the models need not know them
     game = models.CharField(_("game"), max_length=10, default="baska")
-    # Preferans only: the pulka's house rules, its size and the players at a table
-    pulka_variant = models.CharField(
-        _("pulka rules"), max_length=12, choices=PulkaVariant.choices, default=PulkaVariant.SOCHI
-    )
-    pulka_total = models.PositiveSmallIntegerField(
-        _("pulka size"),
-        default=20,
-        validators=[PULKA_TOTAL],
-        help_text=_("Preferans: the pulka total each player plays to in a series."),
-    )
+    # the game's own settings (Baśka's rules and deals per series, Preferans' pulka), one value read
+    # and checked only by the game's settings class (league.games.game_settings), so the models know none
+    game_settings = models.JSONField(_("the game's settings"), default=dict, blank=True)
+    # every game's: the draw seats this many at a table; which of them a game allows, the game checks
     table_size = models.PositiveSmallIntegerField(
         _("players at a table"),
         choices=[(4, "4"), (3, "3")],
@@ -365,13 +351,8 @@ class Tournament(models.Model):
             "are drawn as usual."
         ),
     )
-    ruleset_preset = models.CharField(_("rules"), max_length=20, choices=ruleset_preset_choices)
-    ruleset_data = models.JSONField(
-        _("own rules"),
-        null=True,
-        blank=True,
-        help_text=_("The organiser's own copy of the preset; empty uses the preset as it is."),
-    )
+    # Baśka's own rules made in "Własne zasady": a column rather than a game setting, so that the
+    # database refuses to delete rules a tournament plays (PROTECT)
     own_ruleset = models.ForeignKey(
         "rulesets.OwnRuleset",
         verbose_name=_("own rules"),
@@ -382,9 +363,6 @@ class Tournament(models.Model):
         help_text=_("Rules made in “Własne zasady”; they replace the preset."),
     )
     series_count = models.PositiveSmallIntegerField(_("number of series"), default=3, validators=[SERIES_COUNT])
-    deals_per_series = models.PositiveSmallIntegerField(
-        _("deals per series"), default=40, validators=[DEALS_PER_SERIES]
-    )
     time_limit_minutes = models.PositiveSmallIntegerField(
         _("time limit per series (minutes)"), null=True, blank=True, validators=[TIME_LIMIT_MINUTES]
     )
@@ -444,10 +422,11 @@ class Tournament(models.Model):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         constraints = [
+            # the draw's bounds; each game refuses the sizes it is not played at (GameRules.table_sizes)
             models.CheckConstraint(
-                condition=Q(game="preferans") | Q(table_size=4),
-                name="league_tournament_baska_tables_of_four",
-                violation_error_message=_("Baśka is played by four at a table."),
+                condition=Q(table_size__in=(3, 4)),
+                name="league_tournament_tables_of_three_or_four",
+                violation_error_message=_("A table seats three or four players."),
             ),
         ]
 
@@ -467,18 +446,6 @@ class Tournament(models.Model):
             refusal = self.season.other_game_refusal(self) or self.season.other_league_refusal(self)
             if refusal is not None:
                 raise ValidationError({"season": refusal})
-
-    def variant(self) -> preferans.Variant:
-        """The pulka's house rules of a Preferans tournament."""
-        return preferans.load_variant(self.pulka_variant)
-
-    def ruleset(self) -> scoring.Ruleset:
-        """The scoring rules: the own ruleset chosen, else the organiser's own copy, else the preset."""
-        if self.own_ruleset_id:
-            return self.own_ruleset.ruleset()
-        if self.ruleset_data:
-            return scoring.parse_ruleset(self.ruleset_data)
-        return scoring.load_ruleset(self.ruleset_preset)
 
 
 class StaffRole(models.TextChoices):

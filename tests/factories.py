@@ -93,27 +93,70 @@ class SeasonFactory(factory.django.DjangoModelFactory):
     year = 2026
 
 
+def _game_settings(factory_params) -> dict:
+    """The factory's settings (``ruleset_preset=``, ``pulka_total=`` …) as the tournament's game stores them."""
+    from league.games import game_rules
+
+    settings = game_rules(factory_params.game).settings_class()
+    values = {
+        "ruleset_preset": factory_params.ruleset_preset,
+        "ruleset_data": factory_params.ruleset_data,
+        "deals_per_series": factory_params.deals_per_series,
+        "pulka_variant": factory_params.pulka_variant,
+        "pulka_total": factory_params.pulka_total,
+        # a Preferans tournament's file names the rules and deals it was given, as it always has
+        "file_ruleset": factory_params.ruleset_preset,
+        "file_deals_per_series": factory_params.deals_per_series,
+    }
+    return settings.changed(values).stored()
+
+
+def game_settings(tournament):
+    """The tournament's settings of its game, read through the game as the app reads them."""
+    from league.games import game_of
+
+    return game_of(tournament).settings(tournament)
+
+
+def game_settings_set(tournament, **values) -> None:
+    """Put ``values`` (by setting name: ``deals_per_series=4``) into the tournament's settings of
+    its game, in memory (save the tournament to keep them)."""
+    from league.games import game_of
+
+    tournament.game_settings = game_of(tournament).settings_with(tournament, values).stored()
+
+
 class TournamentFactory(factory.django.DjangoModelFactory):
-    """A tournament on the puck preset; the draw services create its series on demand."""
+    """A tournament on the puck preset; the draw services create its series on demand. Its game's
+    settings are given by name (``ruleset_preset=``, ``deals_per_series=``, ``pulka_total=`` …)."""
 
     class Meta:
         model = "league.Tournament"
+
+    class Params:
+        ruleset_preset = "puck"
+        ruleset_data = None
+        deals_per_series = 40
+        pulka_variant = "sochi"
+        pulka_total = 20
 
     name = factory.Sequence(lambda n: f"Turniej {n}")
     slug = factory.Sequence(lambda n: f"turniej-{n}")
     date = factory.Faker("date_this_year")
     venue = "Puck"
-    ruleset_preset = "puck"
+    game = "baska"
     series_count = 3
-    deals_per_series = 40
+    game_settings = factory.LazyAttribute(_game_settings)
 
 
 class PreferansTournamentFactory(TournamentFactory):
     """A Preferans tournament: Sochi pulkas to 10 at tables of four (``table_size=3`` for three)."""
 
+    class Params:
+        pulka_variant = "sochi"
+        pulka_total = 10
+
     game = "preferans"
-    pulka_variant = "sochi"
-    pulka_total = 10
     table_size = 4
     series_count = 2
 

@@ -16,6 +16,7 @@ from league.standings.compute import tournament_standings
 from league.standings.selectors import player_history
 from players.models import Player, Team
 from scoring.preferans import Deal, Penalty
+from tests.factories import game_settings
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
@@ -61,7 +62,8 @@ def test_the_demo_prints_the_accounts_it_made(demo):
 
 def test_the_preferans_evening_is_twelve_players_at_three_tables_of_four_in_three_closed_series():
     evening = Tournament.objects.get(game="preferans")
-    assert (evening.pulka_variant, evening.pulka_total, evening.table_size) == ("sochi", 20, 4)
+    settings = game_settings(evening)
+    assert (settings.pulka_variant, settings.pulka_total, evening.table_size) == ("sochi", 20, 4)
     assert evening.published and evening.registrations.count() == 12
     assert not evening.registrations.filter(player__club=None).exists()
     for series in evening.series.all():

@@ -6,7 +6,8 @@ again to the same rows. The optional fields beyond the spec's example
 ``club``, table ``ended_early``; for Preferans ``game``, ``pulka`` and table
 ``pulka_closed``) are written too, ``ruleset_data`` only for a
 tournament with its own rules, so nothing that changes the standings is lost; a
-series' referee ``penalties`` only where it has any.
+series' referee ``penalties`` only where it has any. The game writes its own settings
+(``GameRules.export_settings``: the rules and deals per series, a Preferans ``pulka``).
 """
 
 from __future__ import annotations
@@ -21,11 +22,14 @@ from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.ranking_lists import points
 from league.results.models import DealRow, Penalty
 
-from .format import FORMAT, team_ranking_code
+from .format import FORMAT, TOURNAMENT_FIELDS, team_ranking_code
 from .ids import external_ids
 
 if TYPE_CHECKING:
     from league.games.base import GameRules
+
+# a field's place in the ``tournament`` object of a file
+_ORDER = {name: position for position, name in enumerate(TOURNAMENT_FIELDS)}
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
@@ -46,21 +50,20 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     )
     return {
         "format": FORMAT,
-        "tournament": {
-            "name": tournament.name,
-            "slug": tournament.slug,
-            "date": tournament.date.isoformat(),
-            "venue": tournament.venue,
-            "ruleset": tournament.ruleset_preset,
-            "series_count": tournament.series_count,
-            "deals_per_series": tournament.deals_per_series,
-            "team_ranking": team_ranking_code(tournament),
-            "organiser": tournament.organiser_name,
-            "uses_big_points": tournament.uses_big_points,
-            "tournament_id": str(tournament.exchange_id),
-            **({"ruleset_data": rules} if (rules := _own_rules(tournament)) else {}),
-            **_game(tournament),
-        },
+        "tournament": _in_file_order(
+            {
+                "name": tournament.name,
+                "slug": tournament.slug,
+                "date": tournament.date.isoformat(),
+                "venue": tournament.venue,
+                "series_count": tournament.series_count,
+                "team_ranking": team_ranking_code(tournament),
+                "organiser": tournament.organiser_name,
+                "uses_big_points": tournament.uses_big_points,
+                "tournament_id": str(tournament.exchange_id),
+                **game_of(tournament).export_settings(tournament),
+            }
+        ),
         "teams": [
             {"id": team_ids[team.pk], "name": team.name, "club": team.club.name if team.club else None}
             for team in teams
@@ -76,10 +79,10 @@ def exchange_file_text(tournament: Tournament) -> str:
     return json.dumps(export_tournament(tournament), ensure_ascii=False, indent=2) + "\n"
 
 
-def _game(tournament: Tournament) -> dict[str, Any]:
-    """The tournament's ``game`` and its settings as the game writes them (a Preferans ``pulka``;
-    nothing for Baśka, whose files stay as they were)."""
-    return game_of(tournament).export_settings(tournament)
+def _in_file_order(tournament: dict[str, Any]) -> dict[str, Any]:
+    """The ``tournament`` object's fields, every game's and its game's settings, in the order every
+    file has written them (a field of a game's own no file had before: last)."""
+    return dict(sorted(tournament.items(), key=lambda item: _ORDER.get(item[0], len(_ORDER))))
 
 
 def _player(registration: Registration, player_ids: dict[int, str], team_ids: dict[int, str]) -> dict[str, Any]:
@@ -126,12 +129,3 @@ def _penalty(penalty: Penalty, player_ids: dict[int, str]) -> dict[str, Any]:
         "big_points": points(float(penalty.big_points)),
         "reason": penalty.reason,
     }
-
-
-def _own_rules(tournament: Tournament) -> dict[str, Any] | None:
-    """The rules the tournament plays under when they are not a preset as it is: an own ruleset
-    chosen in "Własne zasady" (the file carries its data, so the import values the deals alike),
-    else the organiser's copy of the preset."""
-    if tournament.own_ruleset_id:
-        return tournament.own_ruleset.data
-    return tournament.ruleset_data

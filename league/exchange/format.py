@@ -1,5 +1,5 @@
-"""What the import and the export of the exchange file share: the format name,
-the error type and the spelling of the team ranking."""
+"""What the import and the export of the exchange file share: the format name, the fields of its
+tournament object, the error type and the spelling of the team ranking."""
 
 from __future__ import annotations
 
@@ -11,6 +11,26 @@ from league.models import TeamRanking, Tournament
 FORMAT = "baska-league/1"
 # The error code the file's readers (scoring.fields) give a wrong value; the import names its place.
 INVALID_INPUT = "invalid_input"
+
+# The fields a file's ``tournament`` object may have, in the order a file writes them: the spec's,
+# then the optional ones that make an export complete; a game writes its own among them
+# (``GameRules.export_settings``: the rules and deals per series, a Preferans ``game`` and ``pulka``).
+TOURNAMENT_FIELDS = (
+    "name",
+    "slug",
+    "date",
+    "venue",
+    "ruleset",
+    "series_count",
+    "deals_per_series",
+    "team_ranking",
+    "organiser",
+    "uses_big_points",
+    "tournament_id",
+    "ruleset_data",
+    "game",
+    "pulka",
+)
 
 _BEST_OF = re.compile(r"best([1-9][0-9]*)")
 

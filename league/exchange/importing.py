@@ -43,7 +43,7 @@ from scoring import preferans
 from scoring.deal import MAX_WRITTEN_VALUE
 from scoring.fields import join, read_bool, read_int, read_list, read_number, read_object, read_str, show
 
-from .format import FORMAT, INVALID_INPUT, ExchangeError, team_ranking_fields
+from .format import FORMAT, INVALID_INPUT, TOURNAMENT_FIELDS, ExchangeError, team_ranking_fields
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -52,22 +52,6 @@ _ERR = INVALID_INPUT
 # The fields each object may have; the spec's fields first, then the optional
 # extensions that make an export complete (licence, own rules, early ends …).
 _TOP_FIELDS = ("format", "tournament", "teams", "players", "series")
-_TOURNAMENT_FIELDS = (
-    "name",
-    "slug",
-    "date",
-    "venue",
-    "ruleset",
-    "series_count",
-    "deals_per_series",
-    "team_ranking",
-    "organiser",
-    "uses_big_points",
-    "ruleset_data",
-    "game",
-    "pulka",
-    "tournament_id",
-)
 _TOURNAMENT_REQUIRED = ("name", "slug", "date", "ruleset", "series_count", "deals_per_series")
 _TEAM_FIELDS = ("id", "name", "club")
 _PLAYER_FIELDS = ("id", "first_name", "last_name", "gender", "club", "team", "licence")
@@ -75,12 +59,10 @@ _SERIES_FIELDS = ("number", "tables", "byes", "penalties")
 _PENALTY_FIELDS = ("player", "small_points", "big_points", "reason")
 _TABLE_FIELDS = ("number", "seats", "deals", "ended_early", "pulka_closed")
 # Tournament fields whose name in the file differs from the model's.
+# (A game's settings name their own places: ``GameSettings.exchange_keys``.)
 _TOURNAMENT_RENAMES = {
-    "ruleset_preset": "ruleset",
     "organiser_name": "organiser",
     "team_best_of": "team_ranking",
-    "pulka_variant": "pulka.variant",
-    "pulka_total": "pulka.total",
     "table_size": "pulka.table_size",
     "exchange_id": "tournament_id",
 }
@@ -92,17 +74,13 @@ _FILE_FIELDS = (
     "date",
     "venue",
     "organiser_name",
-    "ruleset_preset",
-    "ruleset_data",
+    "game_settings",
     "own_ruleset",
     "series_count",
-    "deals_per_series",
     "uses_big_points",
     "team_ranking",
     "team_best_of",
     "game",
-    "pulka_variant",
-    "pulka_total",
     "table_size",
     "exchange_id",
 )
@@ -196,6 +174,8 @@ def _clean(obj: models.Model, base: str, renames: Mapping[str, str] | None = Non
     try:
         obj.full_clean()
         if isinstance(obj, Tournament):
+            game = game_of(obj)
+            game.tournament_check(obj, game.settings(obj))
             tournament_rules_check(obj)
     except ValidationError as err:
         field, messages = next(iter(err.message_dict.items()))
@@ -224,7 +204,6 @@ class _Reader:
         self.new_objects: list[Club | Player | Team] = []
         self.byes_given: dict[str, str] = {}  # player id → path of the bye
         self.tournament: Tournament
-        self.ruleset: scoring.Ruleset  # the Baśka deals' rules
         self.rules: scoring.Ruleset | preferans.TournamentRules  # what the standings read: byes, penalties
 
     def read(self, data: Any) -> ImportPlan:
@@ -236,8 +215,7 @@ class _Reader:
             raise ExchangeError(
                 "format", _("expected %(format)s, got %(got)s") % {"format": show(FORMAT), "got": show(top["format"])}
             )
-        self.tournament, self.ruleset = self.read_tournament(top["tournament"])
-        self.rules = game_of(self.tournament).standing_rules(self.tournament)
+        self.tournament, self.rules = self.read_tournament(top["tournament"])
         teams_limit = _("a tournament has at most %(max)s teams") % {"max": MAX_PLAYERS}
         for i, entry in enumerate(_bounded_list(top.get("teams", []), "teams", MAX_PLAYERS, teams_limit)):
             self.read_team(entry, join("teams", i))
@@ -261,19 +239,18 @@ class _Reader:
             series.append(one)
         return ImportPlan(self.tournament, self.new_objects, registrations, series)
 
-    def read_tournament(self, data: Any) -> tuple[Tournament, scoring.Ruleset]:
+    def read_tournament(self, data: Any) -> tuple[Tournament, scoring.Ruleset | preferans.TournamentRules]:
+        """The tournament and the rules its standings read (byes, penalties), its game's settings
+        read by the game."""
         path = "tournament"
-        obj = read_object(data, path, _ERR, allowed=_TOURNAMENT_FIELDS, required=_TOURNAMENT_REQUIRED)
+        obj = read_object(data, path, _ERR, allowed=TOURNAMENT_FIELDS, required=_TOURNAMENT_REQUIRED)
         tournament = Tournament(
             name=_text(obj, "name", path),
             slug=_text(obj, "slug", path),
             date=_text(obj, "date", path),  # full_clean() below parses and checks it
             venue=_text(obj, "venue", path, default=""),
             organiser_name=_text(obj, "organiser", path, default=""),
-            ruleset_preset=read_str(obj["ruleset"], join(path, "ruleset"), _ERR, choices=scoring.PRESETS),
-            ruleset_data=obj.get("ruleset_data"),
             series_count=read_int(obj["series_count"], join(path, "series_count"), _ERR, minimum=1),
-            deals_per_series=read_int(obj["deals_per_series"], join(path, "deals_per_series"), _ERR, minimum=1),
             uses_big_points=read_bool(obj.get("uses_big_points", True), join(path, "uses_big_points"), _ERR),
             **team_ranking_fields(obj.get("team_ranking", "sum"), join(path, "team_ranking")),
             **_game_fields(obj, path),
@@ -282,12 +259,13 @@ class _Reader:
             tournament.exchange_id = _uuid(obj["tournament_id"], join(path, "tournament_id"))
         if self.replacing is not None:
             _keep_stored(tournament, self.replacing)
-        _clean(tournament, path, _TOURNAMENT_RENAMES)
+        game = game_of(tournament)
+        _clean(tournament, path, {**_TOURNAMENT_RENAMES, **game.settings_class.exchange_keys})
         try:
-            ruleset = tournament.ruleset()
+            rules = game.standing_rules(tournament)
         except scoring.ScoringError as err:
             raise _located(err, join(path, "ruleset_data")) from err
-        return tournament, ruleset
+        return tournament, rules
 
     def read_club(self, name: Any, path: str) -> Club | None:
         """The club called ``name`` (case-insensitively), a new one when unknown; None for no club."""

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from django.urls import URLPattern
     from django.utils.functional import Promise
 
+    from league.games.game_settings import GameSettings
     from league.models import Series, Tournament
     from league.results.models import DealRow, Protocol
     from scoring import ProtocolResult, Ruleset
@@ -175,6 +176,7 @@ class GameRules(ABC):
     table_sizes: tuple[int, ...]  # players at a table the game allows, the usual one first
     words: GameWords
     templates: GameTemplates
+    settings_class: type[GameSettings]  # the game's own settings of a tournament (``Tournament.game_settings``)
     # The tournament form's fields only this game reads, shown under its heading (``form_heading``);
     # optional unless required (a form posted without them keeps what the tournament has).
     tournament_fields: tuple[str, ...] = ()
@@ -193,6 +195,28 @@ class GameRules(ABC):
 
     def __str__(self) -> str:
         return str(self.label)
+
+    def settings(self, tournament: Tournament) -> GameSettings:
+        """``tournament``'s settings of this game, as its ``game_settings`` holds them."""
+        return self.settings_class.from_stored(tournament.game_settings)
+
+    def tournament_check(self, tournament: Tournament, settings: GameSettings) -> None:
+        """Refuse (``ValidationError`` by field) ``settings`` out of bounds or a table size this game
+        is not played at: every writer of a tournament asks it (the services, the exchange file)."""
+        settings.check()
+        if tournament.table_size not in self.table_sizes:
+            raise ValidationError(
+                {
+                    "table_size": _("%(game)s is not played at tables of %(size)s.")
+                    % {"game": self.label, "size": tournament.table_size}
+                }
+            )
+
+    def settings_with(self, tournament: Tournament, values: Mapping[str, Any]) -> GameSettings:
+        """``tournament``'s settings of this game with ``values`` (by setting name) put in; a
+        tournament that played another game starts from this game's defaults."""
+        stored = tournament.game_settings if tournament.game == self.key else {}
+        return self.settings_class.from_stored(stored).changed(values)
 
     # --- the table and its protocol -------------------------------------------------------
 
@@ -317,12 +341,15 @@ class GameRules(ABC):
 
     @abstractmethod
     def export_settings(self, tournament: Tournament) -> dict[str, Any]:
-        """The tournament's ``game`` and its settings as the file holds them (empty: the file says nothing)."""
+        """The tournament's settings of this game as the file's ``tournament`` object holds them (the
+        ``ruleset`` and ``deals_per_series`` every file names, its ``game`` where not Baśka …), from
+        its settings class (``GameSettings.exchange``)."""
 
     @abstractmethod
     def import_settings(self, data: Mapping[str, Any], path: str) -> dict[str, Any]:
-        """The tournament's own fields of this game from the file's ``tournament`` object at ``path``;
-        raises ``ExchangeError`` (or the field readers' ``ScoringError``) naming the place."""
+        """The tournament's fields this game reads from the file's ``tournament`` object at ``path``:
+        its ``game_settings`` (``GameSettings.from_exchange``) and any column the file gives with
+        them; raises ``ExchangeError`` (or the field readers' ``ScoringError``) naming the place."""
 
     @abstractmethod
     def export_table(self, *, protocol: Protocol | None) -> dict[str, Any]:

@@ -51,7 +51,7 @@ from league.results.table import pin
 from league.standings.cache import tournament_rankings
 from players.models import Gender, Player
 from players.names import name_key, player_key
-from scoring import SEATS, Ruleset, parse_deal
+from scoring import SEATS, Ruleset, parse_deal, preferans
 
 FONT_FILES = {
     # family, weight -> vendored file; DejaVu carries every Polish letter.
@@ -499,9 +499,9 @@ def protocols_context(tournament: Tournament, sheets: Sequence[ProtocolSheet], t
     )
 
 
-def pulka_sheet_context(tournament: Tournament) -> dict[str, Any]:
+def pulka_sheet_context(tournament: Tournament, *, variant: preferans.Variant, total: int) -> dict[str, Any]:
     """What every pulka sheet of the tournament shares: the columns for its table size, the
-    blank line's grid and the key of its variant."""
+    blank line's grid and the key of its ``variant`` played to ``total``."""
     seats = tournament.seats
     columns = column_widths(len(seats))
     shaded, thick = grid_marks(len(seats))
@@ -511,7 +511,7 @@ def pulka_sheet_context(tournament: Tournament) -> dict[str, Any]:
         "columns": columns,
         "heads": column_heads(seats),
         "blank_row_grid": row_grid(columns[1:], shaded=shaded, thick=thick),
-        "key": pulka_key(tournament.variant(), seats=seats, total=tournament.pulka_total),
+        "key": pulka_key(variant, seats=seats, total=total),
     }
 
 

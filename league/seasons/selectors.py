@@ -10,6 +10,7 @@ from django.utils.formats import localize
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from league.games import game_of
 from league.games.choices import Game
 from league.models import Season, SeasonScheme, SeasonVersion, Tournament
 from league.ranking_lists import points
@@ -59,7 +60,7 @@ def season_mixed_rules_warning(*, season: Season) -> str | None:
     if season.scheme != SeasonScheme.SMALL:
         return None
     counted = season.tournaments.filter(counts_for_season=True, game=Game.BASKA).select_related("own_ruleset")
-    names = sorted({tournament.ruleset().name for tournament in counted}, key=name_key)
+    names = sorted({game_of(tournament).standing_rules(tournament).name for tournament in counted}, key=name_key)
     if len(names) < 2:
         return None
     return _(

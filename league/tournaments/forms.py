@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -17,6 +17,7 @@ from django.forms.models import construct_instance
 from django.utils.translation import gettext_lazy as _
 
 from league.games import game_rules, registered_games, rules_give_big_points, tournament_rules_check
+from league.games.game_settings import bounded
 from league.history import REASON_MAX_LENGTH
 from league.leagues.selectors import league_choices
 from league.logo import logo_normalise
@@ -27,6 +28,19 @@ from league.tournaments.selectors import tournament_earlier_choices
 from players.forms import ProbableDuplicateCheck, in_polish_order
 from players.models import Club, Gender, Player, Team
 from players.names import player_key
+
+if TYPE_CHECKING:
+    from league.games.base import GameRules
+
+
+def game_settings_fields() -> dict[str, forms.Field]:
+    """The form fields of every installed game's settings (``GameSettings.form_fields``), by name;
+    a name two games share (deals per series) is one field."""
+    fields: dict[str, forms.Field] = {}
+    for game in registered_games().values():
+        for name, field in game.settings_class.form_fields().items():
+            fields.setdefault(name, field)
+    return fields
 
 
 def optional_game_fields() -> tuple[str, ...]:
@@ -68,13 +82,9 @@ class TournamentForm(forms.ModelForm):
             "organiser_logo",
             "league",
             "season",
-            "pulka_variant",
-            "pulka_total",
             "table_size",
-            "ruleset_preset",
             "own_ruleset",
             "series_count",
-            "deals_per_series",
             "time_limit_minutes",
             "seeded_draw",
             "uses_big_points",
@@ -96,16 +106,22 @@ class TournamentForm(forms.ModelForm):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        if "game" in self.fields:  # the admin's fieldsets leave it out
-            # the games installed (the model stores a game's key and knows no games)
-            self.fields["game"] = forms.ChoiceField(label=_("Game"), choices=game_choices)
-        for name in optional_game_fields():
-            if name in self.fields:
-                self.fields[name].required = False
         for name, field in self.fields.items():
             for bound in Tournament._meta.get_field(name).validators:
                 if isinstance(bound, Between):
                     bounded(field, bound)
+        if "game" in self.fields:  # the admin's fieldsets leave it out
+            # the games installed (the model stores a game's key and knows no games)
+            self.fields["game"] = forms.ChoiceField(label=_("Game"), choices=game_choices)
+        # each game's settings (bounded by the game), shown as the tournament has them or as the game starts them
+        settings_fields = game_settings_fields()
+        self.settings_names = frozenset(settings_fields)
+        for name, field in settings_fields.items():
+            self.fields[name] = field
+            self.initial.setdefault(name, self.stored_value(name))
+        for name in optional_game_fields():
+            if name in self.fields:
+                self.fields[name].required = False
         if "own_ruleset" in self.fields:
             # own rules chosen stand in for the preset, so either will do
             self.fields["ruleset_preset"].required = False
@@ -141,6 +157,14 @@ class TournamentForm(forms.ModelForm):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("The tables have been drawn: this can no longer change.")
 
+    def stored_value(self, name: str) -> Any:
+        """What the tournament holds for the form's field ``name``: a column, or a setting of its
+        game; a setting only other games read: its field's starting value."""
+        if name not in self.settings_names:
+            return getattr(self.instance, name)
+        settings = game_rules(self.instance.game).settings(self.instance)
+        return getattr(settings, name) if name in settings.names() else self.fields[name].initial
+
     def sections(self) -> list[tuple[str, str, list[forms.BoundField]]]:
         """The fields in the order shown: the common ones, then each game's own under its heading
         (``key``: the games the JavaScript matches the choice against, space-separated; "" for all).
@@ -169,17 +193,23 @@ class TournamentForm(forms.ModelForm):
         cleaned = super().clean()
         for name in optional_game_fields():
             if name in self.fields and cleaned.get(name) in (None, "") and name not in self.errors:
-                cleaned[name] = getattr(self.instance, name)
+                cleaned[name] = self.stored_value(name)
         game = game_rules(cleaned.get("game", self.instance.game))
         # the settings only other games read are not this tournament's: whatever they hold (a
-        # hidden section, an older page) stays as the tournament has it, and is not refused
+        # hidden section, an older page) is not refused, and a column stays as the tournament has it
         for other in registered_games().values():
             for name in set(other.tournament_fields) - set(game.tournament_fields):
-                if name in self.errors:
-                    del self.errors[name]
+                refused = self.errors.pop(name, None) is not None
+                if name in self.settings_names:
+                    cleaned.pop(name, None)
+                elif refused:
                     cleaned[name] = getattr(self.instance, name)
         game.tournament_clean(form=self, cleaned=cleaned)
         probe = construct_instance(self, copy.copy(self.instance), exclude=["organiser_logo"])
+        # the instance the form saves (the admin saves it as it is) holds the game's settings too
+        self.instance.game_settings = probe.game_settings = game.settings_with(
+            self.instance, self.game_settings_values(game, cleaned)
+        ).stored()
         if cleaned.get("uses_big_points") and "uses_big_points" not in self.changed_data:
             # the box ticked by default is not the organiser's choice: rules that give no big points
             # (psb) rank by small points rather than refuse a form nobody touched there
@@ -191,6 +221,11 @@ class TournamentForm(forms.ModelForm):
             except ValidationError as error:
                 self.add_error(None, error)
         return cleaned
+
+    @staticmethod
+    def game_settings_values(game: GameRules, cleaned: dict[str, Any]) -> dict[str, Any]:
+        """The settings of ``game`` the form holds, by name."""
+        return {name: cleaned[name] for name in game.settings_class.names() if name in cleaned}
 
     def clean_organiser_logo(self) -> File | bool | None:
         """A new upload checked by its content and stored as a small PNG (``league.logo``);
@@ -212,12 +247,6 @@ class StaffForm(forms.Form):
 
     role = forms.ChoiceField(choices=StaffRole.choices, widget=forms.HiddenInput)
     user = forms.ModelChoiceField(queryset=get_user_model().objects.all(), widget=forms.HiddenInput)
-
-
-def bounded(field: forms.Field, bound: Between) -> None:
-    """Check ``field`` against ``bound`` alone, with its one message, and tell the browser the range."""
-    field.validators = [bound]
-    field.widget.attrs.update(min=bound.low, max=bound.high)
 
 
 class RegistrationSearchForm(forms.Form):

@@ -10,14 +10,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.games import tournament_rules_check
+from league.games import game_of, game_rules, registered_games, tournament_rules_check
 from league.models import Series, StaffInvitation, Tournament
 from league.slugs import polish_slug
 from league.standings.tasks import schedule_recompute
 from league.tournaments import selectors
 
-# The settings that decide how deals are scored and how many a table plays: fixed once any is played.
-RULES_FIELDS = ("ruleset_preset", "ruleset_data", "own_ruleset", "deals_per_series", "pulka_variant", "pulka_total")
+# Besides a game's own rules (``GameSettings.rules_fields``), the column that decides how deals are
+# scored: fixed once any is played.
+RULES_FIELDS = ("own_ruleset",)
 # The settings the draw seats players by: fixed once any series is drawn.
 TABLE_FIELDS = ("game", "table_size")
 
@@ -34,14 +35,28 @@ def tournament_free_slug(*, name: str) -> str:
     return slug
 
 
+def game_settings_split(fields: dict[str, Any]) -> dict[str, Any]:
+    """Take the games' own settings (``ruleset_preset``, ``pulka_total`` …, as the forms name them)
+    out of ``fields``, which keeps the tournament's columns; returns them by name."""
+    names = {name for game in registered_games().values() for name in game.settings_class.names()}
+    return {name: fields.pop(name) for name in list(fields) if name in names}
+
+
 @transaction.atomic
-def tournament_create(*, user: AbstractBaseUser, name: str, ruleset_preset: str, **fields: Any) -> Tournament:
-    """A new tournament on a scoring preset, organised by ``user``, with its series planned;
-    a draft until the organiser publishes it (``published=True`` makes it public at once)."""
+def tournament_create(*, user: AbstractBaseUser, name: str, **fields: Any) -> Tournament:
+    """A new tournament organised by ``user``, with its series planned, its game's settings among
+    ``fields`` (a Baśka tournament's ``ruleset_preset`` …); a draft until the organiser publishes
+    it (``published=True`` makes it public at once)."""
     if not fields.get("slug"):
         fields["slug"] = tournament_free_slug(name=name)
     fields.setdefault("published", False)
-    tournament = Tournament.objects.create(name=name, ruleset_preset=ruleset_preset, **fields)
+    values = game_settings_split(fields)
+    tournament = Tournament(name=name, **fields)
+    game = game_of(tournament)
+    settings = game.settings_with(tournament, values)
+    game.tournament_check(tournament, settings)
+    tournament.game_settings = settings.stored()
+    tournament.save()
     tournament.organisers.add(user)
     series_ensure(tournament=tournament)
     return tournament
@@ -76,18 +91,22 @@ def series_results_publication_toggle(*, series: Series) -> bool:
 def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     """Change the tournament's settings; returns it as stored.
 
-    The rules (preset, own rules, deals per series, the pulka's variant and total) change
-    only while no deal is played; the game and the players at a table only while no
-    series is drawn. The number of series goes down only while the series left out are not
-    drawn (they are removed), and up at any time (the new ones are planned). A new
-    preset drops the own copy of the old one. ``organiser_logo`` follows the form's
-    file field: None keeps the logo, False removes it.
+    The rules (the game's: a preset, own rules, deals per series, the pulka's variant and
+    total) change only while no deal is played; the game and the players at a table only
+    while no series is drawn. The number of series goes down only while the series left out
+    are not drawn (they are removed), and up at any time (the new ones are planned). The
+    game's settings among ``fields`` are checked by the game (a new Baśka preset drops the
+    own copy of the old one). ``organiser_logo`` follows the form's file field: None keeps
+    the logo, False removes it.
     """
     stored = Tournament.objects.select_for_update().get(pk=tournament.pk)
     logo = fields.pop("organiser_logo", None)
-    if "ruleset_preset" in fields and fields["ruleset_preset"] != stored.ruleset_preset:
-        fields.setdefault("ruleset_data", None)
-    changed_rules = [name for name in RULES_FIELDS if name in fields and fields[name] != getattr(stored, name)]
+    before = game_of(stored).settings(stored)
+    game = game_rules(fields.get("game", stored.game))
+    settings = game.settings_with(stored, game_settings_split(fields))
+    changed_rules = settings.rules() != before.rules() or any(
+        name in fields and fields[name] != getattr(stored, name) for name in RULES_FIELDS
+    )
     if changed_rules and selectors.tournament_played(tournament=stored):
         raise ValidationError(
             _("Deals have been played: the rules and the number of deals per series can no longer change."),
@@ -109,9 +128,11 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
         )
     for name, value in fields.items():
         setattr(stored, name, value)
+    stored.game_settings = settings.stored()
     if logo is not None:
         stored.organiser_logo = logo or ""
     stored.full_clean()
+    game.tournament_check(stored, settings)
     tournament_rules_check(stored)
     stored.save()
     stored.series.filter(number__gt=stored.series_count, status=Series.Status.PLANNED).delete()

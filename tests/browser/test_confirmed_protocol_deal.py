@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from league.results.models import Protocol
 from tests.browser.test_control_room import log_in, person
-from tests.factories import TournamentFactory, drawn_series
+from tests.factories import TournamentFactory, drawn_series, game_settings_set
 from tests.results.test_closing import LINES, PAPER
 from tests.results.test_services import enter, finish
 
@@ -23,7 +23,7 @@ def test_a_deal_on_a_confirmed_protocol_asks_for_the_reason_and_undoes_the_confi
     referee = person("sedzia-protokolu")
     tournament.referees.add(referee)
     protocol = finish(enter(series.protocols.get(), LINES, referee), referee, PAPER)
-    tournament.deals_per_series = 5  # the series turned out to have a fifth deal, left off the paper
+    game_settings_set(tournament, deals_per_series=5)  # the series turned out to have a fifth deal, left off the paper
     tournament.save()
     url = reverse("results:protocol", args=[tournament.slug, series.number, 1])
     log_in(page, live_server, "sedzia-protokolu", url)

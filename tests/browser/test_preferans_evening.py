@@ -38,7 +38,7 @@ from tests.browser.test_organisers_day import (  # the organiser's day's own hel
     signed,
     window,
 )
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, game_settings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -167,7 +167,8 @@ def test_a_preferans_evening_of_twelve_from_the_draw_to_the_public_standings(bro
     page.get_by_role("button", name="Opublikuj turniej").wait_for(state="detached")
     tournament = Tournament.objects.get(name=NAME)
     assert tournament.published and game_of(tournament).key == "preferans"
-    assert (tournament.pulka_variant, tournament.pulka_total, tournament.table_size) == ("sochi", TOTAL, 4)
+    settings = game_settings(tournament)
+    assert (settings.pulka_variant, settings.pulka_total, tournament.table_size) == ("sochi", TOTAL, 4)
     assert "Gra: Preferans." in page.locator("main").inner_text()
 
     page.get_by_role("link", name="Sędziowie i współorganizatorzy").click()

@@ -14,6 +14,7 @@ from league.results.models import DealRow, DealRowVersion, Protocol
 from league.standings.selectors import series_byes
 from players.models import Club, Player, Team, TeamMember
 from tests.exchange.files import DIRECTORY, load
+from tests.factories import game_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +41,7 @@ def row_counts() -> dict[str, int]:
 def test_the_example_of_the_interfaces_imports_with_everything_it_describes():
     tournament = import_tournament(load("interfaces_example"))
 
-    assert (tournament.slug, tournament.ruleset_preset) == ("puchar-wojta-2026", "puck")
+    assert (tournament.slug, game_settings(tournament).ruleset_preset) == ("puchar-wojta-2026", "puck")
     assert str(tournament.date) == "2026-03-14"
     assert (tournament.team_ranking, tournament.team_best_of) == (TeamRanking.BEST, 3)
     assert set(Club.objects.values_list("name", flat=True)) == {"GKS Puck", "Gryf Kartuzy"}

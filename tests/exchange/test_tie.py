@@ -5,6 +5,7 @@ import json
 import pytest
 
 from league.exchange import export_tournament, import_tournament
+from league.games.baska.settings import tournament_ruleset
 from league.models import Tournament
 from league.results.models import DealRow
 from league.standings.compute import tournament_standings
@@ -46,4 +47,4 @@ def test_a_tie_deal_is_exported_as_a_tie_and_imported_again_with_the_same_standi
         protocol__series__tournament=again, protocol__series__number=1, protocol__table=1, number=1
     )
     assert stored.deal == TIE
-    assert stored.values == score_deal(EYES_52, again.ruleset()).values
+    assert stored.values == score_deal(EYES_52, tournament_ruleset(again)).values

@@ -21,6 +21,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
     drawn_series,
+    game_settings_set,
     pulka_entered,
 )
 from tests.printing.test_documents import pdf_pages, pdf_text
@@ -244,7 +245,7 @@ def test_the_archive_copies_of_a_series_read_their_pulkas_in_the_same_few_querie
 )
 def test_the_key_of_the_blank_sheet_follows_the_pulka_variant(client, variant, present, absent):
     series, referee = seated()
-    series.tournament.pulka_variant = variant
+    game_settings_set(series.tournament, pulka_variant=variant)
     series.tournament.save()
     text = words(printed(client, referee, "protocol", series.tournament.slug, 1, 1))
     assert all(words_ in text for words_ in present) and not any(words_ in text for words_ in absent)

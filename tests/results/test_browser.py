@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from league.models import TableAssignment
 from tests.browser.conftest import fits_the_screen, page  # noqa: F401  (the browser fixture)
-from tests.factories import RegistrationFactory, UserFactory, drawn_series
+from tests.factories import RegistrationFactory, UserFactory, drawn_series, game_settings_set
 from tests.results.test_services import enter, finish
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -54,7 +54,7 @@ def test_a_refused_line_keeps_the_cursor_in_the_shorthand_field(page, live_serve
 
 def test_closing_asks_first_and_a_closed_series_is_reopened_with_a_reason(page, live_server):  # noqa: F811
     series = drawn_series(tables=2)
-    series.tournament.deals_per_series = 4
+    game_settings_set(series.tournament, deals_per_series=4)
     series.tournament.save()
     series_url = reverse("results:series", args=[series.tournament.slug, series.number])
     referee = log_in(page, live_server, series, series_url)

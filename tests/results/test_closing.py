@@ -13,7 +13,7 @@ from league.models import Series, TableAssignment, Tournament
 from league.results import services
 from league.results.models import Protocol, ProtocolEvent, SeriesEvent
 from league.standings.cache import stamps
-from tests.factories import RegistrationFactory, UserFactory, drawn_series
+from tests.factories import RegistrationFactory, UserFactory, drawn_series, game_settings_set
 from tests.results.test_services import enter, finish
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def series(referee):
     series = drawn_series(tables=2)
     for assignment in TableAssignment.objects.filter(series=series):
         RegistrationFactory(tournament=series.tournament, player=assignment.player)
-    series.tournament.deals_per_series = 4
+    game_settings_set(series.tournament, deals_per_series=4)
     series.tournament.save()
     series.tournament.referees.add(referee)
     return series

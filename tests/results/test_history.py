@@ -7,7 +7,7 @@ from django.urls import reverse
 from league.games.baska.shorthand import parse
 from league.models import TableAssignment
 from league.results import services
-from tests.factories import UserFactory, drawn_series
+from tests.factories import UserFactory, drawn_series, game_settings_set
 from tests.results.test_services import enter, finish
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def referee(client):
 @pytest.fixture
 def series(referee):
     series = drawn_series(tables=1)
-    series.tournament.deals_per_series = 4
+    game_settings_set(series.tournament, deals_per_series=4)
     series.tournament.save()
     series.tournament.referees.add(referee)
     return series

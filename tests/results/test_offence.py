@@ -7,6 +7,7 @@ from django.urls import reverse
 
 import scoring
 from league.games.baska.calculator import CalculatorForm
+from league.games.baska.settings import tournament_ruleset
 from league.results.models import Protocol
 from tests.factories import UserFactory, drawn_series
 
@@ -40,7 +41,9 @@ def test_the_referee_notes_the_kind_of_offence_and_the_protocol_shows_it(client,
     assert response.status_code == 302
     row = Protocol.objects.get(series=series, table=1).rows.get()
     assert row.deal == RENEGE
-    without_note = scoring.score_deal({k: v for k, v in RENEGE.items() if k != "offence"}, series.tournament.ruleset())
+    without_note = scoring.score_deal(
+        {k: v for k, v in RENEGE.items() if k != "offence"}, tournament_ruleset(series.tournament)
+    )
     assert row.values == without_note.values
     assert "renege (fela not followed)" in client.get(page).content.decode()
     polish = client.get(page, HTTP_ACCEPT_LANGUAGE="pl").content.decode()

@@ -24,6 +24,7 @@ from tests.factories import (
     SeasonFactory,
     TournamentFactory,
     UserFactory,
+    game_settings_set,
     played_series,
     register_teams,
 )
@@ -184,7 +185,7 @@ def test_a_bye_player_may_be_penalised(tournament, referee):
 
 def test_big_points_where_the_rules_allow_them(tournament, referee):
     rules = ruleset_to_dict(load_ruleset("puck")) | {"penalty_big_points": True}
-    tournament.ruleset_data = rules
+    game_settings_set(tournament, ruleset_data=rules)
     tournament.save()
     anna = player(tournament, 0)
     before = entry(tournament_standings(tournament)["individual"], anna.pk)["big_points"]

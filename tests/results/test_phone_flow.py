@@ -11,6 +11,7 @@ from django.test import Client
 
 import scoring
 from league.results import services
+from tests.factories import game_settings_set
 from tests.results.test_table_views import protocol, save_line, scorer, series, url  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +83,7 @@ def test_typed_totals_that_were_refused_stay_as_typed(scorer, protocol):  # noqa
 
 
 def test_a_new_deal_refused_as_stale_stays_a_new_deal_with_the_next_number(scorer, protocol):  # noqa: F811
-    protocol.series.tournament.deals_per_series = 40
+    game_settings_set(protocol.series.tournament, deals_per_series=40)
     protocol.series.tournament.save()
     save_line(scorer, protocol, "ac60")
     protocol.refresh_from_db()
@@ -149,7 +150,7 @@ MARKED_BOK = {"bok_rounds": {"enabled": True, "trigger": "marked", "length": 4, 
 def test_the_phone_offers_the_bok_mark_where_the_rules_mark_bok_rows(scorer, protocol, marked, offered):  # noqa: F811
     tournament = protocol.series.tournament
     data = scoring.ruleset_to_dict(scoring.load_ruleset("pomorska"))
-    tournament.ruleset_preset, tournament.ruleset_data = "pomorska", data | (MARKED_BOK if marked else {})
+    game_settings_set(tournament, ruleset_preset="pomorska", ruleset_data=data | (MARKED_BOK if marked else {}))
     tournament.save()
     page = scorer.get(url(protocol), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert ('name="full-bok_round"' in page) is offered
@@ -157,9 +158,12 @@ def test_the_phone_offers_the_bok_mark_where_the_rules_mark_bok_rows(scorer, pro
 
 def test_a_row_marked_bok_on_the_phone_or_in_shorthand_is_valued_at_the_bok_factor(scorer, protocol):  # noqa: F811
     tournament = protocol.series.tournament
-    tournament.ruleset_preset = "pomorska"
-    tournament.ruleset_data = scoring.ruleset_to_dict(scoring.load_ruleset("pomorska")) | MARKED_BOK
-    tournament.deals_per_series = 4
+    game_settings_set(
+        tournament,
+        ruleset_preset="pomorska",
+        ruleset_data=scoring.ruleset_to_dict(scoring.load_ruleset("pomorska")) | MARKED_BOK,
+        deals_per_series=4,
+    )
     tournament.save()
     scorer.post(
         url(protocol, "save"), buttons_post(protocol, contract="zwykla", old=["A", "C"], old_eyes="60", bok_round="on")
@@ -179,7 +183,7 @@ def test_the_phone_marks_a_cicha_na_dobiciu_where_the_rules_treat_its_kontra_apa
     declarer,
 ):
     tournament = protocol.series.tournament
-    tournament.ruleset_preset = preset
+    game_settings_set(tournament, ruleset_preset=preset)
     tournament.save()
     page = scorer.get(url(protocol), HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert ('name="full-cicha_na_dobiciu"' in page) is offered
@@ -193,7 +197,7 @@ def test_the_page_gives_the_bok_rounds_state_after_each_row_where_a_tie_starts_t
     """The phone's script walks on from the last state over its queued deals (scoring.value_table);
     under puck there are no bok rounds and nothing to walk."""
     tournament = protocol.series.tournament
-    tournament.ruleset_preset, tournament.deals_per_series = "pomorska", 8
+    game_settings_set(tournament, ruleset_preset="pomorska", deals_per_series=8)
     tournament.save()
     save_line(scorer, protocol, "ac52")
     save_line(scorer, protocol, "ac60")
@@ -202,10 +206,10 @@ def test_the_page_gives_the_bok_rounds_state_after_each_row_where_a_tie_starts_t
     # left in the round . rounds queued . rounds started (pomorska caps them at four a series):
     # the tie starts a round of four
     assert states == ["0.0.0", "4.0.1", "3.0.1"]
-    tournament.ruleset_preset = "psb"  # no cap (issue 38): the rounds started are not counted
+    game_settings_set(tournament, ruleset_preset="psb")  # no cap (issue 38): the rounds started are not counted
     tournament.save()
     page = scorer.get(url(protocol)).content.decode()
     assert re.search(r'data-bok-states="([^"]*)"', page).group(1).split() == ["0.0", "4.0", "3.0"]
-    tournament.ruleset_preset = "puck"
+    game_settings_set(tournament, ruleset_preset="puck")
     tournament.save()
     assert 'data-bok-states=""' in scorer.get(url(protocol)).content.decode()

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from league.games.baska.shorthand import parse
 from league.results import selectors, services
 from league.results.models import DealRow, DealRowVersion, Protocol
-from tests.factories import UserFactory, drawn_series
+from tests.factories import UserFactory, drawn_series, game_settings_set
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ def referee():
 @pytest.fixture
 def series(referee):
     series = drawn_series(tables=2, tournament=None)
-    series.tournament.deals_per_series = 4
+    game_settings_set(series.tournament, deals_per_series=4)
     series.tournament.save()
     series.tournament.referees.add(referee)
     return series
@@ -189,7 +189,7 @@ def test_the_table_may_not_change_a_complete_protocol(series, referee):
 def confirmed_with_room_for_a_deal(series, referee):
     """Table 1's 4 deals confirmed, then the series found to be of 5 deals: a fifth may be typed."""
     protocol = finish(enter(table_protocols_of(series)[0], LINES, referee), referee, PAPER)
-    series.tournament.deals_per_series = 5
+    game_settings_set(series.tournament, deals_per_series=5)
     series.tournament.save()
     return protocol
 

@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 import scoring
+from league.games.baska.settings import tournament_ruleset
 from league.models import Series, TableAssignment
 from league.results import services
 from league.results.models import DealRowVersion, Protocol
@@ -138,7 +139,7 @@ def test_shorthand_line_stores_the_row_valued_by_scoring(scorer, protocol):
     assert response.status_code == 302
     row = protocol.rows.get(number=1)
     deal = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
-    expected = scoring.score_deal(deal, protocol.series.tournament.ruleset())
+    expected = scoring.score_deal(deal, tournament_ruleset(protocol.series.tournament))
     assert row.deal == deal
     assert row.values == expected.values == {"A": 1, "B": -1, "C": 1, "D": -1}
     assert protocol.history.get().author == "stolik 1 (telefon), miejsce A"
@@ -495,7 +496,7 @@ def test_a_tie_entered_with_the_buttons_is_stored_and_offered_again_for_correcti
     row = protocol.rows.get(number=1)
     assert row.deal == {"contract": "zwykla", "old": ["A", "C"], "tie": True}
     as_52_eyes = {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 52}
-    assert row.values == scoring.score_deal(as_52_eyes, protocol.series.tournament.ruleset()).values
+    assert row.values == scoring.score_deal(as_52_eyes, tournament_ruleset(protocol.series.tournament)).values
 
     edit = scorer.get(url(protocol, "edit", 1))
     assert edit.context["deal_form"]["tie"].value() is True

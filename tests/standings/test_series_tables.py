@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from league.standings.cache import tournament_rankings
 from league.standings.selectors import series_byes
-from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory, played_series
+from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory, game_settings_set, played_series
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ def test_a_bye_shows_the_compensation_of_the_tournaments_ruleset_as_the_standing
         RegistrationFactory(tournament=tournament, player=player)
     series = played_series(tournament, 1, [list(zip(people[:4], (30, 10, -10, -30), strict=True))], byes=people[4:])
     # the organiser changes the rules after the draw: gorzów gives a lone bye 3 big points, no small points
-    tournament.ruleset_preset = "gorzow"
+    game_settings_set(tournament, ruleset_preset="gorzow")
     tournament.save()
 
     [bye] = series_byes(series)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from league.models import MAX_PLAYERS, SEED, DrawLog, Registration, Series, Tournament
 from league.tournaments import draws, registrations
 from players.models import Player
-from tests.factories import PlayerFactory, TournamentFactory, register_teams, tournament_form_data
+from tests.factories import PlayerFactory, TournamentFactory, game_settings, register_teams, tournament_form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -115,8 +115,11 @@ def test_the_model_itself_refuses_a_tournament_beyond_the_bounds():
 
     with pytest.raises(ValidationError) as caught:
         tournament.full_clean(exclude=["slug"])
+    with pytest.raises(ValidationError) as caught_by_the_game:
+        game_settings(tournament).check()
 
-    assert set(caught.value.message_dict) >= {"series_count", "deals_per_series", "time_limit_minutes"}
+    refused = set(caught.value.message_dict) | set(caught_by_the_game.value.message_dict)
+    assert refused >= {"series_count", "deals_per_series", "time_limit_minutes"}
 
 
 def _fill(tournament: Tournament, count: int) -> None:

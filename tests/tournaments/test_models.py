@@ -61,10 +61,12 @@ def test_series_numbers_are_unique_within_a_tournament(series_pair):
 
 def test_the_ruleset_comes_from_the_preset_unless_the_organiser_has_an_own_copy():
     import scoring
+    from league.games.baska.settings import tournament_ruleset
+    from tests.factories import game_settings_set
 
     tournament = TournamentFactory(ruleset_preset="gorzow")
-    assert tournament.ruleset().byes.big_points == scoring.load_ruleset("gorzow").byes.big_points
+    assert tournament_ruleset(tournament).byes.big_points == scoring.load_ruleset("gorzow").byes.big_points
     own = scoring.ruleset_to_dict(scoring.load_ruleset("gorzow"))
     own["byes"]["small_points"] = 7
-    tournament.ruleset_data = own
-    assert tournament.ruleset().byes.small_points == 7
+    game_settings_set(tournament, ruleset_data=own)
+    assert tournament_ruleset(tournament).byes.small_points == 7

@@ -5,9 +5,10 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
+from league.games.preferans.settings import PreferansSettings
 from league.models import Tournament
 from league.tournaments.services import tournament_update
-from tests.factories import PreferansTournamentFactory, drawn_series
+from tests.factories import PreferansTournamentFactory, drawn_series, game_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +35,8 @@ def test_an_organiser_creates_a_preferans_evening_without_any_baska_rules(client
     response = create(client)
     tournament = Tournament.objects.get(slug="wieczor-preferansa")
     assert response.url == tournament.get_absolute_url()
-    assert (tournament.game, tournament.pulka_variant, tournament.pulka_total, tournament.table_size) == (
+    settings = game_settings(tournament)
+    assert (tournament.game, settings.pulka_variant, settings.pulka_total, tournament.table_size) == (
         "preferans",
         "leningrad",
         20,
@@ -88,8 +90,33 @@ def test_the_service_refuses_a_new_game_after_the_draw_even_without_the_form():
     assert "gry i liczby graczy przy stole nie można już zmienić" in error.value.messages[0]
 
 
+def test_the_service_refuses_baska_at_tables_of_three_even_without_the_form(tournament):
+    with translation.override("pl"), pytest.raises(ValidationError) as error:
+        tournament_update(tournament=tournament, table_size=3)
+    assert error.value.message_dict["table_size"] == ["Gra Baśka nie dopuszcza stolików 3-osobowych."]
+    tournament.refresh_from_db()
+    assert tournament.table_size == 4
+
+
 def test_the_list_names_the_game_and_the_rules(client, organiser):
     tournament = PreferansTournamentFactory(pulka_total=30)
     tournament.organisers.add(organiser)
     page = client.get(reverse("tournaments:list")).content.decode()
     assert "Preferans, Sochi (with help), pulka to 30" in page
+
+
+def test_a_preferans_evening_keeps_none_of_the_baska_settings_an_older_page_posts(client, organiser):
+    create(client, ruleset_preset="gorzow", deals_per_series=24, own_ruleset="")
+    tournament = Tournament.objects.get(slug="wieczor-preferansa")
+    assert game_settings(tournament) == PreferansSettings(pulka_variant="leningrad", pulka_total=20)
+    assert set(tournament.game_settings) == set(PreferansSettings.names())
+
+
+def test_a_baska_tournament_changed_to_preferans_before_its_draw_keeps_only_the_pulka(client, organiser, tournament):
+    response = client.post(reverse("tournaments:update", args=[tournament.slug]), PREFERANS | {"name": tournament.name})
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.game, game_settings(tournament)) == (
+        "preferans",
+        PreferansSettings(pulka_variant="leningrad", pulka_total=20),
+    )

@@ -4,6 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from league.games.baska.settings import tournament_ruleset
 from league.models import Registration, Series, Tournament
 from league.tournaments import services
 from league.tournaments.forms import TournamentForm
@@ -13,9 +14,10 @@ from tests.factories import (
     RegistrationFactory,
     SeasonFactory,
     SeriesFactory,
-    TournamentFactory,
     UserFactory,
     drawn_series,
+    game_settings,
+    game_settings_set,
     played_series,
     tournament_form_data,
 )
@@ -28,9 +30,9 @@ def settings_of(tournament, **changes) -> dict:
     stored = {
         "name": tournament.name,
         "date": tournament.date.isoformat(),
-        "ruleset_preset": tournament.ruleset_preset,
+        "ruleset_preset": game_settings(tournament).ruleset_preset,
         "series_count": tournament.series_count,
-        "deals_per_series": tournament.deals_per_series,
+        "deals_per_series": game_settings(tournament).deals_per_series,
     }
     return tournament_form_data(**{**stored, **changes})
 
@@ -63,15 +65,15 @@ def test_the_rules_change_while_no_deal_is_played(client, tournament):
         settings_of(tournament, ruleset_preset="gorzow", deals_per_series=20),
     )
     tournament.refresh_from_db()
-    assert (tournament.ruleset_preset, tournament.deals_per_series) == ("gorzow", 20)
+    assert (game_settings(tournament).ruleset_preset, game_settings(tournament).deals_per_series) == ("gorzow", 20)
 
 
 def test_a_new_preset_replaces_the_own_copy_of_the_old_one(tournament):
-    tournament.ruleset_data = {"id": "own"}
+    game_settings_set(tournament, ruleset_data={"id": "own"})
     tournament.save()
     changed = services.tournament_update(tournament=tournament, ruleset_preset="gorzow")
-    assert changed.ruleset_data is None
-    assert changed.ruleset().id == "gorzow"
+    assert game_settings(changed).ruleset_data is None
+    assert tournament_ruleset(changed).id == "gorzow"
 
 
 def test_once_a_deal_is_played_the_rules_are_refused_and_stay(tournament):
@@ -81,7 +83,7 @@ def test_once_a_deal_is_played_the_rules_are_refused_and_stay(tournament):
     with pytest.raises(ValidationError, match="Deals have been played"):
         services.tournament_update(tournament=tournament, deals_per_series=20)
     tournament.refresh_from_db()
-    assert (tournament.ruleset_preset, tournament.deals_per_series) == ("puck", 40)
+    assert (game_settings(tournament).ruleset_preset, game_settings(tournament).deals_per_series) == ("puck", 40)
 
 
 def test_once_a_deal_is_played_the_settings_screen_keeps_the_rules_and_saves_the_rest(client, tournament):
@@ -90,7 +92,8 @@ def test_once_a_deal_is_played_the_settings_screen_keeps_the_rules_and_saves_the
     assert "Deals have been played" in client.get(url).content.decode()
     client.post(url, settings_of(tournament, ruleset_preset="gorzow", deals_per_series=20, venue="Hel"))
     tournament.refresh_from_db()
-    assert (tournament.ruleset_preset, tournament.deals_per_series, tournament.venue) == ("puck", 40, "Hel")
+    settings = game_settings(tournament)
+    assert (settings.ruleset_preset, settings.deals_per_series, tournament.venue) == ("puck", 40, "Hel")
 
 
 def test_fewer_series_than_the_last_drawn_one_are_refused_with_its_number(client, tournament):
@@ -204,8 +207,8 @@ def test_own_rules_chosen_replace_the_preset(client, organiser):
     own = own_rules_of(organiser)
     client.post(reverse("tournaments:create"), tournament_form_data(ruleset_preset="puck", own_ruleset=own.pk))
     tournament = Tournament.objects.get()
-    assert (tournament.own_ruleset, tournament.ruleset_preset) == (own, "psb")
-    assert tournament.ruleset().contract("zolo").base == 7
+    assert (tournament.own_ruleset, game_settings(tournament).ruleset_preset) == (own, "psb")
+    assert tournament_ruleset(tournament).contract("zolo").base == 7
 
 
 def test_the_settings_keep_offering_the_own_rules_already_chosen_by_another_organiser(organiser, tournament):
@@ -247,7 +250,7 @@ def test_rules_that_play_multiples_of_four_refuse_other_deal_counts(client, orga
 
 def test_a_preset_that_plays_any_number_of_deals_takes_30(client, organiser):
     client.post(reverse("tournaments:create"), tournament_form_data(ruleset_preset="puck", deals_per_series=30))
-    assert Tournament.objects.get().deals_per_series == 30
+    assert game_settings(Tournament.objects.get()).deals_per_series == 30
 
 
 def test_the_season_choices_are_the_seasons_i_organise_and_the_one_already_set(organiser, tournament):
@@ -275,7 +278,10 @@ def test_a_tournament_needs_a_preset_or_own_rules(client, organiser):
 def test_big_points_ticked_by_default_follow_rules_that_give_none(client, organiser):
     client.post(reverse("tournaments:create"), tournament_form_data(ruleset_preset="psb", uses_big_points="on"))
     client.post(reverse("tournaments:create"), tournament_form_data(name="Puck", uses_big_points="on"))
-    assert dict(Tournament.objects.values_list("ruleset_preset", "uses_big_points")) == {"psb": False, "puck": True}
+    ticked = {
+        game_settings(tournament).ruleset_preset: tournament.uses_big_points for tournament in Tournament.objects.all()
+    }
+    assert ticked == {"psb": False, "puck": True}
 
 
 def test_big_points_ticked_under_rules_that_give_none_are_refused_saying_what_the_rules_do_instead(client, organiser):
@@ -295,13 +301,9 @@ def test_big_points_ticked_under_rules_that_give_none_are_refused_saying_what_th
 
 def test_the_migration_unticks_big_points_only_where_the_rules_give_none():
     from importlib import import_module
-
-    from django.apps import apps
+    from types import SimpleNamespace
 
     migration = import_module("league.migrations.0018_no_big_points_where_rules_give_none")
-    psb = TournamentFactory(ruleset_preset="psb", uses_big_points=True)
-    puck = TournamentFactory(ruleset_preset="puck", uses_big_points=True)
-    migration.untick(apps, None)
-    psb.refresh_from_db()
-    puck.refresh_from_db()
-    assert (psb.uses_big_points, puck.uses_big_points) == (False, True)
+    psb = SimpleNamespace(own_ruleset_id=None, ruleset_data=None, ruleset_preset="psb")
+    puck = SimpleNamespace(own_ruleset_id=None, ruleset_data=None, ruleset_preset="puck")
+    assert (migration.rules_give_big_points(psb), migration.rules_give_big_points(puck)) == (False, True)

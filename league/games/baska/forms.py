@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from league.games.baska import shorthand
+from league.games.baska.settings import tournament_ruleset
 from league.games.baska.shorthand import ENGLISH_KONTRA_LETTERS, KONTRA_LETTERS
 from league.games.labels import (
     CONTRACT_LABELS,
@@ -272,7 +273,9 @@ def typed_deal(request: HttpRequest, protocol: Protocol) -> tuple[RowForm, DealF
     """
     row_form = RowForm(request.POST)
     full = not request.POST.get("line", "").strip() and "full-contract" in request.POST
-    deal_form = DealForm(request.POST if full else None, prefix="full", ruleset=protocol.series.tournament.ruleset())
+    deal_form = DealForm(
+        request.POST if full else None, prefix="full", ruleset=tournament_ruleset(protocol.series.tournament)
+    )
     if not row_form.is_valid():
         return row_form, deal_form, None
     if full:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from league.games.baska.forms import DealForm, RowForm, typed_deal, with_kept_note
+from league.games.baska.settings import baska_settings, tournament_ruleset
 from league.games.baska.shorthand import SIDE_LETTERS, format_deal
 from league.games.labels import CONTRACT_LABELS, SIDE_LABELS
 from league.results import selectors, services
@@ -57,7 +58,7 @@ def _display_rows(rows: list[selectors.SheetRow]) -> list[dict[str, Any]]:
 
 def _contract_choices(protocol: Protocol) -> list[tuple[str, str]]:
     """Only the contracts the tournament's rules play, so the scorer is not offered one that is refused."""
-    ruleset = protocol.series.tournament.ruleset()
+    ruleset = tournament_ruleset(protocol.series.tournament)
     return [(code, label) for code, label in CONTRACT_LABELS.items() if ruleset.contract(code) is not None]
 
 
@@ -68,7 +69,7 @@ def _contract_words(protocol: Protocol, deal_form: DealForm) -> dict[str, Any]:
     The page is rendered for the contract the form holds; the form lists the solo and thrown
     contracts so that its script switches the words (and ticks "won") when another one is tapped.
     """
-    ruleset = protocol.series.tournament.ruleset()
+    ruleset = tournament_ruleset(protocol.series.tournament)
     rules = [rule for rule in map(ruleset.contract, CONTRACT_LABELS) if rule is not None]
     chosen = ruleset.contract(str(deal_form["contract"].value() or ""))
     return {
@@ -90,7 +91,7 @@ def _both_words(pair: str, solo: str) -> str:
 
 def _bok_marked(protocol: Protocol) -> bool:
     """The rules have the scorer mark the bok rows (``bok_rounds.trigger`` "marked"), so the phone offers the mark."""
-    bok = protocol.series.tournament.ruleset().bok_rounds
+    bok = tournament_ruleset(protocol.series.tournament).bok_rounds
     return bok.enabled and bok.trigger == "marked"
 
 
@@ -99,7 +100,7 @@ def _bok_states(protocol: Protocol, rows: list[selectors.SheetRow]) -> str:
     page's script to walk on over its queued deals (``scoring.value_table``); empty where a deal's
     own fields say whether it is in a bok round, or where the stored rows no longer score (then a
     queued deal has no provisional value until the server values it)."""
-    if scoring.value_table(protocol.series.tournament.ruleset())["bok_walk"] is None:
+    if scoring.value_table(tournament_ruleset(protocol.series.tournament))["bok_walk"] is None:
         return ""
     try:
         result = selectors.protocol_score(protocol=protocol, deals=[row.deal for row in rows])
@@ -126,14 +127,14 @@ def phone_page(request: HttpRequest, scorer: Scorer, status: int = 200, **contex
         "bok_marked": _bok_marked(protocol),
         "bok_states": _bok_states(protocol, rows),
         # the mark matters only where the rules do not count (or refuse) the kontra on such a cicha
-        "cicha_mark": protocol.series.tournament.ruleset().cicha_na_dobiciu_kontra != "counts",
+        "cicha_mark": tournament_ruleset(protocol.series.tournament).cicha_na_dobiciu_kontra != "counts",
         "kontra_buttons": [
             (SIDE_LETTERS["young"], _both_words(_("young"), _("opponents"))),
             (SIDE_LETTERS["old"], _both_words(_("old"), _("declarer"))),
         ],
         "can_enter": can_enter,
         "finish_step": finish_step(scorer, has_rows=bool(rows)),
-        "all_entered": len(rows) >= protocol.series.tournament.deals_per_series,
+        "all_entered": len(rows) >= baska_settings(protocol.series.tournament).deals_per_series,
         "totals_form": TotalsForm.on_the_phone(protocol),
         "confirm_form": PhoneConfirmForm(initial={"version": protocol.version}),
         "next_number": len(rows) + 1,

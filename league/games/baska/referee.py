@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 
 from league.games.baska.describe import describe_deal
 from league.games.baska.forms import CorrectionForm, DealForm, RowForm, typed_deal, with_kept_note
+from league.games.baska.settings import baska_settings
 from league.games.baska.shorthand import format_deal
 from league.results import selectors
 from league.results.models import DealRow, Protocol
@@ -35,7 +36,7 @@ def protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> Htt
     seats = selectors.table_players(series=protocol.series, table=protocol.table)
     rows = selectors.protocol_sheet(protocol=protocol)
     next_number = len(rows) + 1
-    limit = protocol.series.tournament.deals_per_series
+    limit = baska_settings(protocol.series.tournament).deals_per_series
     row_form = forms.pop("row_form", None) or RowForm(initial={"number": next_number, "version": protocol.version})
     if not forms or "deal_form" in forms:
         # the cursor waits in the line, unless another form's refusal is what the referee must read

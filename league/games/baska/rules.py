@@ -24,6 +24,7 @@ from league.games.base import (
 )
 from league.games.baska import calculator, phone, referee
 from league.games.baska.describe import DealDescription, describe_deal, protocol_lines
+from league.games.baska.settings import BaskaSettings, baska_settings, tournament_ruleset
 from league.games.choices import Game
 from league.games.labels import CONTRACT_LABELS
 from league.printing.documents import PROTOCOL_COLUMNS_MM, blank_lines, blank_row_grid, filled_lines
@@ -50,6 +51,7 @@ class Baska(GameRules):
     tournament_fields_required = True
     form_heading = gettext_lazy("Baśka only")
     rules_fields = tournament_fields
+    settings_class = BaskaSettings
     words = DEAL_WORDS
     templates = GameTemplates(
         entry="results/_deal.html",
@@ -62,15 +64,18 @@ class Baska(GameRules):
         hall_median="games/plain/_hall_median.html",
     )
 
+    def settings(self, tournament: Tournament) -> BaskaSettings:
+        return baska_settings(tournament)
+
     def row_limit(self, tournament: Tournament) -> int:
-        return tournament.deals_per_series
+        return self.settings(tournament).deals_per_series
 
     def rules_name(self, tournament: Tournament) -> str:
         """The own ruleset's name, else the preset's."""
-        return tournament.own_ruleset.name if tournament.own_ruleset_id else tournament.get_ruleset_preset_display()
+        return tournament.own_ruleset.name if tournament.own_ruleset_id else self.settings(tournament).preset_name()
 
     def standing_rules(self, tournament: Tournament) -> scoring.Ruleset:
-        return tournament.ruleset()
+        return tournament_ruleset(tournament)
 
     def tournament_clean(self, *, form: TournamentForm, cleaned: dict[str, Any]) -> None:
         """Own rules set the preset to the one they are based on; the deals per series must suit the
@@ -100,7 +105,7 @@ class Baska(GameRules):
         """A Baśka protocol has no rules of its own beyond every protocol's: the next row, in order."""
 
     def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> scoring.ProtocolResult:
-        return scoring.score_protocol(entries, protocol.series.tournament.ruleset())
+        return scoring.score_protocol(entries, tournament_ruleset(protocol.series.tournament))
 
     def describe(
         self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None
@@ -172,11 +177,12 @@ class Baska(GameRules):
         }
 
     def print_rows(self, *, tournament: Tournament) -> SheetRows:
-        ruleset = tournament.ruleset()
+        ruleset = tournament_ruleset(tournament)
+        deals = self.row_limit(tournament)
 
         def rows(protocol: Protocol | None, names: Mapping[str, str]) -> dict[str, Any]:
             if protocol is None:
-                return {"lines": blank_lines(tournament.deals_per_series), "totals": [None] * len(scoring.SEATS)}
+                return {"lines": blank_lines(deals), "totals": [None] * len(scoring.SEATS)}
             lines, totals = filled_lines(protocol.rows.all(), ruleset)
             return {"lines": lines, "totals": totals}
 
@@ -185,12 +191,16 @@ class Baska(GameRules):
     # --- the exchange file ---
 
     def export_settings(self, tournament: Tournament) -> dict[str, Any]:
-        return {}  # a Baśka file stays as it was before there were other games
+        """The rules and deals per series; a Baśka file names no game, as before there were others."""
+        exported = self.settings(tournament).exchange()
+        if tournament.own_ruleset_id:  # the file carries the own rules' data, so the import values the deals alike
+            exported["ruleset_data"] = tournament.own_ruleset.data
+        return exported
 
     def import_settings(self, data: Mapping[str, Any], path: str) -> dict[str, Any]:
         if "pulka" in data:
             raise ExchangeError(join(path, "pulka"), _('only a tournament of "game": "preferans" has a pulka'))
-        return {}
+        return {"game_settings": BaskaSettings.from_exchange(data, path).stored()}
 
     def export_table(self, *, protocol: Protocol | None) -> dict[str, Any]:
         return {}
@@ -203,12 +213,12 @@ class Baska(GameRules):
     def import_rows(
         self, *, tournament: Tournament, entries: Any, path: str, protocol_fields: Mapping[str, Any]
     ) -> scoring.ProtocolResult:
-        limit = tournament.deals_per_series
+        limit = self.row_limit(tournament)
         if isinstance(entries, list) and len(entries) > limit:
             message = _("the tournament has %(limit)s deals per series, and a table plays no more") % {"limit": limit}
             raise ExchangeError(join(join(path, "deals"), limit), message)
         try:
-            return scoring.score_protocol(entries, tournament.ruleset())
+            return scoring.score_protocol(entries, tournament_ruleset(tournament))
         except scoring.ScoringError as err:
             raise ExchangeError(f"{path}.{err.path}" if err.path else path, err.message) from err
 

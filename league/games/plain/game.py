@@ -20,14 +20,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import scoring
-from league.exchange.format import ExchangeError
+from league.exchange.format import INVALID_INPUT, ExchangeError
 from league.games.base import DEAL_WORDS, GameRecords, GameRules, GameTemplates, SeatTally, SheetRows
 from league.games.labels import scoring_error_message
 from league.games.plain import pages
+from league.games.plain.settings import PlainSettings
 from league.printing.documents import ProtocolLine, blank_lines, row_grid
 from league.results.selectors import protocol_sheet, rows_sheet, sheet_totals
 from league.templatetags.points import signed
-from scoring.fields import join
+from scoring.fields import join, read_str
 from scoring.rows import RowsResult, score_rows, zero_sum
 
 if TYPE_CHECKING:
@@ -52,8 +53,9 @@ class PlainRowsGame(GameRules):
     tournament_fields = ("deals_per_series",)
     tournament_fields_required = True
     rules_fields = ("deals_per_series",)
+    settings_class = PlainSettings
     # The preset whose places, byes and tie-breaks the standings rank by (big points 5-3-2-1 for
-    # the places at a table); the tournament's rules column, which every tournament fills, names it.
+    # the places at a table); the exchange file, which names a ruleset for every tournament, names it.
     standing_preset = "gorzow"
     words = DEAL_WORDS
     templates = GameTemplates(
@@ -74,7 +76,7 @@ class PlainRowsGame(GameRules):
     # --- the table and its protocol ---
 
     def row_limit(self, tournament: Tournament) -> int:
-        return tournament.deals_per_series
+        return self.settings(tournament).deals_per_series
 
     def rules_name(self, tournament: Tournament) -> str:
         return str(self.label)
@@ -83,10 +85,9 @@ class PlainRowsGame(GameRules):
         return scoring.load_ruleset(self.standing_preset)
 
     def tournament_clean(self, *, form: TournamentForm, cleaned: dict[str, Any]) -> None:
-        """Four at a table; the rules column names the standings' preset, and no own rules are locked for nothing."""
+        """Four at a table; no own rules are locked for nothing."""
         if cleaned.get("table_size", form.instance.table_size) not in self.table_sizes:
             form.add_error("table_size", _("%(game)s is played by four at a table.") % {"game": self.label})
-        cleaned["ruleset_preset"] = self.standing_preset
         if "own_ruleset" in form.fields:
             cleaned["own_ruleset"] = None
 
@@ -167,10 +168,11 @@ class PlainRowsGame(GameRules):
     # --- the exchange file: the game named, each table's rows as stored ---
 
     def export_settings(self, tournament: Tournament) -> dict[str, Any]:
-        return {"game": self.key}
+        return {"ruleset": self.standing_preset, **self.settings(tournament).exchange(), "game": self.key}
 
     def import_settings(self, data: Mapping[str, Any], path: str) -> dict[str, Any]:
-        return {}
+        read_str(data["ruleset"], join(path, "ruleset"), INVALID_INPUT, choices=scoring.PRESETS)
+        return {"game_settings": self.settings_class.from_exchange(data, path).stored()}
 
     def export_table(self, *, protocol: Protocol | None) -> dict[str, Any]:
         return {}

@@ -32,7 +32,7 @@ from django.views.decorators.http import require_http_methods
 from league.games.labels import scoring_error_message
 from league.games.preferans.forms import PulkaDealForm, PulkaPenaltyForm
 from league.games.preferans.pulka import PulkaView
-from league.models import PULKA_TOTAL, PulkaVariant
+from league.games.preferans.settings import PULKA_TOTAL, PulkaVariant
 from players.models import refuse_control_characters
 from scoring import SEATS, ScoringError, preferans
 

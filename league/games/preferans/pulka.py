@@ -17,6 +17,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from league.games.base import TableProgress
+from league.games.preferans.settings import preferans_settings
 from league.models import DEALS_PER_SERIES, Series, TableAssignment
 from league.results.models import DealRow, Protocol
 from scoring import preferans
@@ -34,11 +35,11 @@ def protocol_seats(protocol: Protocol) -> tuple[str, ...]:
 
 def pulka_score(*, protocol: Protocol, entries: list[dict[str, Any]]) -> preferans.TableScore:
     """The protocol's pulka with ``entries`` as its rows; raises ``ScoringError`` as the engine does."""
-    tournament = protocol.series.tournament
+    settings = preferans_settings(protocol.series.tournament)
     return preferans.table_score(
         players=protocol_seats(protocol),
-        variant=tournament.variant(),
-        total=tournament.pulka_total,
+        variant=settings.variant(),
+        total=settings.pulka_total,
         entries=entries,
         # a table stopped by the time limit is settled as closed by agreement, as the standings count it
         closed=protocol.pulka_closed or protocol.ended_early,
@@ -81,6 +82,7 @@ def series_pulkas(*, series: Series, protocols: Sequence[Protocol]) -> dict[int,
     """Each table's pulka progress by protocol id, from one query of the entries. Every table seats
     the tournament's seats (the draw gives byes, never a short table), as its pulka's players."""
     tournament = series.tournament
+    settings = preferans_settings(tournament)
     entries: dict[int, list[dict[str, Any]]] = {}
     rows = DealRow.objects.filter(protocol__series=series).order_by("protocol", "number")
     for protocol_id, deal in rows.values_list("protocol_id", "deal"):
@@ -89,8 +91,8 @@ def series_pulkas(*, series: Series, protocols: Sequence[Protocol]) -> dict[int,
         protocol.pk: pulka_progress(
             preferans.keep_sheet(
                 players=tournament.seats,
-                variant=tournament.variant(),
-                total=tournament.pulka_total,
+                variant=settings.variant(),
+                total=settings.pulka_total,
                 entries=entries.get(protocol.pk, []),
                 closed=protocol.pulka_closed,
             )

@@ -30,10 +30,11 @@ from league.games.preferans import calculator, phone, referee
 from league.games.preferans.describe import PulkaEntryDescription, describe_pulka_entry
 from league.games.preferans.printing import blank_pulka, filled_pulka
 from league.games.preferans.pulka import PULKA_ROW_LIMIT, protocol_pulka, pulka_score, series_pulkas
+from league.games.preferans.settings import PreferansSettings, preferans_settings, pulka_table_size
 from league.printing.documents import pulka_sheet_context
 from league.results.selectors import table_players
 from scoring import preferans
-from scoring.fields import join, read_bool, read_int, read_list, read_object, read_str
+from scoring.fields import join, read_bool, read_list
 from scoring.preferans.entry import CONTRACT_PATTERN
 
 if TYPE_CHECKING:
@@ -44,8 +45,6 @@ if TYPE_CHECKING:
     from league.results.models import DealRow, Protocol
     from league.results.table.scorer import Scorer
     from league.tournaments.forms import TournamentForm
-
-_PULKA_FIELDS = ("variant", "total", "table_size")
 
 
 class Preferans(GameRules):
@@ -58,8 +57,7 @@ class Preferans(GameRules):
     tools = (("pulka_calculator", gettext_lazy("Pulka settlement")),)
     form_heading = gettext_lazy("Preferans only")
     rules_fields = ("pulka_variant", "pulka_total")
-    # A Preferans tournament scores no Baśka deal, but the column is required: the general preset.
-    preset = "psb"
+    settings_class = PreferansSettings
     words = GameWords(
         small_points=gettext_lazy("Settled whists"),
         small_points_lower=gettext_lazy("settled whists"),
@@ -90,19 +88,22 @@ class Preferans(GameRules):
         """A pulka ends when it is full, not by a count of deals: the most a series may hold."""
         return PULKA_ROW_LIMIT
 
+    def settings(self, tournament: Tournament) -> PreferansSettings:
+        return preferans_settings(tournament)
+
     def rules_name(self, tournament: Tournament) -> str:
+        settings = self.settings(tournament)
         return _("Preferans, %(variant)s, pulka to %(total)s") % {
-            "variant": tournament.get_pulka_variant_display(),
-            "total": tournament.pulka_total,
+            "variant": settings.variant_label,
+            "total": settings.pulka_total,
         }
 
     def standing_rules(self, tournament: Tournament) -> preferans.TournamentRules:
-        return preferans.tournament_rules(tournament.variant(), tournament.table_size)
+        return preferans.tournament_rules(self.settings(tournament).variant(), tournament.table_size)
 
     def tournament_clean(self, *, form: TournamentForm, cleaned: dict[str, Any]) -> None:
-        """Preferans needs none of another game's settings (the form drops their errors): the
-        rules preset is kept (or the general one) and no own rules are locked for nothing."""
-        cleaned["ruleset_preset"] = cleaned.get("ruleset_preset") or form.instance.ruleset_preset or self.preset
+        """Preferans needs none of another game's settings (the form drops them): no own rules are
+        locked for nothing."""
         if "own_ruleset" in form.fields:
             cleaned["own_ruleset"] = None  # hidden, and it would lock the own rules for nothing
 
@@ -210,10 +211,12 @@ class Preferans(GameRules):
         return {"pulka": protocol_pulka(protocol=protocol), "names": dict(names)}
 
     def print_layout(self, *, tournament: Tournament) -> tuple[str, dict[str, Any]]:
-        return _("Pulka sheet"), pulka_sheet_context(tournament)
+        settings = self.settings(tournament)
+        return _("Pulka sheet"), pulka_sheet_context(tournament, variant=settings.variant(), total=settings.pulka_total)
 
     def print_rows(self, *, tournament: Tournament) -> SheetRows:
-        variant = tournament.variant()
+        settings = self.settings(tournament)
+        variant = settings.variant()
 
         def rows(protocol: Protocol | None, names: Mapping[str, str]) -> dict[str, Any]:
             if protocol is None:
@@ -222,7 +225,7 @@ class Preferans(GameRules):
                 seats=tournament.seats,
                 names=dict(names),
                 variant=variant,
-                total=tournament.pulka_total,
+                total=settings.pulka_total,
                 entries=[row.deal for row in protocol.rows.all()],
                 closed=protocol.pulka_closed,
             )
@@ -233,30 +236,14 @@ class Preferans(GameRules):
     # --- the exchange file ---
 
     def export_settings(self, tournament: Tournament) -> dict[str, Any]:
-        pulka = {
-            "variant": tournament.pulka_variant,
-            "total": tournament.pulka_total,
-            "table_size": tournament.table_size,
-        }
-        return {"game": tournament.game, "pulka": pulka}
+        settings = self.settings(tournament)
+        pulka = {"variant": settings.pulka_variant, "total": settings.pulka_total, "table_size": tournament.table_size}
+        return {**settings.exchange(), "game": tournament.game, "pulka": pulka}
 
     def import_settings(self, data: Mapping[str, Any], path: str) -> dict[str, Any]:
         """The pulka's variant, the total each player plays to and the players at a table."""
-        pulka_path = join(path, "pulka")
-        err = INVALID_INPUT
-        pulka = read_object(data.get("pulka"), pulka_path, err, allowed=_PULKA_FIELDS, required=("variant", "total"))
-        return {
-            "game": self.key,
-            "pulka_variant": read_str(pulka["variant"], join(pulka_path, "variant"), err, choices=preferans.VARIANTS),
-            "pulka_total": read_int(pulka["total"], join(pulka_path, "total"), err, minimum=1),
-            "table_size": read_int(
-                pulka.get("table_size", 4),
-                join(pulka_path, "table_size"),
-                err,
-                minimum=min(preferans.TABLE_SIZES),
-                maximum=max(preferans.TABLE_SIZES),
-            ),
-        }
+        settings = PreferansSettings.from_exchange(data, path)
+        return {"game_settings": settings.stored(), "table_size": pulka_table_size(data, path)}
 
     def export_table(self, *, protocol: Protocol | None) -> dict[str, Any]:
         return {"pulka_closed": protocol.pulka_closed if protocol else False}
@@ -275,11 +262,12 @@ class Preferans(GameRules):
                 join(join(path, "deals"), limit), _("a pulka has at most %(limit)s entries") % {"limit": limit}
             )
         entries = read_list(entries, join(path, "deals"), INVALID_INPUT)
+        settings = self.settings(tournament)
         try:
             return preferans.table_score(
                 players=tournament.seats,
-                variant=tournament.variant(),
-                total=tournament.pulka_total,
+                variant=settings.variant(),
+                total=settings.pulka_total,
                 entries=entries,
                 closed=protocol_fields["pulka_closed"],
             )

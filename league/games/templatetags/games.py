@@ -5,6 +5,7 @@ tournament's game only by its key.
     {{ tournament|game:"words.small_points" }}   {# "Małe punkty" / "Rozliczone wisty" #}
     {% include tournament|game:"templates.public_table" %}
     {{ tournament|rules_name }}                  {# "Puck", "Preferans, Sochi (z pomocą), pulka do 20" #}
+    {{ tournament|game_setting:"pulka_total" }}  {# 20; empty where the game has no such setting #}
 """
 
 from __future__ import annotations
@@ -27,6 +28,12 @@ def game(tournament: Tournament, path: str) -> Any:
     for name in path.split("."):
         value = getattr(value, name)
     return value
+
+
+@register.filter
+def game_setting(tournament: Tournament, name: str) -> Any:
+    """The tournament's setting ``name`` of its game (league.games.game_settings); None where its game has none."""
+    return getattr(game_of(tournament).settings(tournament), name, None)
 
 
 @register.filter

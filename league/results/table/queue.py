@@ -29,6 +29,7 @@ from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league.games import game_of
 from league.models import Series
 from league.results import services
 from league.results.models import DealRow, DealSubmission, PhoneContact, Protocol
@@ -257,7 +258,7 @@ def protocol_state(*, protocol: Protocol) -> dict[str, Any]:
             {"number": row.number, "deal": row.deal, "values": row.values, "bok_round": row.bok_round} for row in sheet
         ],
         "totals": sheet_totals(sheet),
-        "deals_per_series": protocol.series.tournament.deals_per_series,
+        "deals_per_series": game_of(protocol.series.tournament).row_limit(protocol.series.tournament),
     }
 
 

@@ -189,5 +189,6 @@ def value_table(request: HttpRequest, scorer: Scorer) -> HttpResponse:
     under the tournament's rules (``scoring.value_table``), for provisional values while offline."""
     if not game_of(scorer.protocol.series.tournament).offline_queue:
         return _no_queue(scorer)
-    table = scoring.value_table(scorer.protocol.series.tournament.ruleset())
+    tournament = scorer.protocol.series.tournament
+    table = scoring.value_table(game_of(tournament).standing_rules(tournament))
     return JsonResponse(table, json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})

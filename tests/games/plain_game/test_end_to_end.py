@@ -18,7 +18,7 @@ from league.exchange.standings import file_standings
 from league.models import Tournament
 from league.results.models import Protocol
 from players.models import Club, Player, Team
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, game_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +70,7 @@ def test_the_test_game_runs_through_every_room(client, organiser, zero_game):
         ),
     )
     tournament = Tournament.objects.get(slug=SLUG)
-    assert (tournament.game, tournament.deals_per_series, tournament.table_size) == ("zero", 4, 4)
+    assert (tournament.game, game_settings(tournament).deals_per_series, tournament.table_size) == ("zero", 4, 4)
     seen("tournament page", client.get(reverse("tournaments:detail", args=[SLUG])), "Zero Cup", "Zero")
     posted("publishing", client.post(reverse("tournaments:publish_tournament", args=[SLUG])))
 

@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy
 if TYPE_CHECKING:
     from django.forms import ModelForm
     from django.http import HttpRequest, HttpResponse
-    from django.urls import URLPattern
+    from django.urls import URLPattern, URLResolver
     from django.utils.functional import Promise
 
     from league.models import Series, Tournament
@@ -293,9 +293,9 @@ class GameRules(ABC):
         """The game's own forms on the table's phone (named in the ``table`` namespace)."""
         return []
 
-    def public_urls(self) -> list[URLPattern]:
-        """The game's own public pages at the site's root (its calculator), linked from the site's
-        menu as ``tools`` names them."""
+    def public_urls(self) -> list[URLPattern | URLResolver]:
+        """The game's own pages at the site's root: its public tools (a calculator), linked from the
+        site's menu as ``tools`` names them, and any organisers' pages of its own (Baśka's own rules)."""
         return []
 
     @abstractmethod

@@ -11,8 +11,8 @@ from django.contrib.auth.models import Group, Permission
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from league.games.baska.rulesets.models import OwnRuleset
 from league.models import Series, Tournament
-from league.rulesets.models import OwnRuleset
 from tests.browser.conftest import accessible, fits_the_screen
 from tests.factories import TableAssignmentFactory, UserFactory, table_protocols
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from django.urls import path
+from django.urls import include, path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -32,7 +32,7 @@ from scoring.ruleset import deals_per_series_check
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
-    from django.urls import URLPattern
+    from django.urls import URLPattern, URLResolver
 
     from league.models import Tournament
     from league.results.models import DealRow, Protocol
@@ -152,8 +152,12 @@ class Baska(GameRules):
     def referee_urls(self) -> list[URLPattern]:
         return referee.urls()
 
-    def public_urls(self) -> list[URLPattern]:
-        return [path("kalkulator/", calculator.calculator, name="calculator")]
+    def public_urls(self) -> list[URLPattern | URLResolver]:
+        """The deal calculator, and the organisers' own rules ("Własne zasady") under ``zasady/``."""
+        return [
+            path("kalkulator/", calculator.calculator, name="calculator"),
+            path("zasady/", include("league.games.baska.rulesets.urls")),
+        ]
 
     def phone_page(self, request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
         return phone.phone_page(request, scorer, status, **context)

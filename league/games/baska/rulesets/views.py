@@ -17,10 +17,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from league.games.baska.forms import DealForm
+from league.games.baska.rulesets import selectors, services
+from league.games.baska.rulesets.forms import NewRulesetForm, RulesetForm
+from league.games.baska.rulesets.models import OwnRuleset
 from league.games.labels import CONTRACT_LABELS, LEVEL_LABELS
-from league.rulesets import selectors, services
-from league.rulesets.forms import NewRulesetForm, RulesetForm
-from league.rulesets.models import OwnRuleset
 
 # The deal the calculator beside the editor starts with: a zolo won by seat A.
 CALCULATOR_START = {"calc-contract": "zolo", "calc-old": ["A"], "calc-winner": "old"}
@@ -41,7 +41,7 @@ def organiser_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 @organiser_only
 def ruleset_list(request: HttpRequest) -> HttpResponse:
     rulesets = selectors.own_ruleset_list(user=request.user)
-    return render(request, "rulesets/list.html", {"rulesets": rulesets})
+    return render(request, "games/baska/rulesets/list.html", {"rulesets": rulesets})
 
 
 @organiser_only
@@ -60,7 +60,7 @@ def ruleset_create(request: HttpRequest) -> HttpResponse:
                 already = _("You already have rules called “%(name)s”: here they are.")
                 messages.info(request, already % {"name": ruleset.name})
             return redirect("rulesets:edit", pk=ruleset.pk)
-    return render(request, "rulesets/new.html", {"form": form})
+    return render(request, "games/baska/rulesets/new.html", {"form": form})
 
 
 def _effect(form: RulesetForm, calculator: DealForm) -> dict[str, Any]:
@@ -136,7 +136,9 @@ def ruleset_edit(request: HttpRequest, pk: int) -> HttpResponse:
         "copy_url": reverse("rulesets:create") + f"?z=own-{ruleset.pk}",
         **_effect(form, calculator),
     }
-    return render(request, "rulesets/_effect.html" if request.htmx else "rulesets/edit.html", context)
+    return render(
+        request, "games/baska/rulesets/_effect.html" if request.htmx else "games/baska/rulesets/edit.html", context
+    )
 
 
 @organiser_only
@@ -152,4 +154,4 @@ def ruleset_delete(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, _("The rules “%(name)s” have been deleted.") % {"name": ruleset.name})
         return redirect("rulesets:list")
     context = {"ruleset": ruleset, "in_use": selectors.own_ruleset_in_use(ruleset=ruleset)}
-    return render(request, "rulesets/delete.html", context)
+    return render(request, "games/baska/rulesets/delete.html", context)

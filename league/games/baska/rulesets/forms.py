@@ -13,9 +13,9 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from league.games.baska.rulesets.models import OwnRuleset
 from league.games.labels import CONTRACT_LABELS, LEVEL_LABELS, SIDE_LABELS, scoring_error_message
 from league.place_points import PlacePointsField
-from league.rulesets.models import OwnRuleset
 from league.slugs import polish_slug
 from scoring import CONTRACTS, LEVELS, PAIR_CONTRACTS, SIDES, ScoringError
 from scoring.ruleset import MAX_NOTE_LENGTH, MAX_NOTES

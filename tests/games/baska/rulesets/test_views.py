@@ -6,11 +6,11 @@ from django.urls import reverse
 from django.utils import translation
 
 import scoring
-from league.rulesets import services
-from league.rulesets.forms import RulesetForm
-from league.rulesets.models import OwnRuleset
+from league.games.baska.rulesets import services
+from league.games.baska.rulesets.forms import RulesetForm
+from league.games.baska.rulesets.models import OwnRuleset
 from tests.factories import OwnRulesetFactory, TournamentFactory, UserFactory, ruleset_form_data
-from tests.rulesets.test_services import played_with, with_zolo_base
+from tests.games.baska.rulesets.test_services import played_with, with_zolo_base
 
 pytestmark = pytest.mark.django_db
 

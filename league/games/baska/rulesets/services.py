@@ -11,8 +11,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 import scoring
-from league.rulesets import selectors
-from league.rulesets.models import OwnRuleset, OwnRulesetVersion
+from league.games.baska.rulesets import selectors
+from league.games.baska.rulesets.models import OwnRuleset, OwnRulesetVersion
 from league.slugs import polish_slug
 
 

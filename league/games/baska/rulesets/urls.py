@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.rulesets import views
+from league.games.baska.rulesets import views
 
 app_name = "rulesets"
 

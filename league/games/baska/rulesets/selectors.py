@@ -10,8 +10,8 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
 import scoring
+from league.games.baska.rulesets.models import OwnRuleset, OwnRulesetVersion
 from league.results.models import DealRow
-from league.rulesets.models import OwnRuleset, OwnRulesetVersion
 from scoring import LEVELS, Ruleset, ScoringError
 
 

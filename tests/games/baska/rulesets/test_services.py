@@ -4,8 +4,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 import scoring
-from league.rulesets import services
-from league.rulesets.models import OwnRuleset
+from league.games.baska.rulesets import services
+from league.games.baska.rulesets.models import OwnRuleset
 from tests.factories import OwnRulesetFactory, RegistrationFactory, TournamentFactory, UserFactory, played_series
 
 pytestmark = pytest.mark.django_db

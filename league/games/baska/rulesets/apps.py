@@ -3,6 +3,6 @@ from django.utils.translation import gettext_lazy as _
 
 
 class RulesetsConfig(AppConfig):
-    name = "league.rulesets"
+    name = "league.games.baska.rulesets"
     label = "rulesets"
     verbose_name = _("own rules")

@@ -190,6 +190,11 @@ class GameRules(ABC):
     rules_named: bool = False
     # The game's own public pages the site's menu links to: (URL name, label), from ``public_urls``.
     tools: tuple[tuple[str, Promise], ...] = ()
+    # The game's own words (its vocabulary, słownictwo): regular expressions of their stems, Polish and
+    # English, matched ignoring case. No line outside the game's package uses them: the rooms say what
+    # every game shares (table, seat, deal, series, points) and ask the game for the rest; the
+    # architecture test reads them from the game's ``rules.py`` as written, so a plain literal.
+    vocabulary: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return str(self.label)

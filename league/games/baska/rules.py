@@ -51,6 +51,8 @@ class Baska(GameRules):
     form_heading = gettext_lazy("Baśka only")
     rules_fields = tournament_fields
     words = DEAL_WORDS
+    # kontra (a double), cicha (ciche wesele), bok (a bok round), zolo, gran, "na dobiciu"
+    vocabulary = (r"kontr", r"\bcich", r"\bbok", r"\bzolo", r"\bgran(?![td])", r"na[_ ]dobiciu")
     templates = GameTemplates(
         entry="results/_deal.html",
         public_table="games/baska/_public_table.html",

@@ -60,6 +60,15 @@ class Preferans(GameRules):
     rules_fields = ("pulka_variant", "pulka_total")
     # A Preferans tournament scores no Baśka deal, but the column is required: the general preset.
     preset = "psb"
+    # the pulka and its columns: góra (the mountain), wisty (whists); the misère; the variants
+    vocabulary = (
+        r"pulk",
+        r"\bg[oó]r(?:a|ę|y|ze|ą)\b",
+        r"mountain",
+        r"\bw(?:h)?ist",
+        r"mizer|mis[eè]re",
+        r"\bsochi\b|leningrad",
+    )
     words = GameWords(
         small_points=gettext_lazy("Settled whists"),
         small_points_lower=gettext_lazy("settled whists"),

@@ -65,12 +65,12 @@ SheetRows = Callable[["Protocol | None", Mapping[str, str]], dict[str, Any]]
 class SeatTally:
     """One deal as a player's statistics count it (statystyki): the contract they played on the
     declaring side (``contract``, as the deal stores it; empty when the other side played it or the
-    row records only values), whether that side won it, and the kontras their side gave and received."""
+    row records only values), whether that side won it, and which of the game's own tallies
+    (``GameRules.tallies``, by key) the deal adds one to for the player."""
 
     contract: str = ""
     made: bool = False
-    kontra_given: bool = False
-    kontra_received: bool = False
+    counted: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -195,6 +195,9 @@ class GameRules(ABC):
     # every game shares (table, seat, deal, series, points) and ask the game for the rest; the
     # architecture test reads them from the game's ``rules.py`` as written, so a plain literal.
     vocabulary: tuple[str, ...] = ()
+    # What else the game tallies of a player's deals (``SeatTally.counted``), as (key, label): the
+    # player's page shows each beside the deals played, in this order, when any is counted.
+    tallies: tuple[tuple[str, Promise], ...] = ()
 
     def __str__(self) -> str:
         return str(self.label)

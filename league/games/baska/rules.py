@@ -52,9 +52,11 @@ class Baska(GameRules):
     rules_fields = tournament_fields
     words = DEAL_WORDS
     # kontra (a double), cicha (ciche wesele), bok (a bok round), zolo, gran, "na dobiciu"
+    # the kontras (doublings) a player's side gave and received, under the keys the kept tallies have
+    tallies = (("given", gettext_lazy("Kontras given")), ("received", gettext_lazy("Kontras received")))
     vocabulary = (r"kontr", r"\bcich", r"\bbok", r"\bzolo", r"\bgran(?![td])", r"na[_ ]dobiciu")
     templates = GameTemplates(
-        entry="results/_deal.html",
+        entry="games/baska/_deal.html",
         public_table="games/baska/_public_table.html",
         print_protocol="printing/protocol.html",
         print_buttons="games/plain/_print_buttons.html",
@@ -119,8 +121,7 @@ class Baska(GameRules):
         return SeatTally(
             contract=entry.get("contract", "") if mine == "old" else "",
             made=mine == "old" and values[seat] > 0,
-            kontra_given=mine in kontras,
-            kontra_received=theirs in kontras,
+            counted=frozenset(key for key, side in (("given", mine), ("received", theirs)) if side in kontras),
         )
 
     def contract_label(self, contract: str) -> str:

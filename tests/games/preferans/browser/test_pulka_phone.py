@@ -17,8 +17,8 @@ from playwright.sync_api import expect
 from league.games.preferans.pulka import protocol_pulka
 from tests.browser.conftest import fits_the_screen
 from tests.browser.test_organisers_day import browser, window  # noqa: F401 (a fixture)
-from tests.games.preferans.browser.test_preferans_evening import deal_in, entries, settled_balances
 from tests.factories import PreferansTournamentFactory, drawn_series
+from tests.games.preferans.browser.test_preferans_evening import deal_in, entries, settled_balances
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -24,9 +24,10 @@ from league.games.base import (
 )
 from league.games.baska import calculator, phone, referee
 from league.games.baska.describe import DealDescription, describe_deal, protocol_lines
+from league.games.baska.printing import blank_row_grid, filled_lines
 from league.games.choices import Game
 from league.games.labels import CONTRACT_LABELS
-from league.printing.documents import PROTOCOL_COLUMNS_MM, blank_lines, blank_row_grid, filled_lines
+from league.printing.documents import PROTOCOL_COLUMNS_MM, blank_lines
 from scoring.fields import join, read_bool
 from scoring.ruleset import deals_per_series_check
 

@@ -28,9 +28,8 @@ from league.games.choices import Game
 from league.games.labels import pulka_contract_label, scoring_error_message
 from league.games.preferans import calculator, phone, referee
 from league.games.preferans.describe import PulkaEntryDescription, describe_pulka_entry
-from league.games.preferans.printing import blank_pulka, filled_pulka
+from league.games.preferans.printing import blank_pulka, filled_pulka, pulka_sheet_context
 from league.games.preferans.pulka import PULKA_ROW_LIMIT, protocol_pulka, pulka_score, series_pulkas
-from league.printing.documents import pulka_sheet_context
 from league.results.selectors import table_players
 from scoring import preferans
 from scoring.fields import join, read_bool, read_int, read_list, read_object, read_str
@@ -225,8 +224,9 @@ class Preferans(GameRules):
         variant = tournament.variant()
 
         def rows(protocol: Protocol | None, names: Mapping[str, str]) -> dict[str, Any]:
+            titles = (_("Pulka sheet"), _("Pulka sheet: series %(series)s, table %(table)s"))
             if protocol is None:
-                return {"lines": [], "totals": [], "pulka": blank_pulka()}
+                return {"lines": [], "totals": [], "paper": blank_pulka(), "titles": titles}
             pulka = filled_pulka(
                 seats=tournament.seats,
                 names=dict(names),
@@ -235,7 +235,7 @@ class Preferans(GameRules):
                 entries=[row.deal for row in protocol.rows.all()],
                 closed=protocol.pulka_closed,
             )
-            return {"lines": [], "totals": [], "pulka": pulka}
+            return {"lines": [], "totals": [], "paper": pulka, "titles": titles}
 
         return rows
 

@@ -20,8 +20,8 @@ from django.urls import reverse
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from league.demo import play_pulka
 from league.games import game_of
+from league.games.preferans.demo import play_pulka
 from league.games.preferans.pulka import protocol_pulka
 from league.models import Series, Tournament
 from league.standings.compute import tournament_standings
@@ -388,7 +388,7 @@ def test_a_preferans_evening_of_twelve_from_the_draw_to_the_public_standings(bro
     for number, deal in enumerate(TABLE_3, start=1):
         deal_in(phone, number, *deal)
     finish_as_referee(phone, second.protocols.get(table=1))
-    # tables 2 and 3 are filled in the test's thread by league.demo.play_pulka (the results services:
+    # tables 2 and 3 are filled in the test's thread by league.games.preferans.demo.play_pulka (the results services:
     # rows saved, totals, complete, confirm) to keep the walk short; one of them closed by agreement
     for protocol in second.protocols.exclude(table=1).order_by("table"):
         play_pulka(

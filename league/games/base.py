@@ -138,6 +138,9 @@ class GameWords:
     blank_sheet: Promise  # the print page's button for a walk-in table's blank sheet
     time_up_note: Promise | str = ""  # what the time limit does to a table beyond stopping it
     badge: Promise | str = ""  # beside a tournament's name where the league's usual game is not played
+    # the control room's states of a game with its own progress: ended before the count, closed by agreement
+    over: Promise | str = ""
+    closed: Promise | str = ""
 
 
 DEAL_WORDS = GameWords(

@@ -35,7 +35,8 @@ from django.conf import settings
 from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.utils.translation import gettext_lazy as _
 
-from league.games.base import TableProgress
+from league.games import game_of
+from league.games.base import GameWords, TableProgress
 from league.models import Series, Tournament
 from league.results.models import PhoneContact, Protocol, SeriesEvent
 from league.results.selectors import series_closed_at, series_tables
@@ -57,16 +58,17 @@ class TableState(enum.Enum):
     CONFIRMED = "confirmed"
     MISMATCH = "mismatch"
 
-    @property
-    def label(self) -> str:
-        return str(STATE_LABELS[self])
+    def label(self, words: GameWords) -> str:
+        """The state in words; a game's own states (over, closed) in its ``words``."""
+        own = {TableState.OVER: words.over, TableState.CLOSED: words.closed}
+        return str(own.get(self) or STATE_LABELS[self])
 
 
 STATE_LABELS = {
     TableState.NOT_STARTED: _("not started"),
     TableState.PLAYING: _("playing"),
-    TableState.OVER: _("pulka full"),
-    TableState.CLOSED: _("pulka closed by agreement"),
+    TableState.OVER: _("played out"),
+    TableState.CLOSED: _("closed by agreement"),
     TableState.STOPPED: _("stopped by the time limit"),
     TableState.COMPLETE: _("complete, awaiting confirmation"),
     TableState.CONFIRMED: _("confirmed"),
@@ -147,6 +149,7 @@ class RoomTable:
     deals: int
     progress: TableProgress
     state: TableState
+    state_label: str  # the state in words, the game's own where it has them
     last_deal_at: datetime | None
     since_last_deal: timedelta | None
     behind_minutes: float | None  # at the median pace; None without a pace
@@ -250,17 +253,20 @@ def series_room(*, series: Series, now: datetime, late_minutes: int, only_late: 
     paced = {s.protocol.pk: _paced(progress[s.protocol.pk]) for s in summaries}
     median = statistics.median(paced.values()) if summaries else None
     minutes_per_step = reading.elapsed.total_seconds() / 60 / median if reading.elapsed and median else None
+    words = game_of(series.tournament).words
     tables = []
     for summary in summaries:
         protocol = summary.protocol
         last = summary.last_row
         behind = None if minutes_per_step is None else (median - paced[protocol.pk]) * minutes_per_step
+        state = _state(protocol, summary.count, summary.totals, summary.progress)
         tables.append(
             RoomTable(
                 protocol=protocol,
                 deals=summary.count,
                 progress=progress[protocol.pk],
-                state=_state(protocol, summary.count, summary.totals, summary.progress),
+                state=state,
+                state_label=state.label(words),
                 last_deal_at=last,
                 since_last_deal=None if last is None else max(now - last, timedelta(0)),
                 behind_minutes=behind,

@@ -82,6 +82,8 @@ class Preferans(GameRules):
             "onto the mountain."
         ),
         badge=gettext_lazy("Preferans"),
+        over=gettext_lazy("pulka full"),
+        closed=gettext_lazy("pulka closed by agreement"),
     )
     templates = GameTemplates(
         entry="games/preferans/_entry.html",

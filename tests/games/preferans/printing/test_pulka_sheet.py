@@ -232,7 +232,7 @@ def test_the_archive_copies_of_a_series_read_their_pulkas_in_the_same_few_querie
         enter(series, [MADE_SIX | {"declarer": "B"}, WHISTS_PENALTY], referee, table=table)
     with django_assert_max_num_queries(5):
         sheets = documents.protocol_sheets(series, list(range(1, tables + 1)), filled=True, base_url="http://t/")
-    assert [len(sheet.pulka.lines) for sheet in sheets] == [2] * tables
+    assert [len(sheet.paper.lines) for sheet in sheets] == [2] * tables
 
 
 @pytest.mark.parametrize(

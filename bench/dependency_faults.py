@@ -137,7 +137,7 @@ def phone(
     port: int, table: int, pin: str, typing: float, stop: threading.Event, give_up: threading.Event, log: Log
 ) -> None:
     """A table's phone: types deals until ``stop``, sends each until it is acknowledged (or ``give_up``)."""
-    from league.demo import random_deal
+    from league.games.baska.demo import random_deal
 
     rng = random.Random(SEED * 1000 + table)
     base = f"/turnieje/{SLUG}/stolik/{OPEN_SERIES}/{table}/"

@@ -404,7 +404,7 @@ def table_client(
 ) -> None:
     """A table scorer's phone: PIN form (unless ``signed_in`` already), then deals of ``series``
     as shorthand lines until ``deals`` or ``stop``, ``pause`` seconds after each one saved."""
-    from league.demo import random_deal
+    from league.games.baska.demo import random_deal
     from league.games.baska.shorthand import format_deal
 
     ruleset = RULESET

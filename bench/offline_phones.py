@@ -107,7 +107,7 @@ def sign_in(client: load.Client, base: str, pin: str) -> bool:
 
 def phone(port: int, table: int, pin: str, profile: Profile, results: Results) -> None:
     """One table's phone: types deals into its queue and sends the queue whenever it is online."""
-    from league.demo import random_deal
+    from league.games.baska.demo import random_deal
 
     rng = random.Random(SEED * 1000 + table)
     base = f"/turnieje/{SLUG}/stolik/1/{table}/"

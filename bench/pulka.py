@@ -21,7 +21,7 @@ import django
 
 django.setup()  # the demo's deal generator lives with the demo league
 
-from league.demo import random_pulka_deal
+from league.games.preferans.demo import random_pulka_deal
 from scoring.preferans import keep_sheet, load_variant, table_score
 
 TABLES = int(os.environ.get("BENCH_TABLES", "64"))

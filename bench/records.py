@@ -6,7 +6,7 @@ Run: ``.venv/bin/python bench/records.py``. It builds a throwaway SQLite databas
 ``DATABASE_URL`` names), with this process's own memory cache: ``BENCH_TOURNAMENTS`` (300)
 tournaments of 40 to 100 players drawn from a pool of 600 (one regular plays them all, as in
 bench/season_history.py), ``BENCH_SERIES`` (5) closed series of ``BENCH_DEALS`` (40) deals a
-table, each deal a plausible one of the puck rules (league.demo's), rows written with
+table, each deal a plausible one of the puck rules (league.games.baska.demo's), rows written with
 bulk_create. Prints the time and queries of building the lists with nothing in the cache and no
 players' rows, with the rows kept (as the recompute task leaves them), a visit, and the build after
 one tournament's protocol changed, before and after the recompute task rewrites its rows. A tiny
@@ -54,7 +54,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 import scoring
-from league.demo import random_deal
+from league.games.baska.demo import random_deal
 from league.games.baska.settings import BaskaSettings
 from league.models import Registration, Series, TableAssignment, Tournament
 from league.results.models import DealRow, Protocol

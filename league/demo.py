@@ -1,7 +1,8 @@
 """The demo league: clubs, players, teams, one league (liga) holding this year's season and its
 tournaments, one of them still to come in its calendar, two past seasons of small played
-tournaments where the same regulars come back, one Preferans evening (pulka sheets at tables of
-four, docs/preferans.md) and a coming tournament open for online sign-ups.
+tournaments where the same regulars come back, an evening of the other game (its own demo,
+``league.games.preferans.demo``) and a coming tournament open for online sign-ups. Each game plays
+its own rows (``league.games.<game>.demo``).
 
 Built through the same services an organiser uses, from a fixed random seed, so
 every newcomer sees the same league. Used by ``manage.py load_demo``.
@@ -17,17 +18,11 @@ from django.contrib.auth.models import Group, Permission, User
 from django.db import transaction
 from django.utils import timezone
 
-import scoring
-from league.games import game_of
-from league.games.choices import Game
-from league.games.preferans import services as pulka_services
-from league.games.preferans.pulka import protocol_pulka
-from league.games.preferans.settings import PulkaVariant
+from league.games.baska.demo import play_protocol
+from league.games.preferans.demo import demo_evening
 from league.leagues.services import league_create
-from league.models import DEALS_PER_SERIES, League, Season, Series, Tournament
+from league.models import League, Season, Series, Tournament
 from league.results import services as results
-from league.results.models import Protocol
-from league.results.selectors import protocol_sheet, sheet_totals
 from league.seasons.services import season_create
 from league.signups.forms import new_form_token
 from league.signups.services import signup_create, signup_window_save, signups_confirm
@@ -36,7 +31,6 @@ from league.tournaments.registrations import registration_create
 from league.tournaments.services import tournament_create
 from players.models import Club, Player, Team
 from players.services import club_create, player_create, team_create
-from scoring import preferans
 
 DEMO_PASSWORD = "baska-demo"
 SEED = 2026
@@ -88,139 +82,6 @@ TEAM_NAMES = [
     "Młodzi Wilcy",
     "Hirsz Wejherowo",
 ]
-
-
-# How often each contract comes up at a real table, roughly.
-CONTRACT_WEIGHTS = {
-    "zwykla": 62,
-    "wesele": 8,
-    "cicha": 5,
-    "zolo": 10,
-    "gran": 6,
-    "zolo_du": 2,
-    "gran_du": 2,
-    "zolo_bieda": 2,
-    "mester": 2,
-    "baska": 1,
-}
-
-
-def random_deal(rng: random.Random, ruleset: scoring.Ruleset) -> dict:
-    """A plausible deal that ``ruleset`` accepts, as a referee would type it."""
-    while True:
-        contract = rng.choices(list(CONTRACT_WEIGHTS), weights=list(CONTRACT_WEIGHTS.values()))[0]
-        rule = ruleset.contract(contract)
-        if rule is None:
-            continue
-        pair = contract in scoring.PAIR_CONTRACTS
-        deal: dict = {"contract": contract, "old": sorted(rng.sample(scoring.SEATS, 2 if pair else 1))}
-        if rule.thrown:
-            return deal
-        doublings = rng.choices(range(rule.max_doublings + 1), weights=[24, 6, 2, 1, 1][: rule.max_doublings + 1])[0]
-        # kontras alternate; in a solo game the young give the first one
-        deal["kontras"] = [("young", "old")[i % 2] for i in range(doublings)]
-        deal["old_eyes"] = rng.choice(
-            [rng.randint(0, 104), rng.randint(40, 75), rng.randint(40, 75), 104 if rule.needs_all_tricks else 60]
-        )
-        try:
-            scoring.score_deal(deal, ruleset)
-        except scoring.ScoringError:
-            continue
-        return deal
-
-
-def play_protocol(
-    rng: random.Random, protocol: Protocol, *, deals: int, referee: User | None, finish: bool
-) -> Protocol:
-    """Enter ``deals`` plausible deals into ``protocol`` as ``referee``, through the results services;
-    with ``finish`` also enter the paper's totals, mark it complete and confirm it."""
-    ruleset = game_of(protocol.series.tournament).standing_rules(protocol.series.tournament)
-    for number in range(1, deals + 1):
-        protocol = results.protocol_row_save(
-            protocol=protocol,
-            number=number,
-            deal=random_deal(rng, ruleset),
-            expected_version=protocol.version,
-            user=referee,
-        )
-    if finish:
-        totals = sheet_totals(protocol_sheet(protocol=protocol))
-        protocol = results.protocol_totals_set(
-            protocol=protocol, totals=totals, expected_version=protocol.version, user=referee
-        )
-        protocol = results.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
-        protocol = results.protocol_confirm(
-            protocol=protocol, seat="B", expected_version=protocol.version, user=referee
-        )
-    return protocol
-
-
-# How often a pulka deal is a contract of each level (misère apart), roughly.
-PULKA_LEVEL_WEIGHTS = {6: 40, 7: 30, 8: 17, 9: 9, 10: 4}
-PULKA_SUITS = ("S", "C", "D", "H", "NT")
-
-
-def random_pulka_deal(rng: random.Random, *, dealer: str, seats: tuple[str, ...]) -> dict:
-    """A plausible pulka deal at a table of four whose ``dealer`` sits out: a contract, its
-    whisters and tricks, now and then a remiz (the declarer's contract failed)."""
-    declarer, *defenders = rng.sample([seat for seat in seats if seat != dealer], 3)
-    if rng.random() < 0.05:
-        return {"contract": preferans.MISERE, "declarer": declarer, "tricks": rng.choices([0, 1, 2], [8, 2, 1])[0]}
-    level = rng.choices(list(PULKA_LEVEL_WEIGHTS), weights=list(PULKA_LEVEL_WEIGHTS.values()))[0]
-    deal: dict = {"contract": f"{level}{rng.choice(PULKA_SUITS)}", "declarer": declarer}
-    whisting = rng.choices([0, 1, 2], weights=[15, 45, 40])[0]
-    if not whisting:
-        return deal  # nobody whisted: the contract counts as made
-    tricks = min(10, max(0, level + rng.choices([0, 1, -1, -2], weights=[70, 10, 15, 5])[0]))
-    rest = 10 - tricks
-    first = rng.randint(0, rest)
-    shares = [first, rest - first] if whisting == 2 else [first]
-    deal["tricks"] = tricks
-    deal["whisters"] = [{"player": p, "tricks": t} for p, t in zip(defenders, shares, strict=False)]
-    return deal
-
-
-def play_pulka(
-    rng: random.Random,
-    protocol: Protocol,
-    *,
-    referee: User,
-    close_after: int | None = None,
-    penalty: dict | None = None,
-) -> Protocol:
-    """Fill ``protocol``'s pulka with plausible deals until it is played out (or, with
-    ``close_after``, closed by agreement after that many deals), a referee's ``penalty`` written
-    after the last deal; then record its totals, complete and confirm it."""
-    seats = protocol.series.tournament.seats
-    entries: list[dict] = []
-    while not protocol_pulka(protocol=protocol).sheet.over and len(entries) != close_after:
-        deal = random_pulka_deal(rng, dealer=seats[len(entries) % len(seats)], seats=seats)
-        entries.append(deal)
-        protocol = results.protocol_row_save(
-            protocol=protocol, number=len(entries), deal=deal, expected_version=protocol.version, user=referee
-        )
-    if close_after is not None:
-        protocol = pulka_services.protocol_pulka_close(
-            protocol=protocol,
-            closed=True,
-            expected_version=protocol.version,
-            user=referee,
-            reason="koniec czasu serii, za zgodą graczy",
-        )
-    if penalty is not None:
-        protocol = results.protocol_row_save(
-            protocol=protocol,
-            number=protocol.rows.count() + 1,
-            deal=penalty,
-            expected_version=protocol.version,
-            user=referee,
-        )
-    totals = sheet_totals(protocol_sheet(protocol=protocol))
-    protocol = results.protocol_totals_set(
-        protocol=protocol, totals=totals, expected_version=protocol.version, user=referee
-    )
-    protocol = results.protocol_complete(protocol=protocol, expected_version=protocol.version, user=referee)
-    return results.protocol_confirm(protocol=protocol, seat="B", expected_version=protocol.version, user=referee)
 
 
 def play_series(rng: random.Random, series: Series, *, deals: int, close: bool) -> None:
@@ -325,7 +186,10 @@ def load_demo() -> dict[str, str]:
     autumn.referees.add(referee)
     for member in _members(teams[:6]):
         registration_create(tournament=autumn, player=member)
-    _preferans_evening(organiser, referee, players[36:48], league)
+    # its own random numbers, so the tournaments above stay as they always were
+    demo_evening(
+        organiser=organiser, referee=referee, players=players[36:48], league=league, drawn=_drawn, seed=SEED + 1
+    )
     _tournament_open_for_signups(organiser, players[:3], league)
     return {"organizator": "organiser", "sedzia": "referee"}
 
@@ -430,43 +294,6 @@ def _past_season(
     return season
 
 
-def _preferans_evening(organiser: User, referee: User, players: list[Player], league: League) -> Tournament:
-    """Twelve players, three series at three tables of four, Sochi pulkas to 20, all played out
-    (one closed by agreement, one with a referee's penalty), the series closed and published."""
-    # its own random numbers, so the Baśka tournaments above stay as they always were
-    rng = random.Random(SEED + 1)
-    evening = tournament_create(
-        user=organiser,
-        name="Wieczór Preferansa w Wejherowie",
-        game=Game.PREFERANS,
-        pulka_variant=PulkaVariant.SOCHI,
-        pulka_total=20,
-        table_size=4,
-        # what its exchange file says for the Baśka rules every file names, as it always has
-        file_ruleset="psb",
-        file_deals_per_series=DEALS_PER_SERIES.low,
-        date=date(2026, 4, 18),
-        venue="Wejherowo, Gryf",
-        organiser_name="Gryf Wejherowo",
-        league=league,
-        series_count=3,
-        published=True,
-        team_ranking=Tournament._meta.get_field("team_ranking").default,
-    )
-    for series in _drawn(evening, organiser, referee, individuals=players):
-        for protocol in series.protocols.select_related("series__tournament").order_by("table"):
-            first_table = protocol.table == 1
-            play_pulka(
-                rng,
-                protocol,
-                referee=referee,
-                close_after=14 if series.number == 2 and first_table else None,
-                penalty=PULKA_PENALTY if series.number == 3 and first_table else None,
-            )
-        results.series_close(series=series)
-    return evening
-
-
 def _tournament_open_for_signups(organiser: User, regulars: list[Player], league: League) -> Tournament:
     """A tournament three weeks from the day the demo is loaded, open for online sign-ups (closing
     two days before it), with 16 places and a waiting list: three regulars of the register signed
@@ -507,10 +334,6 @@ def _tournament_open_for_signups(organiser: User, regulars: list[Player], league
     )
     signups_confirm(tournament=tournament, choices=[(signups[0], None)], user=organiser, page="demo")
     return tournament
-
-
-PULKA_PENALTY = {"penalty": "pulka", "player": "C", "size": 2, "reason": "dopisał sobie 2 do pulki"}
-"""The evening's one referee's penalty: a pulka over-written by 2, onto the writer's mountain."""
 
 
 def demo_exists() -> bool:

@@ -141,7 +141,7 @@ INSTALLED_APPS = [
     "league.results",
     "league.standings",
     "league.printing",
-    "league.rulesets",
+    "league.games.baska.rulesets",
     "league.games",
     "league.signups",
     "league.privacy",

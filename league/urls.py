@@ -23,7 +23,6 @@ urlpatterns = [
     path("turnieje/", include("league.printing.urls")),
     path("turnieje/", include("league.hall.urls")),
     path("sezony-ligi/", include("league.seasons.urls")),
-    path("zasady/", include("league.rulesets.urls")),
     path("", include("players.urls")),
     path("", include("league.public.urls")),
     path("", include("league.rating.urls")),

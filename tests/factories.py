@@ -316,7 +316,7 @@ def preset_data(preset: str) -> dict:
 def ruleset_form_data(ruleset, **changes) -> dict:
     """What the ruleset editor posts for ``ruleset`` unchanged, with ``changes`` (field name: value;
     None leaves a field out, as an unticked box is)."""
-    from league.rulesets.forms import RulesetForm
+    from league.games.baska.rulesets.forms import RulesetForm
 
     form = RulesetForm(owner=ruleset.owner, instance=ruleset)
     data = {}

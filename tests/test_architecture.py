@@ -1,6 +1,7 @@
 """The shape of the code (issue 23): the modules import each other without a circle, at the top of the
 module rather than inside a function, take no private name from another module, the pure cores stay free
-of Django, and few places outside ``league/games/`` name a game.
+of Django, and outside the games' packages few lines name a game: none chooses by it, and (issue 39) the
+words each game declares its own (``vocabulary`` in its ``rules.py``: kontra, pulka, …) fall towards none.
 
 The source is read with :mod:`ast` and regular expressions; nothing of the project is imported, so a
 broken module fails its own tests rather than these. ``python -m tests.test_architecture`` prints the
@@ -22,10 +23,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("league", "players", "scoring")
 # The pure cores: what `python -m scoring` and `python -m league.draw` run, with no Django set up, and the rating.
 PURE = ("scoring", "league.draw", "league.rating.compute")
-# The one package allowed to name each game, and the folders no rule here reads.
+# The one package allowed to name each game (and its templates' folder), and the folders no rule here reads.
 GAMES = Path("league") / "games"
+GAMES_TEMPLATES = Path("templates") / "games"
 MIGRATIONS = "migrations"
-MOST_PLACES_NAMING_A_GAME = 5
+# The lines outside the games that still name one, when the games first declared their words (issue 39):
+# a ceiling that may only fall (lower it as code moves into its game); none is the aim.
+MOST_PYTHON_LINES_NAMING_A_GAME = 72
+MOST_TEMPLATE_LINES_NAMING_A_GAME = 3
 
 # A line of Python or of a template that chooses by game: the flag, the enum member, a comparison, the code.
 PYTHON_NAMES_A_GAME = re.compile(
@@ -313,6 +318,24 @@ def impure_imports(
     return [found for found in imports if checked(found.module) and not allowed(found.target)]
 
 
+def game_vocabularies(root: Path = ROOT) -> dict[str, tuple[str, ...]]:
+    """Each game's words by its package's name, as its ``rules.py`` writes them (``vocabulary = (…)``)."""
+    found = {}
+    for rules in sorted((root / GAMES).glob("*/rules.py")):
+        for node in ast.walk(ast.parse(rules.read_text(encoding="utf-8"), filename=str(rules))):
+            if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "vocabulary" for target in node.targets
+            ):
+                found[rules.parent.name] = tuple(ast.literal_eval(node.value))
+    return found
+
+
+def naming_a_game(choosing: re.Pattern[str], root: Path) -> re.Pattern[str]:
+    """A line that chooses by game (``choosing``) or uses any game's own words, ignoring case."""
+    words = [word for vocabulary in game_vocabularies(root).values() for word in vocabulary]
+    return re.compile("|".join([f"(?:{choosing.pattern})", *(f"(?:{word})" for word in words)]), re.IGNORECASE)
+
+
 def game_lines(paths: Iterable[Path], pattern: re.Pattern[str], root: Path) -> list[str]:
     """``file:line: text`` for every line that names a game."""
     return [
@@ -327,21 +350,22 @@ def outside_the_games(paths: Iterable[Path], root: Path) -> list[Path]:
     return sorted(
         path
         for path in paths
-        if not path.relative_to(root).is_relative_to(GAMES) and MIGRATIONS not in path.relative_to(root).parts
+        if not any(path.relative_to(root).is_relative_to(games) for games in (GAMES, GAMES_TEMPLATES))
+        and MIGRATIONS not in path.relative_to(root).parts
     )
 
 
 def python_naming_a_game(root: Path = ROOT) -> list[str]:
     """The lines of Python in ``league/`` and ``players/`` (outside ``league/games/``) that name a game."""
     paths = [path for package in ("league", "players") for path in (root / package).rglob("*.py")]
-    return game_lines(outside_the_games(paths, root), PYTHON_NAMES_A_GAME, root)
+    return game_lines(outside_the_games(paths, root), naming_a_game(PYTHON_NAMES_A_GAME, root), root)
 
 
 def templates_naming_a_game(root: Path = ROOT) -> list[str]:
-    """The lines of the templates (``templates/`` and any app's own) outside ``league/games/`` that name a game."""
+    """The lines of the templates (``templates/`` and any app's own) outside the games' that name a game."""
     paths = [*(root / "templates").rglob("*.html")]
     paths += [path for package in ("league", "players") for path in (root / package).glob("**/templates/**/*.html")]
-    return game_lines(outside_the_games(paths, root), TEMPLATE_NAMES_A_GAME, root)
+    return game_lines(outside_the_games(paths, root), naming_a_game(TEMPLATE_NAMES_A_GAME, root), root)
 
 
 def game_package(module: str, root: Path = ROOT) -> str | None:
@@ -422,14 +446,20 @@ def test_the_pure_cores_import_no_django_directly_or_through_the_project():
     assert not found, listing("Imports of Django in scoring/ or league/draw/", map(str, found))
 
 
-def test_at_most_five_lines_of_python_outside_the_games_package_name_a_game():
+def test_each_game_declares_its_own_words():
+    vocabularies = game_vocabularies()
+    assert set(vocabularies) == {"baska", "preferans"}
+    assert all(vocabularies.values()), vocabularies
+
+
+def test_no_more_lines_of_python_outside_the_games_than_the_ceiling_name_a_game():
     found = python_naming_a_game()
-    assert len(found) <= MOST_PLACES_NAMING_A_GAME, listing("Python lines naming a game", found)
+    assert len(found) <= MOST_PYTHON_LINES_NAMING_A_GAME, listing("Python lines naming a game", found)
 
 
-def test_at_most_five_lines_of_templates_name_a_game():
+def test_no_more_lines_of_templates_outside_the_games_than_the_ceiling_name_a_game():
     found = templates_naming_a_game()
-    assert len(found) <= MOST_PLACES_NAMING_A_GAME, listing("Template lines naming a game", found)
+    assert len(found) <= MOST_TEMPLATE_LINES_NAMING_A_GAME, listing("Template lines naming a game", found)
 
 
 # The checks themselves, on a fake package: each finds what it is for, so none can pass by reading nothing.
@@ -694,6 +724,37 @@ def test_each_way_of_naming_a_game_is_counted_outside_the_games_package(tmp_path
     ]
 
 
+def test_a_games_own_words_are_read_from_its_rules_and_counted_outside_its_package(tmp_path):
+    write(
+        tmp_path,
+        {
+            "league/games/cards/rules.py": """\
+                class Cards(GameRules):
+                    vocabulary = (r"\\btrump", r"pik(?:i|a)?\\b")
+            """,
+            "league/games/cards/forms.py": "trumps = 0  # the game's own package: not counted\n",
+            "league/games/plain/game.py": "vocabulary = ('seat',)  # no rules.py: not a game, no words\n",
+            "league/standings/statistics.py": """\
+                trumps_won = 0
+                LABEL = "Most Trumps"
+                seats = "a strumpet's seat"  # not at a word's start, and "seat" is no game's word
+                suit = "piki"
+            """,
+            "templates/public/player.html": "{{ row.trumps }}\n<td>{{ row.points }}</td>\n",
+            "templates/games/cards/sheet.html": "{{ row.trumps }}\n",
+        },
+    )
+    assert game_vocabularies(tmp_path) == {"cards": (r"\btrump", r"pik(?:i|a)?\b")}
+    assert [line.split(":")[:2] for line in python_naming_a_game(tmp_path)] == [
+        ["league/standings/statistics.py", "1"],
+        ["league/standings/statistics.py", "2"],
+        ["league/standings/statistics.py", "4"],
+    ]
+    assert [line.split(":")[:2] for line in templates_naming_a_game(tmp_path)] == [
+        ["templates/public/player.html", "1"]
+    ]
+
+
 def main() -> None:
     """Print the figures for a closing note."""
     imports = project_imports()
@@ -705,7 +766,7 @@ def main() -> None:
         listing("Private names used through another module", private_uses()),
         listing("Imports of Django in scoring/ or league/draw/", map(str, impure_imports(imports))),
         listing("Python lines naming a game (league/, players/; outside league/games/)", python_naming_a_game()),
-        listing("Template lines naming a game (outside league/games/)", templates_naming_a_game()),
+        listing("Template lines naming a game (outside the games' templates)", templates_naming_a_game()),
     ]
     print("\n\n".join(sections))
 

@@ -5,9 +5,9 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from league.games.baska.rulesets.models import OwnRulesetVersion
 from league.models import DrawLog, SeasonVersion
 from league.results.models import DealRowVersion, PenaltyVersion, ProtocolEvent, SeriesEvent
-from league.rulesets.models import OwnRulesetVersion
 from tests.factories import OwnRulesetFactory, PlayerFactory, UserFactory
 
 BEFORE = [("league", "0011_preferans_tournaments"), ("results", "0009_pulka_closed"), ("rulesets", "0001_initial")]

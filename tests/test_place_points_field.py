@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from league.rulesets.forms import RulesetForm
+from league.games.baska.rulesets.forms import RulesetForm
 from league.seasons.forms import SeasonForm
 
 TYPED = [

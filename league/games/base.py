@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy
 if TYPE_CHECKING:
     from django.forms import ModelForm
     from django.http import HttpRequest, HttpResponse
-    from django.urls import URLPattern
+    from django.urls import URLPattern, URLResolver
     from django.utils.functional import Promise
 
     from league.games.game_settings import GameSettings
@@ -66,12 +66,12 @@ SheetRows = Callable[["Protocol | None", Mapping[str, str]], dict[str, Any]]
 class SeatTally:
     """One deal as a player's statistics count it (statystyki): the contract they played on the
     declaring side (``contract``, as the deal stores it; empty when the other side played it or the
-    row records only values), whether that side won it, and the kontras their side gave and received."""
+    row records only values), whether that side won it, and which of the game's own tallies
+    (``GameRules.tallies``, by key) the deal adds one to for the player."""
 
     contract: str = ""
     made: bool = False
-    kontra_given: bool = False
-    kontra_received: bool = False
+    counted: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -139,6 +139,9 @@ class GameWords:
     blank_sheet: Promise  # the print page's button for a walk-in table's blank sheet
     time_up_note: Promise | str = ""  # what the time limit does to a table beyond stopping it
     badge: Promise | str = ""  # beside a tournament's name where the league's usual game is not played
+    # the control room's states of a game with its own progress: ended before the count, closed by agreement
+    over: Promise | str = ""
+    closed: Promise | str = ""
 
 
 DEAL_WORDS = GameWords(
@@ -192,6 +195,14 @@ class GameRules(ABC):
     rules_named: bool = False
     # The game's own public pages the site's menu links to: (URL name, label), from ``public_urls``.
     tools: tuple[tuple[str, Promise], ...] = ()
+    # The game's own words (its vocabulary, słownictwo): regular expressions of their stems, Polish and
+    # English, matched ignoring case. No line outside the game's package uses them: the rooms say what
+    # every game shares (table, seat, deal, series, points) and ask the game for the rest; the
+    # architecture test reads them from the game's ``rules.py`` as written, so a plain literal.
+    vocabulary: tuple[str, ...] = ()
+    # What else the game tallies of a player's deals (``SeatTally.counted``), as (key, label): the
+    # player's page shows each beside the deals played, in this order, when any is counted.
+    tallies: tuple[tuple[str, Promise], ...] = ()
 
     def __str__(self) -> str:
         return str(self.label)
@@ -317,9 +328,9 @@ class GameRules(ABC):
         """The game's own forms on the table's phone (named in the ``table`` namespace)."""
         return []
 
-    def public_urls(self) -> list[URLPattern]:
-        """The game's own public pages at the site's root (its calculator), linked from the site's
-        menu as ``tools`` names them."""
+    def public_urls(self) -> list[URLPattern | URLResolver]:
+        """The game's own pages at the site's root: its public tools (a calculator), linked from the
+        site's menu as ``tools`` names them, and any organisers' pages of its own (Baśka's own rules)."""
         return []
 
     @abstractmethod

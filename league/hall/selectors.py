@@ -6,11 +6,10 @@ Words used here:
 - **stan stołu** (table state): not started (no deal yet), playing, stopped by the time limit,
   complete (awaiting confirmation), confirmed, or **niezgodne sumy** (paper-totals mismatch: the
   totals typed from the paper's last line differ from the sum of the rows, as
-  :func:`league.results.selectors.totals_difference` decides); a Preferans table also
-  **pulka pełna** (over: the pulka is full) or **zamknięta za porozumieniem** (closed by the players' agreement).
-- **postęp** (progress): a Baśka table's deals entered of the series' count; a Preferans table's
-  pulka filled — its players' pulkas together of players × the agreed total ("pulka 34/40"),
-  as the engine reads it from the stored entries for the referees' overview
+  :func:`league.results.selectors.totals_difference` decides); a table whose game reads its own
+  progress also **over** (its game ended before the count) or **closed** by the players' agreement.
+- **postęp** (progress): a table's rows entered of the series' count, or the game's own steps
+  (``GameRules.series_progress``, a ``TableProgress``), as the referees' overview reads it
   (:func:`league.results.selectors.series_tables`).
 - **offline**: a table whose phone reported deals waiting to be sent (issue 15's offline table
   scoring), or whose phones' heartbeat went quiet (:func:`league.results.table.queue.protocol_contacts`).
@@ -19,9 +18,8 @@ Words used here:
   of every table's count) in the clock's playing time *t* (pauses left out), so the median pace
   is *t / m* minutes a deal; a table with *k* deals is *(m − k) · t / m* minutes behind, and
   late when that is more than N. Before the clock is started, or while the median table has
-  no deal yet, there is no pace and no table is late. At Preferans the points of the pulka
-  filled stand for the deals (every table's pulka has the same size), and a pulka closed by
-  agreement counts as full.
+  no deal yet, there is no pace and no table is late. A game's own steps stand for the deals
+  (every table counts to the same), and a table closed by agreement counts as over.
 """
 
 from __future__ import annotations
@@ -37,7 +35,8 @@ from django.conf import settings
 from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.utils.translation import gettext_lazy as _
 
-from league.games.base import TableProgress
+from league.games import game_of
+from league.games.base import GameWords, TableProgress
 from league.models import Series, Tournament
 from league.results.models import PhoneContact, Protocol, SeriesEvent
 from league.results.selectors import series_closed_at, series_tables
@@ -52,23 +51,24 @@ DEFAULT_LATE_MINUTES = 5
 class TableState(enum.Enum):
     NOT_STARTED = "not_started"
     PLAYING = "playing"
-    OVER = "over"  # a pulka full, not yet completed
-    CLOSED = "closed"  # a pulka closed by agreement, not yet completed
+    OVER = "over"  # the game ended before the count (TableProgress.finished), not yet completed
+    CLOSED = "closed"  # closed by the players' agreement (TableProgress.closed), not yet completed
     STOPPED = "stopped"  # by the time limit, not yet completed
     COMPLETE = "complete"
     CONFIRMED = "confirmed"
     MISMATCH = "mismatch"
 
-    @property
-    def label(self) -> str:
-        return str(STATE_LABELS[self])
+    def label(self, words: GameWords) -> str:
+        """The state in words; a game's own states (over, closed) in its ``words``."""
+        own = {TableState.OVER: words.over, TableState.CLOSED: words.closed}
+        return str(own.get(self) or STATE_LABELS[self])
 
 
 STATE_LABELS = {
     TableState.NOT_STARTED: _("not started"),
     TableState.PLAYING: _("playing"),
-    TableState.OVER: _("pulka full"),
-    TableState.CLOSED: _("pulka closed by agreement"),
+    TableState.OVER: _("played out"),
+    TableState.CLOSED: _("closed by agreement"),
     TableState.STOPPED: _("stopped by the time limit"),
     TableState.COMPLETE: _("complete, awaiting confirmation"),
     TableState.CONFIRMED: _("confirmed"),
@@ -143,12 +143,13 @@ def room_validator(*, series: Series, now: datetime) -> tuple[object, ...]:
 
 @dataclass(frozen=True)
 class RoomTable:
-    """One table on the control room; ``deals`` counts its rows (a pulka's entries)."""
+    """One table on the control room; ``deals`` counts its rows (whatever the game's rows are)."""
 
     protocol: Protocol
     deals: int
     progress: TableProgress
     state: TableState
+    state_label: str  # the state in words, the game's own where it has them
     last_deal_at: datetime | None
     since_last_deal: timedelta | None
     behind_minutes: float | None  # at the median pace; None without a pace
@@ -165,7 +166,7 @@ class RoomTable:
 
     @property
     def playing(self) -> bool:
-        """Still being played: what the end of time stops (a full or closed pulka is played out)."""
+        """Still being played: what the end of time stops (a table over or closed is played out)."""
         return (
             self.protocol.status == Protocol.Status.OPEN
             and not self.protocol.ended_early
@@ -177,7 +178,7 @@ class RoomTable:
 class Room:
     """The control room of one series: its clock, every table in table order, and the late filter.
 
-    ``median`` is the median table's progress (deals, or pulka points), ``None`` without tables;
+    ``median`` is the median table's progress (deals, or the game's own steps), ``None`` without tables;
     ``late_minutes`` is N of the late filter; ``only_late`` shows the late tables alone;
     ``pause_reason`` says why the clock stands, while it does.
     """
@@ -196,7 +197,7 @@ class Room:
 
     @property
     def progress_of(self) -> int | None:
-        """What every table's progress counts to (the deals of a series, or a pulka's points); None without tables."""
+        """What every table's progress counts to (a series' deals, or the game's own steps); None without tables."""
         return self.tables[0].progress.of if self.tables else None
 
     @property
@@ -233,7 +234,7 @@ def _state(protocol: Protocol, deals: int, totals: dict[str, int] | None, progre
 
 
 def _shown(progress: TableProgress) -> TableProgress:
-    """The progress the room shows: steps past the count (a pulka's points over its total) do not count."""
+    """The progress the room shows: steps past the count (a game's own steps over its total) do not count."""
     return dataclasses.replace(progress, done=min(progress.done, progress.of))
 
 
@@ -244,7 +245,7 @@ def _paced(progress: TableProgress) -> int:
 
 def series_room(*, series: Series, now: datetime, late_minutes: int, only_late: bool = False) -> Room:
     """The control room of ``series`` at ``now``, in three queries (four while paused) whatever the number of tables;
-    a Preferans series adds what :func:`league.results.selectors.series_tables` reads of the pulkas."""
+    a game with its own progress adds what :func:`league.results.selectors.series_tables` reads of it."""
     reading = clock_read(series_clock(series), now=now)
     summaries = series_tables(series=series)
     contacts = protocol_contacts(series=series, now=now)
@@ -252,17 +253,20 @@ def series_room(*, series: Series, now: datetime, late_minutes: int, only_late: 
     paced = {s.protocol.pk: _paced(progress[s.protocol.pk]) for s in summaries}
     median = statistics.median(paced.values()) if summaries else None
     minutes_per_step = reading.elapsed.total_seconds() / 60 / median if reading.elapsed and median else None
+    words = game_of(series.tournament).words
     tables = []
     for summary in summaries:
         protocol = summary.protocol
         last = summary.last_row
         behind = None if minutes_per_step is None else (median - paced[protocol.pk]) * minutes_per_step
+        state = _state(protocol, summary.count, summary.totals, summary.progress)
         tables.append(
             RoomTable(
                 protocol=protocol,
                 deals=summary.count,
                 progress=progress[protocol.pk],
-                state=_state(protocol, summary.count, summary.totals, summary.progress),
+                state=state,
+                state_label=state.label(words),
                 last_deal_at=last,
                 since_last_deal=None if last is None else max(now - last, timedelta(0)),
                 behind_minutes=behind,

@@ -14,7 +14,7 @@ import io
 import itertools
 import struct
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,26 +32,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from league.games import game_of
-from league.games.labels import CONTRACT_LABELS, OFFENCE_LABELS
-from league.games.preferans.printing import (
-    PulkaPaper,
-    column_heads,
-    column_widths,
-    grid_marks,
-    pulka_key,
-)
 from league.logo import printable_logo
 from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.printing.layout import Renderer, collector_paused
 from league.ranking_lists import published_lists
 from league.results.models import DealRow, Protocol
 from league.results.penalties.services import PenaltyLine, published_penalties, series_penalties
-from league.results.selectors import rows_sheet, sheet_totals
 from league.results.table import pin
 from league.standings.cache import tournament_rankings
 from players.models import Gender, Player
 from players.names import name_key, player_key
-from scoring import SEATS, Ruleset, parse_deal, preferans
+from scoring import SEATS
 
 FONT_FILES = {
     # family, weight -> vendored file; DejaVu carries every Polish letter.
@@ -296,12 +287,6 @@ def row_grid(widths: tuple[float, ...], *, shaded: frozenset[int], thick: frozen
     return "data:image/png;base64," + base64.b64encode(png_row(bytes(pixels))).decode()
 
 
-def blank_row_grid() -> str:
-    """The blank row of the Baśka protocol (contract and seat columns), each seat's running total shaded and set off."""
-    totals = frozenset(range(2, len(PROTOCOL_COLUMNS_MM) - 1, 2))
-    return row_grid(PROTOCOL_COLUMNS_MM[1:], shaded=totals, thick=totals)
-
-
 @dataclass
 class ProtocolLine:
     """One row of a protocol sheet; ``cells`` (value, running total per seat) is
@@ -327,54 +312,16 @@ class ProtocolSheet:
     pin: str = ""
     ended_early: bool = False
     penalties: list[PenaltyLine] = field(default_factory=list)  # of the table's players (the archive copy)
-    pulka: PulkaPaper | None = None  # a Preferans table's pulka sheet, in place of ``lines`` and ``totals``
+    paper: Any = None  # a game's own sheet in place of ``lines`` and ``totals`` (its print template reads it)
+    # the game's own sheet's name, alone and of a table ("… series %(series)s, table %(table)s"); None: a protocol
+    titles: tuple[str, str] | None = None
 
     @property
     def title(self) -> str:
-        if self.pulka is not None:
-            if self.table is None:
-                return _("Pulka sheet")
-            return _("Pulka sheet: series %(series)s, table %(table)s") % {
-                "series": self.series.number,
-                "table": self.table,
-            }
+        alone, of_table = self.titles or (_("Table protocol"), _("Table protocol: series %(series)s, table %(table)s"))
         if self.table is None:
-            return _("Table protocol")
-        return _("Table protocol: series %(series)s, table %(table)s") % {
-            "series": self.series.number,
-            "table": self.table,
-        }
-
-
-def contract_text(deal: dict[str, Any], ruleset: Ruleset) -> str:
-    """The contract as a referee writes it: "zolo A, 2 kontras"; only the label for a deal entered by its
-    numbers; the row's note of the kind of offence after it ("zwykła A+C, nieprzestrzeganie koloru")."""
-    text = str(CONTRACT_LABELS.get(deal.get("contract"), ""))
-    if "old" in deal:
-        parsed = parse_deal(deal, ruleset)
-        text += f" {'+'.join(parsed.old)}"
-        if parsed.doublings:
-            count = parsed.doublings
-            text += ", " + ngettext("%(count)d kontra", "%(count)d kontras", count) % {"count": count}
-    if deal.get("offence"):
-        text += ", " + str(OFFENCE_LABELS.get(deal["offence"], deal["offence"]))
-    return text
-
-
-def filled_lines(rows: Iterable[DealRow], ruleset: Ruleset) -> tuple[list[ProtocolLine], list[int]]:
-    """Protocol lines with each seat's value and running total, and the final totals."""
-    sheet = rows_sheet(rows)
-    lines = [
-        ProtocolLine(
-            number=row.number,
-            contract=contract_text(row.deal, ruleset),
-            bok_round=row.bok_round,
-            cells=[(value, total) for _seat, value, total in row.cells],
-        )
-        for row in sheet
-    ]
-    totals = sheet_totals(sheet)
-    return lines, [totals[seat] for seat in SEATS]
+            return alone
+        return of_table % {"series": self.series.number, "table": self.table}
 
 
 def blank_lines(count: int) -> list[ProtocolLine]:
@@ -383,8 +330,8 @@ def blank_lines(count: int) -> list[ProtocolLine]:
 
 def protocol_sheets(series: Series, tables: Sequence[int], *, filled: bool, base_url: str) -> list[ProtocolSheet]:
     """The protocols of ``tables`` of a drawn series, in table order, pre-filled with
-    their players; with ``filled`` also the entered deals (the archive copy). A
-    Preferans table's protocol is its pulka sheet. The same few queries however many
+    their players; with ``filled`` also the entered deals (the archive copy), or the game's own sheet
+    (``GameRules.print_rows``). The same few queries however many
     tables; a table without a protocol has no sheet."""
     tournament = series.tournament
     teams = teams_by_player(tournament)
@@ -497,22 +444,6 @@ def protocols_context(tournament: Tournament, sheets: Sequence[ProtocolSheet], t
         page_counter=page_counter_css("string(protocolpages)"),
         **sheet_layout,
     )
-
-
-def pulka_sheet_context(tournament: Tournament, *, variant: preferans.Variant, total: int) -> dict[str, Any]:
-    """What every pulka sheet of the tournament shares: the columns for its table size, the
-    blank line's grid and the key of its ``variant`` played to ``total``."""
-    seats = tournament.seats
-    columns = column_widths(len(seats))
-    shaded, thick = grid_marks(len(seats))
-    return {
-        "seats": seats,
-        "per_player": len(seats) + 1,
-        "columns": columns,
-        "heads": column_heads(seats),
-        "blank_row_grid": row_grid(columns[1:], shaded=shaded, thick=thick),
-        "key": pulka_key(variant, seats=seats, total=total),
-    }
 
 
 # --- results sheets -----------------------------------------------------------

@@ -111,7 +111,7 @@ def _report(job: PrintJob, **fields: object) -> None:
 
 @shared_task
 def print_series_protocols(job_id: int, base_url: str) -> None:
-    """Print the job: the protocol of each table of its series (for Preferans its pulka sheet),
+    """Print the job: the protocol of each table of its series (or its game's own sheet),
     a chunk of tables per document, counting tables done so the organiser's page can show
     "16 z 64"; or, for a results job, the results sheets after its series. Then store one PDF.
 

@@ -3,7 +3,7 @@ by one, which members a team counts, and the season's leaders tournament by tour
 
 A **seria** (series) is one round of a tournament at tables of four (or of three at Preferans);
 a player's series row is their table, seat, opponents, small points (małe punkty: the protocol's
-total; at Preferans the **rozliczone wisty**, settled whists, of the table's pulka), place at the
+total, or what the game calls them, ``GameRules.words.small_points``), place at the
 table and big points (duże punkty: for that place). Only what the public may see is
 read: published tournaments, and series closed with their results published, as the
 standings count them. Each read takes a fixed number of queries however many tournaments

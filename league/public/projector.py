@@ -1,13 +1,12 @@
 """The projector (rzutnik): the hall's big screen, which runs itself all evening with nobody at it.
 
-It shows one **strona** (page) at a time and moves to the next every few seconds: the current
-series and its clock; who sits where in it, alphabetically in columns, over as many pages as it
-takes; each published ranking in pages of :data:`RANKING_ROWS`; the tables' progress (deals
-entered of the series' count, or at Preferans each pulka filled: the players' pulkas together of
-players × the agreed total). What it shows is what the public may see, whoever is logged in on
-the hall's computer: a draw only once published, results only from closed, published series
-(``league.public.views`` decides both); a draft tournament's projector opens for its staff
-alone, as its other public pages do.
+It shows one **strona** (page) at a time and moves to the next every few seconds: the current series
+and its clock; who sits where in it, alphabetically in columns, over as many pages as it takes; each
+published ranking in pages of :data:`RANKING_ROWS`; the tables' progress (deals entered of the
+series' count, or the game's own progress, ``GameRules.series_progress``). What it shows is what the
+public may see, whoever is logged in on the hall's computer: a draw only once published, results
+only from closed, published series (``league.public.views`` decides both); a draft tournament's
+projector opens for its staff alone, as its other public pages do.
 
 ``static/js/projector.js`` turns the pages and fetches them afresh every :data:`POLL_SECONDS` from
 :func:`projector_pages_fragment`, with the ETag it holds: the validator (:func:`projector_etag`)

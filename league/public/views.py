@@ -564,8 +564,8 @@ def series_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @gzip_page
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    """One table's protocol once the series is closed, as its game shows it (a Baśka protocol row
-    by row with running totals; a Preferans one as its pulka sheet and settlement)."""
+    """One table's protocol once the series is closed, as its game shows it (row by row with running
+    totals, or the game's own sheet; ``GameRules.public_table_context``)."""
 
     def build(visitor: HttpRequest, state: TournamentState) -> HttpResponse:
         series = shown_series(state, number)

@@ -121,8 +121,8 @@ def totals_difference(*, protocol: Protocol, sheet: list[SheetRow] | None = None
 
 @dataclass(frozen=True)
 class TableSummary:
-    """One table of a series on the referee's overview: its protocol, how many rows (deals, a
-    pulka's entries), the totals by the tournament's seats (None before any), its progress as the
+    """One table of a series on the referee's overview: its protocol, how many rows (deals, or
+    the game's own rows), the totals by the tournament's seats (None before any), its progress as the
     game reads it, and when a row was last saved (None before any)."""
 
     protocol: Protocol
@@ -134,7 +134,7 @@ class TableSummary:
 
 def series_tables(*, series: Series) -> list[TableSummary]:
     """Every table's protocol of the series with its deal count and totals, in one query (and
-    what the game reads of each table's progress: a Preferans series' pulkas, in one more)."""
+    what the game reads of each table's progress, in one more for a game with its own)."""
     sums = {f"total_{seat.lower()}": Sum(f"rows__value_{seat.lower()}") for seat in SEATS}
     protocols = list(
         series.protocols.order_by("table").annotate(deal_count=Count("rows"), last_row=Max("rows__updated"), **sums)

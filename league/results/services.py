@@ -220,7 +220,7 @@ def deal_rows_write(
     """Store the new rows and every row whose deal, values or bok round differ from the new scoring.
 
     ``rows`` are the stored rows in order; a changed deal can move the bok rounds
-    (and so the values) of the deals after it; a pulka's entry moves the small points of
+    (and so the values) of the deals after it; a game's row can move the small points of
     every entry after it. A seat nobody sits at (D at a Preferans table of three) stores 0.
     """
     now = timezone.now()

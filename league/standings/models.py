@@ -24,8 +24,8 @@ class PlayerResult(models.Model):
     individual), so a team's page reads its members' rows; ``series`` the series one by one as the player's page
     lists them (table, seat, opponents with their small points, place at the table, big points,
     penalties; a bye has no table); ``places`` the place after each series, for the chart;
-    ``tally`` the deals' statistics (``league.standings.statistics``: deals, kontras given and
-    received, contracts played and won on the declaring side).
+    ``tally`` the deals' statistics (``league.standings.statistics``: deals, the game's own tallies,
+    contracts played and won on the declaring side).
     """
 
     player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="results")

@@ -1,8 +1,8 @@
 """The records (rekordy: the league's all-time records) of a whole installation or of one league,
 as BridgeWebs keeps personal records for bridge: per game, the players who won the most
 tournaments, the best series ever (the most small points one player scored at one table), who
-won each contract the game keeps a list for most often (zolo, gran… at Baśka; contracts and
-misères made at Preferans) and who played the most (deals; at Preferans pulkas). Each list holds
+won each contract the game keeps a list for most often, and who played the most (deals, or
+what the game counts instead): the game names its lists (``GameRules.records``). Each list holds
 the first ``RECORD_SIZE`` with where the figure was made, for a link to the deals behind it.
 
 Only what the public statistics count counts here: published tournaments, and of them the series
@@ -70,7 +70,7 @@ class RecordList:
 
     @property
     def ident(self) -> str:
-        """The list's key as a page's anchor ("contract-zolo")."""
+        """The list's key as a page's anchor ("contract-<the game's key of the contract>")."""
         return self.key.replace(":", "-")
 
 

@@ -2,8 +2,9 @@
 
 Per game the player played: the deals they sat at, how often they played each contract on
 the declaring side (at Baśka the old side, starzy: the declarer or the pair of the queens of
-clubs; at Preferans the declarer, rozgrywający) and how often that side won it, and the kontras
-their side gave and received. Each game reads its own deals (``GameRules.seat_tally``); only
+clubs; at Preferans the declarer, rozgrywający) and how often that side won it, and what else
+the game tallies (``GameRules.tallies``, Baśka's doublings given and received). Each game reads its
+own deals (``GameRules.seat_tally``); only
 closed series with their results published count, of published tournaments, as everywhere
 on the public site.
 
@@ -33,13 +34,13 @@ from players.models import Player
 
 VALUE_FIELDS = tuple(f"value_{seat.lower()}" for seat in scoring.SEATS)
 
-# one tournament's tally: deals, kontras, per contract [played, won], and per contract won the latest
-# [series number, table] where it was (the records link there)
+# one tournament's tally: deals, per contract [played, won], per contract won the latest [series
+# number, table] where it was (the records link there), and a count per key of the game's own tallies
 Tally = dict[str, Any]
 
 
 def empty_tally() -> Tally:
-    return {"deals": 0, "given": 0, "received": 0, "contracts": {}, "won_at": {}}
+    return {"deals": 0, "contracts": {}, "won_at": {}}
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,8 @@ def deal_tallies(tournaments: dict[int, Tournament], player: Player | None = Non
         tally = dealt.tally
         counted = tallies.setdefault((dealt.player_id, dealt.tournament_id), empty_tally())
         counted["deals"] += 1
-        counted["given"] += tally.kontra_given
-        counted["received"] += tally.kontra_received
+        for key in tally.counted:
+            counted[key] = counted.get(key, 0) + 1
         if tally.contract:
             played = counted["contracts"].setdefault(tally.contract, [0, 0])
             played[0] += 1
@@ -111,9 +112,9 @@ def deal_tallies(tournaments: dict[int, Tournament], player: Player | None = Non
 
 def player_statistics(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per game, the player's statistics over ``history`` (``player_page_history``: the published
-    tournaments, each with the player's kept ``result`` and its ``tally``): deals, kontras given
-    and received, and the contracts played on the declaring side with how often that side won,
-    the most played first."""
+    tournaments, each with the player's kept ``result`` and its ``tally``): deals, the game's own
+    tallies with their labels (none when none is counted), and the contracts played on the
+    declaring side with how often that side won, the most played first."""
     per_game: dict[str, dict[str, Any]] = {}
     for item in history:
         tournament, result = item["tournament"], item.get("result")
@@ -125,15 +126,13 @@ def player_statistics(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]
             {
                 "rules": game_of(tournament),
                 "deals": 0,
-                "given": 0,
-                "received": 0,
+                "counted": Counter(),
                 "played": Counter(),
                 "won": Counter(),
             },
         )
         game["deals"] += tally["deals"]
-        game["given"] += tally["given"]
-        game["received"] += tally["received"]
+        game["counted"].update({key: tally.get(key, 0) for key, _label in game["rules"].tallies})
         for contract, (played, won) in tally["contracts"].items():
             game["played"][contract] += played
             game["won"][contract] += won
@@ -142,8 +141,9 @@ def player_statistics(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]
             "game": key,
             "label": game["rules"].label,
             "deals": game["deals"],
-            "kontra_given": game["given"],
-            "kontra_received": game["received"],
+            "tallies": [{"label": label, "count": game["counted"][key]} for key, label in game["rules"].tallies]
+            if any(game["counted"].values())
+            else [],
             "contracts": [
                 {
                     "label": game["rules"].contract_label(contract),

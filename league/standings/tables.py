@@ -2,7 +2,7 @@
 every page shows it.
 
 A table's **small points** (małe punkty) are its protocol's totals, the sum of each seat's
-deal values (at Preferans the settled whists of its pulka). Its **places** go by them, tied
+deal values (or what the game values its rows by). Its **places** go by them, tied
 seats sharing the places they cover, and the places give **big points** (duże punkty) by the
 tournament's rules; ``scoring`` decides both, and prints a place as the standings do: "1.",
 or "1–2." for a place shared.

@@ -17,13 +17,13 @@ from django.forms.models import construct_instance
 from django.utils.translation import gettext_lazy as _
 
 from league.games import game_rules, registered_games, rules_give_big_points, tournament_rules_check
+from league.games.baska.rulesets.models import OwnRuleset
 from league.games.game_settings import bounded
 from league.history import REASON_MAX_LENGTH
 from league.leagues.selectors import league_choices
 from league.logo import logo_normalise
 from league.models import SEED, Between, Registration, Season, Series, StaffRole, Tournament
 from league.ranking_lists import PUBLISH_FIELDS
-from league.rulesets.models import OwnRuleset
 from league.tournaments.selectors import tournament_earlier_choices
 from players.forms import ProbableDuplicateCheck, in_polish_order
 from players.models import Club, Gender, Player, Team

@@ -1,4 +1,4 @@
-/* The table phone's offline queue (templates/results/table/_offline.html, issue 15).
+/* The table phone's offline queue (templates/games/baska/_offline.html, issue 15).
 
    With this script the button form does not post the page: a saved deal goes into a queue kept in
    the browser's IndexedDB ("kolejka", it survives a reload and a closed browser) and is sent from

@@ -19,8 +19,8 @@ from tests.browser.conftest import accessible, fits_the_screen
 from tests.browser.test_offline_table import let_in
 from tests.browser.test_one_register import PASSWORD, organiser
 from tests.factories import drawn_series
+from tests.games.preferans.public.test_pulka_pages import FAILED_BY_C, MADE_BY_B, played_pulka
 from tests.public.test_pages import league_tournament
-from tests.public.test_pulka_pages import FAILED_BY_C, MADE_BY_B, played_pulka
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -23,7 +23,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from league.demo import play_protocol
+from league.games.baska.demo import play_protocol
 from league.models import Registration, Series, TableAssignment, Tournament
 from league.results.selectors import protocol_sheet, sheet_totals
 from league.tournaments.registrations import registration_create

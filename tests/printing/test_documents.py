@@ -10,6 +10,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from pypdf import PdfReader
 
+from league.games.baska import printing as baska_printing
 from league.games.baska.settings import tournament_ruleset
 from league.models import Bye, Series, TableAssignment, Tournament
 from league.printing import documents
@@ -251,7 +252,7 @@ def test_the_archive_copy_of_a_closed_series_prints_no_way_in_for_the_phones() -
 
 def test_contract_text_counts_alternating_kontras() -> None:
     deal = {"contract": "zolo", "old": ["B"], "kontras": ["young", "old", "old"], "old_eyes": 70}
-    assert documents.contract_text(deal, tournament_ruleset(TournamentFactory())).startswith("zolo B, 2")
+    assert baska_printing.contract_text(deal, tournament_ruleset(TournamentFactory())).startswith("zolo B, 2")
 
 
 @pytest.mark.parametrize(("language", "month"), [("pl", "maja"), ("en", "May")])
@@ -386,5 +387,5 @@ def test_no_heading_of_the_registration_list_is_broken_inside_a_word() -> None:
 
 def test_the_archive_copy_of_a_row_shows_its_kind_of_offence() -> None:
     deal = {"contract": "zwykla", "old": ["A", "C"], "misplay": "B", "offence": "renege"}
-    text = documents.contract_text(deal, tournament_ruleset(TournamentFactory()))
+    text = baska_printing.contract_text(deal, tournament_ruleset(TournamentFactory()))
     assert text == "ordinary game A+C, renege (fela not followed)"

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from league.results.models import Protocol
 from tests.factories import ByeFactory, UserFactory, drawn_series
-from tests.results.test_shorthand import TYPICAL_PROTOCOL
+from tests.games.baska.results.test_shorthand import TYPICAL_PROTOCOL
 
 pytestmark = pytest.mark.django_db
 

@@ -143,7 +143,7 @@ def phone_page(request: HttpRequest, scorer: Scorer, status: int = 200, **contex
         **context,
     }
     context.update(_contract_words(protocol, context["deal_form"]))
-    return render(request, "results/table/protocol.html", context, status=status)
+    return render(request, "games/baska/phone.html", context, status=status)
 
 
 def _editing(request: HttpRequest, scorer: Scorer, row_form: RowForm) -> DealRow | None:
@@ -202,7 +202,7 @@ def preview(request: HttpRequest, scorer: Scorer) -> HttpResponse:
             row_form.add_error(None, error)
     context = {"row_form": row_form, "deal_form": deal_form, "preview": row}
     if request.htmx:
-        return render(request, "results/table/_preview.html", context)
+        return render(request, "games/baska/_phone_preview.html", context)
     return phone_page(request, scorer, editing=_editing(request, scorer, row_form), **context)
 
 

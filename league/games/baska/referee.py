@@ -49,7 +49,7 @@ def protocol_page(request: HttpRequest, protocol: Protocol, **forms: Any) -> Htt
         "deal_form": DealForm(prefix="full"),
         **protocol_page_context(protocol, seats, sheet=rows, **forms),
     }
-    return render(request, "results/protocol.html", context)
+    return render(request, "games/baska/protocol.html", context)
 
 
 def deal_entry(request: HttpRequest, protocol: Protocol) -> HttpResponse:
@@ -89,7 +89,7 @@ def deal_preview(request: HttpRequest, protocol: Protocol) -> HttpResponse:
             )
         except ValidationError as error:
             form.add_error(None, error)
-    return render(request, "results/_preview.html", context)
+    return render(request, "games/baska/_preview.html", context)
 
 
 def deal_correction(request: HttpRequest, protocol: Protocol, current: DealRow) -> HttpResponse:
@@ -117,7 +117,7 @@ def deal_correction(request: HttpRequest, protocol: Protocol, current: DealRow) 
             form.add_error(None, error)
     return render(
         request,
-        "results/correction.html",
+        "games/baska/correction.html",
         {
             "tournament": protocol.series.tournament,
             "series": protocol.series,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from django.urls import path
+from django.urls import include, path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -24,16 +24,17 @@ from league.games.base import (
 )
 from league.games.baska import calculator, phone, referee
 from league.games.baska.describe import DealDescription, describe_deal, protocol_lines
+from league.games.baska.printing import blank_row_grid, filled_lines
 from league.games.baska.settings import BaskaSettings, baska_settings, tournament_ruleset
 from league.games.choices import Game
 from league.games.labels import CONTRACT_LABELS
-from league.printing.documents import PROTOCOL_COLUMNS_MM, blank_lines, blank_row_grid, filled_lines
+from league.printing.documents import PROTOCOL_COLUMNS_MM, blank_lines
 from scoring.fields import join, read_bool
 from scoring.ruleset import deals_per_series_check
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
-    from django.urls import URLPattern
+    from django.urls import URLPattern, URLResolver
 
     from league.models import Tournament
     from league.results.models import DealRow, Protocol
@@ -53,8 +54,12 @@ class Baska(GameRules):
     rules_fields = tournament_fields
     settings_class = BaskaSettings
     words = DEAL_WORDS
+    # kontra (a double), cicha (ciche wesele), bok (a bok round), zolo, gran, "na dobiciu"
+    # the kontras (doublings) a player's side gave and received, under the keys the kept tallies have
+    tallies = (("given", gettext_lazy("Kontras given")), ("received", gettext_lazy("Kontras received")))
+    vocabulary = (r"kontr", r"\bcich", r"\bbok", r"\bzolo", r"\bgran(?![td])", r"na[_ ]dobiciu")
     templates = GameTemplates(
-        entry="results/_deal.html",
+        entry="games/baska/_deal.html",
         public_table="games/baska/_public_table.html",
         print_protocol="printing/protocol.html",
         print_buttons="games/plain/_print_buttons.html",
@@ -122,8 +127,7 @@ class Baska(GameRules):
         return SeatTally(
             contract=entry.get("contract", "") if mine == "old" else "",
             made=mine == "old" and values[seat] > 0,
-            kontra_given=mine in kontras,
-            kontra_received=theirs in kontras,
+            counted=frozenset(key for key, side in (("given", mine), ("received", theirs)) if side in kontras),
         )
 
     def contract_label(self, contract: str) -> str:
@@ -157,8 +161,12 @@ class Baska(GameRules):
     def referee_urls(self) -> list[URLPattern]:
         return referee.urls()
 
-    def public_urls(self) -> list[URLPattern]:
-        return [path("kalkulator/", calculator.calculator, name="calculator")]
+    def public_urls(self) -> list[URLPattern | URLResolver]:
+        """The deal calculator, and the organisers' own rules ("Własne zasady") under ``zasady/``."""
+        return [
+            path("kalkulator/", calculator.calculator, name="calculator"),
+            path("zasady/", include("league.games.baska.rulesets.urls")),
+        ]
 
     def phone_page(self, request: HttpRequest, scorer: Scorer, status: int = 200, **context: Any) -> HttpResponse:
         return phone.phone_page(request, scorer, status, **context)

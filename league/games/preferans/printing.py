@@ -15,14 +15,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
 from league.games.labels import pulka_contract_label
 from league.games.preferans.describe import describe_pulka_entry, entry_data
+from league.printing.documents import row_grid
 from scoring import preferans
 from scoring.preferans import LEVELS, MISERE
+
+if TYPE_CHECKING:
+    from league.models import Tournament
 
 BLANK_LINES = 30  # a pulka to 20 among four takes some 20–30 entries; a longer one goes on to a second sheet
 LEAD_COLUMNS_MM = (6, 6, 36)  # number, dealer, the deal
@@ -258,3 +262,19 @@ def pulka_key(variant: preferans.Variant, *, seats: Sequence[str], total: int) -
 def column_heads(seats: Sequence[str]) -> list[tuple[str, list[str]]]:
     """Each seat with the opponents its whist columns are written on."""
     return [(seat, opponents(seats, seat)) for seat in seats]
+
+
+def pulka_sheet_context(tournament: Tournament, *, variant: preferans.Variant, total: int) -> dict[str, Any]:
+    """What every pulka sheet of the tournament shares: the columns for its table size, the
+    blank line's grid and the key of its ``variant`` played to ``total``."""
+    seats = tournament.seats
+    columns = column_widths(len(seats))
+    shaded, thick = grid_marks(len(seats))
+    return {
+        "seats": seats,
+        "per_player": len(seats) + 1,
+        "columns": columns,
+        "heads": column_heads(seats),
+        "blank_row_grid": row_grid(columns[1:], shaded=shaded, thick=thick),
+        "key": pulka_key(variant, seats=seats, total=total),
+    }

@@ -28,10 +28,9 @@ from league.games.choices import Game
 from league.games.labels import pulka_contract_label, scoring_error_message
 from league.games.preferans import calculator, phone, referee
 from league.games.preferans.describe import PulkaEntryDescription, describe_pulka_entry
-from league.games.preferans.printing import blank_pulka, filled_pulka
+from league.games.preferans.printing import blank_pulka, filled_pulka, pulka_sheet_context
 from league.games.preferans.pulka import PULKA_ROW_LIMIT, protocol_pulka, pulka_score, series_pulkas
 from league.games.preferans.settings import PreferansSettings, preferans_settings, pulka_table_size
-from league.printing.documents import pulka_sheet_context
 from league.results.selectors import table_players
 from scoring import preferans
 from scoring.fields import join, read_bool, read_list
@@ -58,6 +57,15 @@ class Preferans(GameRules):
     form_heading = gettext_lazy("Preferans only")
     rules_fields = ("pulka_variant", "pulka_total")
     settings_class = PreferansSettings
+    # the pulka and its columns: góra (the mountain), wisty (whists); the misère; the variants
+    vocabulary = (
+        r"pulk",
+        r"\bg[oó]r(?:a|ę|y|ze|ą)\b",
+        r"mountain",
+        r"\bw(?:h)?ist",
+        r"mizer|mis[eè]re",
+        r"\bsochi\b|leningrad",
+    )
     words = GameWords(
         small_points=gettext_lazy("Settled whists"),
         small_points_lower=gettext_lazy("settled whists"),
@@ -72,6 +80,8 @@ class Preferans(GameRules):
             "onto the mountain."
         ),
         badge=gettext_lazy("Preferans"),
+        over=gettext_lazy("pulka full"),
+        closed=gettext_lazy("pulka closed by agreement"),
     )
     templates = GameTemplates(
         entry="games/preferans/_entry.html",
@@ -219,8 +229,9 @@ class Preferans(GameRules):
         variant = settings.variant()
 
         def rows(protocol: Protocol | None, names: Mapping[str, str]) -> dict[str, Any]:
+            titles = (_("Pulka sheet"), _("Pulka sheet: series %(series)s, table %(table)s"))
             if protocol is None:
-                return {"lines": [], "totals": [], "pulka": blank_pulka()}
+                return {"lines": [], "totals": [], "paper": blank_pulka(), "titles": titles}
             pulka = filled_pulka(
                 seats=tournament.seats,
                 names=dict(names),
@@ -229,7 +240,7 @@ class Preferans(GameRules):
                 entries=[row.deal for row in protocol.rows.all()],
                 closed=protocol.pulka_closed,
             )
-            return {"lines": [], "totals": [], "pulka": pulka}
+            return {"lines": [], "totals": [], "paper": pulka, "titles": titles}
 
         return rows
 

@@ -166,7 +166,7 @@ def change_reason(request: HttpRequest) -> tuple[ChangeReasonForm, str | None]:
 def protocol_page_context(
     protocol: Protocol, seats: dict[str, Any], sheet: list[selectors.SheetRow] | None = None, **forms: Any
 ) -> dict[str, Any]:
-    """What every protocol page shows around its rows, for Baśka and for a pulka alike: the PIN,
+    """What every protocol page shows around its rows, whatever the game: the PIN,
     what to do next, the paper's totals, the confirmation and the referee's penalties.
 
     A Preferans table of three has no seat D: its totals and confirmation leave it out.

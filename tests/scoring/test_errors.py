@@ -133,7 +133,7 @@ ELSEWHERE = {
     **{code: "preferans/test_invalid_input" for code in MESSAGES if code.startswith("pulka_")},
     "unknown_variant": "preferans/test_invalid_input",
     # the league's exchange import, for a Preferans table of three
-    "unknown_table_seat": "tests/exchange/test_preferans_three_seats",
+    "unknown_table_seat": "tests/games/preferans/exchange/test_three_seats",
 }
 
 

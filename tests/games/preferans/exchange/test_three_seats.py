@@ -6,7 +6,7 @@ import pytest
 
 from league.exchange import ExchangeError, export_tournament, import_tournament
 from league.models import Tournament
-from tests.exchange.test_preferans_exchange import empty_the_database, played_tournament
+from tests.games.preferans.exchange.test_exchange import empty_the_database, played_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -72,7 +72,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> list[str]:
         """As on the organiser's screen: the rules stay once deals are played, the game and the
-        table size once a series is drawn (a pulka's stored entries are re-read under them)."""
+        table size once a series is drawn (the game's stored rows are re-read under them)."""
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and series_last_drawn(tournament=obj) is not None:
             fields += list(TABLE_FIELDS)

@@ -22,8 +22,8 @@ Domain words used across the app:
 - **plik wymiany** (exchange file): a whole tournament as one JSON file
   (docs/interfaces.md §4), downloaded from the tournament's screen and uploaded on another
   installation; its ``tournament_id`` is the tournament's stable id (``exchange_id``).
-- **gra** (game): Baśka, or **preferans**, whose tables of 3 or 4 each play one
-  **pulka** per series (``scoring.preferans``; its protocol rows are the sheet's entries);
+- **gra** (game): what the tables play, a key of ``settings.BASKA_GAMES`` (each game's package
+  in ``league/games/`` says what a protocol's rows are in it, docs/games.md);
   a game's own settings of a tournament are one value, ``game_settings`` (league.games.game_settings).
 """
 
@@ -256,7 +256,7 @@ class Season(models.Model):
 
     def other_game_refusal(self, tournament: Tournament) -> ValidationError | None:
         """Why ``tournament`` cannot join this season, if it cannot: a season adds up one game
-        (Baśka's small points and Preferans' whists do not add), the game of the tournaments it holds."""
+        (one game's small points and another's do not add), the game of the tournaments it holds."""
         others = self.tournaments.exclude(pk=tournament.pk).exclude(game=tournament.game)
         if not others.exists():
             return None
@@ -331,7 +331,7 @@ class Tournament(models.Model):
     # the key of a game of settings.BASKA_GAMES (league.games): the forms and the exchange file offer
     # and accept the games installed, so the models need not know them
     game = models.CharField(_("game"), max_length=10, default="baska")
-    # the game's own settings (Baśka's rules and deals per series, Preferans' pulka), one value read
+    # the game's own settings (e.g. its rules and how long a series is), one value read
     # and checked only by the game's settings class (league.games.game_settings), so the models know none
     game_settings = models.JSONField(_("the game's settings"), default=dict, blank=True)
     # every game's: the draw seats this many at a table; which of them a game allows, the game checks

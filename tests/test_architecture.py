@@ -29,7 +29,7 @@ GAMES_TEMPLATES = Path("templates") / "games"
 MIGRATIONS = "migrations"
 # The lines outside the games that still name one, when the games first declared their words (issue 39):
 # a ceiling that may only fall (lower it as code moves into its game); none is the aim.
-MOST_PYTHON_LINES_NAMING_A_GAME = 50
+MOST_PYTHON_LINES_NAMING_A_GAME = 24
 MOST_TEMPLATE_LINES_NAMING_A_GAME = 3
 
 # A line of Python or of a template that chooses by game: the flag, the enum member, a comparison, the code.

@@ -3,11 +3,11 @@
 Deals are written as they were entered, so importing the export values them
 again to the same rows. The optional fields beyond the spec's example
 (``licence``, ``organiser``, ``uses_big_points``, ``tournament_id``, ``ruleset_data``, team
-``club``, table ``ended_early``; for Preferans ``game``, ``pulka`` and table
-``pulka_closed``) are written too, ``ruleset_data`` only for a
+``club``, table ``ended_early``, and each game's own keys, docs/interfaces.md) are written
+too, ``ruleset_data`` only for a
 tournament with its own rules, so nothing that changes the standings is lost; a
 series' referee ``penalties`` only where it has any. The game writes its own settings
-(``GameRules.export_settings``: the rules and deals per series, a Preferans ``pulka``).
+(``GameRules.export_settings``) and its tables' own fields (``GameRules.export_table``).
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def _player(registration: Registration, player_ids: dict[int, str], team_ids: di
 
 def _series(series: Series, player_ids: dict[int, str], *, game: GameRules) -> dict[str, Any]:
     """The series' tables, byes and penalties; a table's ``deals`` are its protocol's rows as stored
-    (a Preferans table's: its pulka's entries, players by seat), then the game's own fields of the table."""
+    (in the game's own shape, players by seat), then the game's own fields of the table."""
     seats: dict[int, dict[str, str]] = {}
     for assignment in series.assignments.all():
         seats.setdefault(assignment.table, {})[assignment.seat] = player_ids[assignment.player_id]

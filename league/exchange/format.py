@@ -14,7 +14,7 @@ INVALID_INPUT = "invalid_input"
 
 # The fields a file's ``tournament`` object may have, in the order a file writes them: the spec's,
 # then the optional ones that make an export complete; a game writes its own among them
-# (``GameRules.export_settings``: the rules and deals per series, a Preferans ``game`` and ``pulka``).
+# (``GameRules.export_settings``; each game's keys: docs/interfaces.md).
 TOURNAMENT_FIELDS = (
     "name",
     "slug",

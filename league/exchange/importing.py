@@ -10,8 +10,8 @@ Lists are addressed from 0 in error paths (``series[1]`` is the second
 series), as ``scoring`` does for the deals of a protocol.
 
 A tournament's ``game`` reads its own settings and each table's ``deals`` (``GameRules.import_settings``,
-``import_rows``): a Preferans tournament carries its ``pulka`` settings, and each table's ``deals`` are
-the entries of its pulka (docs/preferans.md), each valued as its share of the settled whists.
+``import_rows``), each as that game writes them (docs/interfaces.md), valued by the game as the
+protocol stores them.
 
 A file whose ``tournament_id`` is a stored tournament's may replace it (``replacing``): the stored
 row keeps what the file does not carry (its staff, season, publication, logo), and everything the
@@ -102,7 +102,7 @@ class _Table:
     deals: list[dict[str, Any]]
     score: scoring.ProtocolResult | preferans.TableScore  # valued by the game, as the protocol stores it
     ended_early: bool
-    protocol_fields: dict[str, Any]  # the game's own fields of the protocol (a pulka closed by agreement)
+    protocol_fields: dict[str, Any]  # the game's own fields of the protocol
 
 
 @dataclass(frozen=True)
@@ -485,7 +485,7 @@ class _Reader:
 
 def _game_fields(obj: Mapping[str, Any], path: str) -> dict[str, Any]:
     """The tournament fields for the file's ``game`` (the default game when absent) and the
-    settings of its own that the game reads (a Preferans file's ``pulka``)."""
+    settings of its own that the game reads."""
     games = registered_games()
     game = read_str(obj.get("game", next(iter(games))), join(path, "game"), _ERR, choices=list(games))
     return {"game": game, **games[game].import_settings(obj, path)}

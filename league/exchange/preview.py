@@ -471,5 +471,5 @@ def _entry_words(name: str, index: int, node: Any) -> str:
 
 
 def _sheet_of(table: dict[str, Any]) -> dict[str, Any]:
-    """A table's fields of the game's own (a Preferans table's pulka settings), as the file has them."""
+    """A table's fields of the game's own, as the file has them."""
     return {key: value for key, value in table.items() if key not in _TABLE_FIELDS}

@@ -1,10 +1,8 @@
 """Table protocols ("protokół stołu") and their deals, with every change kept.
 
 A protocol is one table in one series: the four seats A–D as drawn and one row
-per deal ("rozdanie"). In a Preferans tournament the rows are the entries of the
-table's pulka sheet (a deal or a referee's penalty, docs/preferans.md, players named
-by seat), and each row's values are its share of the settled whists
-(``scoring.preferans.table_score``); a table of three leaves D at 0. A row stores
+per deal ("rozdanie"); what a row is in each game, and how its values are reckoned, the
+game's package says (docs/games.md); a table of three leaves D at 0. A row stores
 the deal as entered (a description or the four numbers from paper,
 docs/interfaces.md §1) and the four values that ``scoring/`` computed from it;
 the database refuses a row that does not sum to zero. A row is never changed
@@ -86,7 +84,7 @@ class Protocol(models.Model):
         default=False,
         help_text=_("The table did not finish all deals of the series; the score at that moment counts."),
     )
-    # Preferans: the players closed the pulka by agreement (no more deals; the settlement is final).
+    # a game whose table may end by the players' agreement (no more deals; the settlement is final)
     pulka_closed = models.BooleanField(_("pulka closed by agreement"), default=False, db_default=False)
     # The table scorer's seat when they marked it complete (blank when a referee did): that seat may not confirm.
     completed_by_seat = models.CharField(_("marked complete by seat"), max_length=1, blank=True)

@@ -1,7 +1,7 @@
 """Reads of results: a protocol's rows with running totals, a series' tables and who sits where
 (a protocol's history is ``league.results.history``).
 
-Nothing here writes. A row's values and its bok round (runda bokowa) are computed
+Nothing here writes. A row's values and its marks (e.g. a round the rules play for more) are computed
 by ``scoring`` when the row is saved (``league.results.services``) and stored
 with it, so a page shows the stored values and their running totals (plain
 sums, as on paper) without scoring the protocol again. Only
@@ -90,7 +90,7 @@ def sheet_totals(sheet: list[SheetRow]) -> dict[str, int]:
 def protocol_row_preview(*, protocol: Protocol, number: int, deal: dict[str, Any]) -> SheetRow:
     """Deal ``number`` valued as ``deal`` in place (the next one, or a change of a saved one), not saved.
 
-    The whole protocol is scored with it: a change can move the bok rounds of the deals after it.
+    The whole protocol is scored with it: a change can move the values of the deals after it.
     """
     deals = [row.deal for row in protocol.rows.order_by("number")]
     if number > len(deals) + 1:

@@ -41,8 +41,8 @@ sent back to being entered, and the referee's new PINs and unlockings. Closing a
 a series are logged as :class:`~league.results.models.SeriesEvent`.
 
 Values are computed only by ``scoring``; every change re-scores the whole
-protocol once (bok rounds depend on earlier deals) and stores each row's values
-and bok round, which the pages then read without scoring again. Bad input raises
+protocol once (a row's value may depend on the rows before it) and stores each row's
+values and marks, which the pages then read without scoring again. Bad input raises
 :class:`~django.core.exceptions.ValidationError` and changes nothing.
 """
 
@@ -217,9 +217,9 @@ VALUE_FIELDS = {seat: f"value_{seat.lower()}" for seat in SEATS}
 def deal_rows_write(
     protocol: Protocol, rows: list[DealRow], deals: list[dict[str, Any]], result: ProtocolResult | TableScore
 ) -> None:
-    """Store the new rows and every row whose deal, values or bok round differ from the new scoring.
+    """Store the new rows and every row whose deal, values or marks differ from the new scoring.
 
-    ``rows`` are the stored rows in order; a changed deal can move the bok rounds
+    ``rows`` are the stored rows in order; a changed deal can move the marks
     (and so the values) of the deals after it; a game's row can move the small points of
     every entry after it. A seat nobody sits at (D at a Preferans table of three) stores 0.
     """

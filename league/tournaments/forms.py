@@ -58,9 +58,8 @@ def game_choices() -> list[tuple[str, str]]:
 class TournamentForm(forms.ModelForm):
     """Everything needed to create a tournament on a scoring preset, or to change its settings, in one form.
 
-    The game comes first: Baśka (its rules, own rules and deals per series) or Preferans (the
-    pulka's variant and total, "pulka": the sheet each table fills up to the agreed total, and
-    the players at a table, 4 or 3).
+    The game comes first, then the settings every game has and the chosen game's own (each game's
+    ``settings_class`` names its fields; the sections of the other games are sent disabled).
 
     ``user`` sees only their own rulesets ("własne zasady"), the seasons and leagues they organise
     (a superuser: every one), plus those the tournament already has; without ``user`` (the admin,

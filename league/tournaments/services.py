@@ -36,7 +36,7 @@ def tournament_free_slug(*, name: str) -> str:
 
 
 def game_settings_split(fields: dict[str, Any]) -> dict[str, Any]:
-    """Take the games' own settings (``ruleset_preset``, ``pulka_total`` …, as the forms name them)
+    """Take the games' own settings (as the forms name them: each game's ``settings_class``)
     out of ``fields``, which keeps the tournament's columns; returns them by name."""
     names = {name for game in registered_games().values() for name in game.settings_class.names()}
     return {name: fields.pop(name) for name in list(fields) if name in names}
@@ -91,8 +91,8 @@ def series_results_publication_toggle(*, series: Series) -> bool:
 def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     """Change the tournament's settings; returns it as stored.
 
-    The rules (the game's: a preset, own rules, deals per series, the pulka's variant and
-    total) change only while no deal is played; the game and the players at a table only
+    The rules (the game's own settings, e.g. a preset and the deals per series) change only
+    while no deal is played; the game and the players at a table only
     while no series is drawn. The number of series goes down only while the series left out
     are not drawn (they are removed), and up at any time (the new ones are planned). The
     game's settings among ``fields`` are checked by the game (a new Baśka preset drops the

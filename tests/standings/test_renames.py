@@ -33,9 +33,7 @@ def player(tournament):
 
 def changed(player, **fields) -> None:
     """``player`` changed on the register's screen by a superuser."""
-    current = {
-        name: getattr(player, name) for name in ("first_name", "last_name", "gender", "club", "licence", "active")
-    }
+    fields = {name: fields.get(name, getattr(player, name)) for name in REGISTER_FIELDS}
     player_update(player=player, user=UserFactory(is_superuser=True), **fields)
 
 

@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from league.results.models import DealRow
 from league.standings.refresh import standings_touch
+from league.tournaments.services import series_results_publication_toggle
 from players.models import Gender
 from tests.factories import (
     PlayerFactory,
@@ -200,7 +201,7 @@ def test_a_club_website_polling_the_json_api_gets_304_until_the_standings_change
         assert again["Access-Control-Allow-Origin"] == "*"
         assert json.loads(client.get(api).content) == json.loads(gzip.decompress(first.content))
 
-    t.series.filter(number=2).update(results_published=False)
+    series_results_publication_toggle(series=t.series.get(number=2))
     settings.STANDINGS_STAMP_SECONDS = 0
     changed = client.get(api, HTTP_IF_NONE_MATCH=first["ETag"])
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]

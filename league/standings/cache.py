@@ -20,7 +20,7 @@ from typing import Any, NotRequired, TypedDict
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from league.caching import CacheKind
+from league.caching import CacheKind, StampedKind
 from league.models import Season, Series, Tournament
 from league.results.models import DealRow
 from league.standings.compute import tournament_standings
@@ -66,10 +66,10 @@ class SeasonEntry(RankedEntry):
 # player pk → place and its label ("3–4.") in the individual ranking
 Places = dict[int, tuple[int, str]]
 
-TOURNAMENT_RANKINGS: CacheKind[Rankings] = CacheKind("tournament-rankings", dict[str, list[RankedEntry]])
-PROGRESS: CacheKind[list[tuple[int, Places]]] = CacheKind("places-after-each-series", list[tuple[int, Places]])
-SEASON_RANKINGS: CacheKind[Rankings] = CacheKind("season-rankings", dict[str, list[PackedSeasonEntry]])
-PLAYER_SEASONS: CacheKind[list[dict[str, Any] | None]] = CacheKind("player-seasons", list[SeasonEntry | None])
+TOURNAMENT_RANKINGS: StampedKind[Rankings] = StampedKind("tournament-rankings", dict[str, list[RankedEntry]])
+PROGRESS: StampedKind[list[tuple[int, Places]]] = StampedKind("places-after-each-series", list[tuple[int, Places]])
+SEASON_RANKINGS: StampedKind[Rankings] = StampedKind("season-rankings", dict[str, list[PackedSeasonEntry]])
+PLAYER_SEASONS: StampedKind[list[dict[str, Any] | None]] = StampedKind("player-seasons", list[SeasonEntry | None])
 FIRST_SEEN: CacheKind[tuple[str, datetime]] = CacheKind("first-seen", tuple[str, datetime])
 
 
@@ -121,16 +121,16 @@ def tournament_rankings(tournament: Tournament, stamp: str | None = None) -> Ran
     players and teams named by ``pk``.
     """
     stamp = stamp or stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
-    return TOURNAMENT_RANKINGS.once(
-        f"rankings:tournament:{tournament.pk}:{stamp}", lambda: tournament_standings(tournament, published_only=True)
+    return TOURNAMENT_RANKINGS.current(
+        f"rankings:tournament:{tournament.pk}", stamp, lambda: tournament_standings(tournament, published_only=True)
     )
 
 
 def rankings_of(tournaments: Sequence[Tournament], current: dict[int, str]) -> dict[int, Rankings]:
     """:func:`tournament_rankings` of each of ``tournaments`` (by pk) under its stamp in ``current``,
     read from the cache in one round trip: a player's page names every tournament they played."""
-    keys = {f"rankings:tournament:{t.pk}:{current[t.pk]}": t for t in tournaments}
-    kept = TOURNAMENT_RANKINGS.get_many(keys)
+    keys = {f"rankings:tournament:{t.pk}": t for t in tournaments}
+    kept = TOURNAMENT_RANKINGS.current_many({key: current[t.pk] for key, t in keys.items()})
     return {t.pk: kept[key] if key in kept else tournament_rankings(t, current[t.pk]) for key, t in keys.items()}
 
 
@@ -139,14 +139,14 @@ def places_after_each_series(tournament: Tournament, stamp: str | None = None) -
     chart on a player's page; from the cache when current. The last is the tournament's own
     ranking; an earlier one ranks the series up to it alone, as ``compute`` would have then."""
     stamp = stamp or stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
-    return PROGRESS.once(f"rankings:progress:{tournament.pk}:{stamp}", lambda: _progress(tournament, stamp))
+    return PROGRESS.current(f"rankings:progress:{tournament.pk}", stamp, lambda: _progress(tournament, stamp))
 
 
 def progress_of(tournaments: Sequence[Tournament], current: dict[int, str]) -> dict[int, list[tuple[int, Places]]]:
     """:func:`places_after_each_series` of each of ``tournaments`` (by pk), in one round trip as
     :func:`rankings_of`."""
-    keys = {f"rankings:progress:{t.pk}:{current[t.pk]}": t for t in tournaments}
-    kept = PROGRESS.get_many(keys)
+    keys = {f"rankings:progress:{t.pk}": t for t in tournaments}
+    kept = PROGRESS.current_many({key: current[t.pk] for key, t in keys.items()})
     return {t.pk: kept[key] if key in kept else places_after_each_series(t, current[t.pk]) for key, t in keys.items()}
 
 
@@ -219,7 +219,7 @@ def _season_packed(
         per_tournament = lists() if lists is not None else rankings_of(tournaments, tournament_stamps)
         return _packed(season_standings(season, tournaments, [per_tournament[t.pk] for t in tournaments]))
 
-    return SEASON_RANKINGS.once(f"rankings:season:{season.pk}:{season_digest(season, tournament_stamps)}", build)
+    return SEASON_RANKINGS.current(f"rankings:season:{season.pk}", season_digest(season, tournament_stamps), build)
 
 
 def season_digest(season: Season, tournament_stamps: dict[int, str]) -> str:

@@ -73,7 +73,7 @@ def penalise(tournament: Tournament) -> None:
 
 
 def reopen_or_close(tournament: Tournament) -> None:
-    series = tournament.series.order_by("-number").first()
+    series = tournament.series.exclude(status=Series.Status.PLANNED).order_by("-number").first()
     if series.status == Series.Status.CLOSED:
         results.series_reopen(series=series, user=superuser(), reason="a table's paper disagrees")
     else:

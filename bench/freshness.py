@@ -17,11 +17,11 @@ team's page every 50 ms until each answers a new ETag (a page's ETag is the dige
 shows: a new one means the page now shows the correction). It prints, per page, the median, p95
 and slowest delay from the commit to the new page.
 
-Then ``BENCH_MEMORY_CORRECTIONS`` (``50,500``) more corrections, each followed by a visit to the
-four pages once the servers have read the new stamp (a second), and the bytes the cache's Redis
-database holds after each count (``MEMORY USAGE`` of every key: the server's ``used_memory`` counts
-the other databases too): the goal is the last within 1.5× of the first (an old state's values are
-overwritten, not left to expire). ``BENCH_DROP_DB=1`` drops the database at the end.
+Then, the readers stopped, ``BENCH_MEMORY_CORRECTIONS`` (``50,500``) more corrections, each
+followed by a visit to the four pages once the servers have read the new stamp (a second), and
+the bytes the cache's Redis database holds after each count (``MEMORY USAGE`` of every key: the
+server's ``used_memory`` counts the other databases too): the goal is the last within 1.5× of the
+first (an old state's values are overwritten, not left to expire). ``BENCH_DROP_DB=1`` drops the database at the end.
 A tiny run: ``BENCH_HISTORY=1 BENCH_PLAYERS=16 BENCH_SERIES=1 BENCH_CORRECTIONS=3 BENCH_READERS=4
 BENCH_MEMORY_CORRECTIONS=2,4 BENCH_DROP_DB=1``.
 """
@@ -189,6 +189,7 @@ def measure(size: int) -> None:
             p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
             print(f"| {size} | {name} | {statistics.median(ordered):.2f} | {p95:.2f} | {ordered[-1]:.2f} |")
         print(f"readers: {len(reads)} reads, p95 {1000 * load.percentile(reads, 0.95):.0f} ms, {len(errors)} errors")
+        stop.set()  # the readers measured the delays; the count of bytes needs no load
         memory = memory_after_corrections(server.port, addresses, pks["regular"], rng)
         for count, keys, used, largest in memory:
             print(

@@ -147,7 +147,8 @@ def test_no_public_page_takes_more_queries_after_twenty_tournaments_than_after_o
         return counts
 
     warmed(first)
-    client.get(addresses[0])  # the session and the caches settle
+    for address in addresses:
+        client.get(address)  # the session and the caches settle
     after_one = queries()
     later = [league_tournament(season=season, league=league, tables=1, series=1) for _ in range(19)]
     player_in([first, *later])
@@ -159,4 +160,7 @@ def test_no_public_page_takes_more_queries_after_twenty_tournaments_than_after_o
     for address in addresses:
         client.get(address)
 
-    assert dict(zip(addresses, queries(), strict=True)) == dict(zip(addresses, after_one, strict=True))
+    after_twenty = queries()
+    assert [
+        address for address, one, twenty in zip(addresses, after_one, after_twenty, strict=True) if twenty > one
+    ] == []

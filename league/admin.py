@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from league.games import registered_games
 from league.models import Bye, DrawLog, Registration, Season, Series, TableAssignment, Tournament
 from league.ranking_lists import PUBLISH_FIELDS
+from league.standings.refresh import standings_touch
 from league.tournaments.draws import series_draw
 from league.tournaments.forms import TournamentForm, game_settings_fields
 from league.tournaments.selectors import series_last_drawn, tournament_played
@@ -136,6 +137,7 @@ class TournamentAdmin(admin.ModelAdmin):
         super().save_related(request, form, formsets, change)
         # A raised series count gets its new series planned straight away.
         series_ensure(tournament=form.instance)
+        standings_touch(tournament_id=form.instance.pk)
 
     @admin.action(description=_("Plan the missing series"), permissions=["change"])
     def plan_missing_series(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
@@ -150,6 +152,14 @@ class RegistrationAdmin(admin.ModelAdmin):
     list_filter = ["tournament", "checked_in", "fee_paid"]
     search_fields = ["player__first_name", "player__last_name", "team__name", "tournament__name"]
     autocomplete_fields = ["player", "team", "tournament"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        standings_touch(tournament_id=obj.tournament_id)
+
+    def delete_model(self, request, obj) -> None:
+        super().delete_model(request, obj)
+        standings_touch(tournament_id=obj.tournament_id)
 
 
 class TableAssignmentInline(ReadOnlyInline):

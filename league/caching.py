@@ -28,8 +28,9 @@ from django.core.cache import cache
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
+V = TypeVar("V")
 
-DAY_SECONDS = 24 * 60 * 60  # a key naming a stamp that no longer matches is never read, so long is safe
+DAY_SECONDS = 24 * 60 * 60  # a value of an older state is never served (``StampedKind``), so long is safe
 # One web process computes a missing value while the others wait for it, at most this long;
 # the lock of a process that died while computing lapses after BUILD_SECONDS.
 WAIT_SECONDS, BUILD_SECONDS, POLL_SECONDS = 10.0, 60, 0.05
@@ -80,15 +81,23 @@ class CacheKind(Generic[T]):
     def set_many(self, values: Mapping[str, T], seconds: int = DAY_SECONDS) -> None:
         cache.set_many({key: self.encode(value) for key, value in values.items()}, seconds)
 
-    def once(self, key: str, build: Callable[[], T], seconds: int = DAY_SECONDS) -> T:
-        """The value under ``key``, computed by ``build()`` and cached when missing: by one web
-        process at a time. A series closing under load makes every process miss at once; the
-        first takes a lock in the cache and computes, the others wait for its value (up to
-        ``WAIT_SECONDS``) instead of computing the same lists again. Without the cache (Redis
-        down, or the value too large to keep) everyone computes for themselves.
+    def once(
+        self,
+        key: str,
+        build: Callable[[], T],
+        seconds: int = DAY_SECONDS,
+        *,
+        current: Callable[[T], bool] | None = None,
+    ) -> T:
+        """The value under ``key``, computed by ``build()`` and cached when missing (or not
+        ``current``: :class:`StampedKind`): by one web process at a time. A series closing under
+        load makes every process miss at once; the first takes a lock in the cache and computes,
+        the others wait for its value (up to ``WAIT_SECONDS``) instead of computing the same lists
+        again. Without the cache (Redis down, or the value too large to keep) everyone computes
+        for themselves.
         """
         value = self.get(key)
-        if value is not None:
+        if value is not None and (current is None or current(value)):
             return value
         lock = f"{key}:building"
         if not cache.add(lock, 1, BUILD_SECONDS):
@@ -96,7 +105,7 @@ class CacheKind(Generic[T]):
             while cache.has_key(lock) and time.monotonic() < deadline:
                 time.sleep(POLL_SECONDS)
                 value = self.get(key)
-                if value is not None:
+                if value is not None and (current is None or current(value)):
                     return value
         try:
             value = build()
@@ -104,6 +113,25 @@ class CacheKind(Generic[T]):
         finally:
             cache.delete(lock)
         return value
+
+
+class StampedKind(CacheKind[tuple[str, V]], Generic[V]):
+    """A kind kept under one key per thing (a tournament, a season, a player), with the stamp of
+    the state it was built from beside it (``league.standings.refresh``). A value of an older
+    state is a miss, and the new state's value is written over it: a correction leaves nothing
+    behind in the cache, where a key naming the stamp left the old state's values for a day."""
+
+    def __init__(self, name: str, type_: Any) -> None:
+        super().__init__(name, tuple[str, type_])
+
+    def current(self, key: str, stamp: str, build: Callable[[], V], seconds: int = DAY_SECONDS) -> V:
+        """The value under ``key`` if it was built for ``stamp``; else ``build()``, kept over it."""
+        return self.once(key, lambda: (stamp, build()), seconds, current=lambda kept: kept[0] == stamp)[1]
+
+    def current_many(self, stamps: Mapping[str, str]) -> dict[str, V]:
+        """The values under the keys of ``stamps`` (key → stamp) built for their stamp, in one
+        round trip; the others are left out."""
+        return {key: value for key, (stamp, value) in self.get_many(stamps).items() if stamp == stamps[key]}
 
 
 WORKER_PING: CacheKind[str] = CacheKind("worker-ping", str)

@@ -4,6 +4,9 @@ from django.db.models import Count
 from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
 
+from league.models import Tournament
+from league.standings.refresh import standings_touch_many
+
 from . import services
 from .models import Club, Player, PlayerRemoval, Team, TeamMember
 
@@ -30,6 +33,10 @@ class PlayerAdmin(admin.ModelAdmin):
     autocomplete_fields = ["club"]
     readonly_fields = ["created", "updated"]
     list_select_related = ["club"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        standings_touch_many(tournaments=Tournament.objects.filter(registrations__player=obj))  # its name is shown
 
 
 class TeamMemberFormSet(BaseInlineFormSet):
@@ -73,6 +80,10 @@ class TeamAdmin(admin.ModelAdmin):
     autocomplete_fields = ["club", "captain"]
     inlines = [TeamMemberInline]
     list_select_related = ["club", "captain"]
+
+    def save_related(self, request, form, formsets, change) -> None:
+        super().save_related(request, form, formsets, change)
+        standings_touch_many(tournaments=Tournament.objects.filter(registrations__team=form.instance))
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(member_count=Count("members"))

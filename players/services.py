@@ -41,6 +41,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from league.models import Tournament
+from league.standings.refresh import standings_touch_many
+
 from . import selectors
 from .models import Club, Player, PlayerRemoval, Team, TeamMember, search_key
 
@@ -141,6 +144,7 @@ def player_update(
     """Change ``player`` on behalf of ``user``, if the rule above lets them (``public_initials``
     None: the player's choice of how public pages name them stays as it was)."""
     player_check_editable(player=player, user=user)
+    standings_touch_many(tournaments=Tournament.objects.filter(registrations__player=player))  # its name is shown
     return _player_save(
         player,
         first_name=first_name,
@@ -174,6 +178,7 @@ def player_bulk_create(*, players: list[Player], created_by: AbstractBaseUser | 
         return Player.objects.bulk_create(players, batch_size=BULK_BATCH)
 
 
+@transaction.atomic
 def player_bulk_update(*, players: list[Player], user: AbstractBaseUser, fields: list[str]) -> None:
     """Save ``fields`` of many players at once on behalf of ``user``: all of them must be
     players the user may change (the module's rule, asked in one query), or none is saved."""
@@ -190,6 +195,7 @@ def player_bulk_update(*, players: list[Player], user: AbstractBaseUser, fields:
         player.clean_fields(exclude=["club", "created_by"])
         player.updated = now  # bulk_update leaves auto_now alone, and Player.save()'s search name
         player.search_name = search_key(player.full_name)
+    standings_touch_many(tournaments=Tournament.objects.filter(registrations__player__in=players))
     with _refused_when_taken(_("A player with this licence number already exists.")):
         Player.objects.bulk_update(players, [*fields, "updated", "search_name"], batch_size=BULK_BATCH)
 
@@ -264,6 +270,7 @@ def team_update(
 ) -> Team:
     """Change ``team`` on behalf of ``user``, if the rule above lets them."""
     team_check_editable(team=team, user=user)
+    standings_touch_many(tournaments=Tournament.objects.filter(registrations__team=team))  # its name is shown
     return _team_save(team, name=name, members=members, captain=captain, club=club, active=active)
 
 
@@ -355,7 +362,9 @@ def player_merge(*, kept: Player, merged: Player, user: AbstractBaseUser, reason
     licence, club = merged.licence, merged.club
     merged.delete()  # first: the licence is unique, and passes to kept below
     kept.licence, kept.club = kept.licence or licence, kept.club or club
-    kept.save()  # also moves ``updated``, which the standings' cache stamp reads
+    kept.save()
+    # the registrations, seats, byes and penalties of both are the kept player's now
+    standings_touch_many(tournaments=Tournament.objects.filter(registrations__player=kept))
     return removal
 
 

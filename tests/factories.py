@@ -257,6 +257,7 @@ def played_series(tournament, number: int, tables, *, byes=(), status: str = "cl
     at seats A–D, recorded as one deal of those values; ``byes`` sit the series out."""
     from league.models import Bye
     from league.results.models import DealRow, Protocol
+    from league.standings.refresh import standings_touch
 
     # a series with saved deals is past its draw: results_entered, as the first saved row makes it
     series = SeriesFactory(tournament=tournament, number=number, status=status, results_entered=True)
@@ -274,6 +275,7 @@ def played_series(tournament, number: int, tables, *, byes=(), status: str = "cl
         )
     for player in byes:
         Bye.objects.create(series=series, player=player)
+    standings_touch(tournament_id=tournament.pk)  # as closing the series does
     return series
 
 

@@ -282,16 +282,16 @@ def test_what_the_league_caches_comes_back_from_redis_as_it_went_in(real_redis):
     from league.standings.cache import FIRST_SEEN, PROGRESS, TOURNAMENT_RANKINGS
 
     seen = ("stamp", datetime(2026, 12, 4, 13, 0, tzinfo=UTC))
-    progress = [(1, {7: (1, "1."), 8: (2, "2–3.")})]
+    progress = ("stamp", [(1, {7: (1, "1."), 8: (2, "2–3.")})])
     entry = {"place": 1, "label": "1.", "name": "Anna Nowak", "pk": 7, "team": None}
-    rankings = {"individual": [entry | {"big_points": 12.5, "small_points": 3.5}], "teams": []}
+    rankings = ("stamp", {"individual": [entry | {"big_points": 12.5, "small_points": 3.5}], "teams": []})
     for kind, value in ((FIRST_SEEN, seen), (PROGRESS, progress), (TOURNAMENT_RANKINGS, rankings)):
         kind.set(kind.name, value)
         assert kind.get(kind.name) == value
 
     assert cache.add("pin-tries", 0) and cache.incr("pin-tries") == 1  # counters stay Redis integers
     raw = cache._cache.get_client().get(cache.make_key(TOURNAMENT_RANKINGS.name))
-    assert raw.startswith(b"{")  # JSON, readable by anyone, runnable by no one
+    assert raw.startswith(b'["stamp",')  # JSON, readable by anyone, runnable by no one
 
 
 def test_no_value_over_a_megabyte_is_kept_in_redis_and_the_rest_still_is(real_redis, caplog):

@@ -24,6 +24,7 @@ from league.results import services
 from league.results.models import DealRow, DealRowVersion, Protocol
 from league.standings import tasks
 from league.standings.cache import stamps, tournament_rankings
+from league.standings.refresh import standings_touch
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory, table_protocols
 
 # The project's URLs with the printing app and the 500 handler the lead wires in.
@@ -198,7 +199,7 @@ def test_with_the_broker_down_a_saved_deal_still_succeeds_and_standings_are_comp
     client = phone(protocol)
     with django_capture_on_commit_callbacks(execute=True):
         assert save(client, protocol).status_code == 302
-        tasks.schedule_recompute(series.tournament_id)
+        standings_touch(tournament_id=series.tournament_id)
     assert_consistent(protocol, 1)
     # computed in-process instead of by the worker: the next reader only reads the stamp
     tournament = Tournament.objects.get(pk=series.tournament_id)
@@ -207,7 +208,7 @@ def test_with_the_broker_down_a_saved_deal_still_succeeds_and_standings_are_comp
 
 
 @pytest.mark.django_db
-def test_with_the_broker_down_schedule_recompute_never_raises(series, monkeypatch, django_capture_on_commit_callbacks):
+def test_with_the_broker_down_standings_touch_never_raises(series, monkeypatch, django_capture_on_commit_callbacks):
     def refuse(*args, **kwargs):
         raise BrokerError("Error 111 connecting to 127.0.0.1:1. Connection refused.")
 
@@ -215,12 +216,12 @@ def test_with_the_broker_down_schedule_recompute_never_raises(series, monkeypatc
     monkeypatch.setattr(tasks.recompute_standings, "delay", refuse)
     monkeypatch.setattr(tasks.recompute_standings, "run", computed.append)
     with django_capture_on_commit_callbacks(execute=True):
-        tasks.schedule_recompute(series.tournament_id)
+        standings_touch(tournament_id=series.tournament_id)
     assert computed == [series.tournament_id]
 
     monkeypatch.setattr(tasks.recompute_standings, "run", lambda tid: 1 / 0)  # even a failing fallback
     with django_capture_on_commit_callbacks(execute=True):
-        tasks.schedule_recompute(series.tournament_id)
+        standings_touch(tournament_id=series.tournament_id)
 
 
 @pytest.mark.slow

@@ -37,6 +37,7 @@ from league.models import MAX_PLAYERS, Bye, Registration, Series, TableAssignmen
 from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
 from league.results.penalties.services import BIG_POINTS_LIMIT, penalty_version_record
 from league.results.services import deal_rows_new
+from league.standings.refresh import standings_touch
 from league.tournaments.services import series_ensure
 from players.models import Club, Gender, Player, Team
 from scoring import preferans
@@ -600,6 +601,7 @@ def import_write(plan: ImportPlan, *, user: AbstractBaseUser | None) -> Tourname
     for series in plan.series:
         _write_series(tournament, series, user)
     series_ensure(tournament=tournament)  # the series the file leaves out, as planned
+    standings_touch(tournament_id=tournament.pk)
     return tournament
 
 

@@ -16,11 +16,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.leagues.selectors import is_league_organiser
-from league.models import League, Registration, TournamentFileVersion
+from league.models import League, Registration, Tournament, TournamentFileVersion
 from league.privacy import selectors
 from league.privacy.models import Anonymisation, ContactErasure, PrivacyNotice
 from league.privacy.texts import NoticeText
 from league.signups.models import SignUp
+from league.standings.refresh import standings_touch_many
 from league.standings.summaries import player_results_refresh
 from players.models import Player, PlayerRemoval
 from players.services import player_check_editable
@@ -150,8 +151,8 @@ def player_anonymise(*, player: Player, user: AbstractBaseUser, reason: str) -> 
     allowed to change the player. Registrations, seats, deals, byes, penalties and teams stay, so
     every standing, season table and statistic of everybody else stays exactly as it was; the
     player's own results stay under the pseudonym. The kept results of their tournaments are
-    written again (other players' rows name their opponents), and the caches follow the player's
-    new ``updated`` (the standings' stamps read it).
+    written again (other players' rows name their opponents) under their tournaments' new stamps,
+    which the caches follow (``league.standings.refresh``).
 
     Logged as an ``Anonymisation``: who, when, why, nothing of the erased data. It cannot be undone:
     the person can only be entered again as a new player."""
@@ -165,6 +166,7 @@ def player_anonymise(*, player: Player, user: AbstractBaseUser, reason: str) -> 
     player.first_name, player.last_name = pseudonym(player=player)
     player.club, player.licence, player.active, player.public_initials = None, "", False, False
     player.save()
+    standings_touch_many(tournaments=Tournament.objects.filter(registrations__player=player))
     signups = SignUp.objects.select_for_update().filter(player=player)
     erased = signups.update(
         first_name=player.first_name,

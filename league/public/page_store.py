@@ -40,7 +40,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.cache import add_never_cache_headers, patch_cache_control
 from django.utils.translation import get_language
 
-from league.caching import CacheKind
+from league.caching import StampedKind
 from league.ready_pages import LruStore, ReadyPage, answer_ready, page_etag
 from league.standings.cache import first_seen
 
@@ -58,7 +58,7 @@ FOUND_KEPT = 512
 # processes that still answer it keep their own copy
 SHARED_SECONDS = 10 * 60
 # A page laid out by one web process for the others (``page_answer(shared=True)``).
-SHARED_PAGE: CacheKind[ReadyPage] = CacheKind("shared-page", ReadyPage)
+SHARED_PAGE: StampedKind[ReadyPage] = StampedKind("shared-page", ReadyPage)
 # the headers of a built response a kept copy repeats (a download keeps its file name)
 KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
@@ -158,8 +158,9 @@ def page_answer(
 
     A ``shared`` page (one whose build takes seconds, asked with parameters from a small fixed
     set, never a sort order) is built by one web process and handed to the others through the
-    cache (``SHARED_PAGE.once``, kept ``SHARED_SECONDS``): after a change, every process would
-    otherwise lay out the same long season while its other visitors wait.
+    cache (``SHARED_PAGE.current``: one key per page, its state beside it, kept ``SHARED_SECONDS``):
+    after a change, every process would otherwise lay out the same long season while its other
+    visitors wait.
 
     A browser is told to ask again each time (a current copy costs a 304); with ``max_age`` (a feed
     polled by programs, the calendar) it may keep the page that many seconds without asking.
@@ -189,8 +190,9 @@ def page_answer(
     def build() -> ReadyPage:
         if not shared:
             return build_here()
-        shared_key = "page:ready:" + etag.strip('"')
-        return SHARED_PAGE.once(shared_key, build_here, SHARED_SECONDS)
+        # the page's address without its state, so that a new state's page replaces the old one's
+        shared_key = "page:ready:" + page_etag(kind, key, get_language(), variant).strip('"')
+        return SHARED_PAGE.current(shared_key, etag, build_here, SHARED_SECONDS)
 
     try:
         response = answer_ready(request, store, store_key, build)

@@ -73,7 +73,7 @@ from league.results.models import (
     new_table_token,
 )
 from league.results.selectors import protocol_score, protocol_sheet, series_closed_at, totals_difference
-from league.standings.tasks import schedule_recompute
+from league.standings.refresh import standings_touch
 from scoring import SEATS, ProtocolResult
 from scoring.preferans import TableScore
 
@@ -286,7 +286,7 @@ def protocol_after_change(
     # Public standings count closed series only: a deal of an open series cannot
     # change them, a correction after closing can.
     if protocol.series.status == Series.Status.CLOSED:
-        schedule_recompute(protocol.series.tournament_id)
+        standings_touch(tournament_id=protocol.series.tournament_id)
     return protocol
 
 
@@ -644,7 +644,7 @@ def series_close(*, series: Series, user: AbstractBaseUser | None = None) -> Ser
     series.status = Series.Status.CLOSED  # which stops its clock (selectors.series_closed_at)
     series.save(update_fields=["status"])
     SeriesEvent.objects.create(series=series, action=SeriesEvent.Action.CLOSED, user=user)
-    schedule_recompute(series.tournament_id)
+    standings_touch(tournament_id=series.tournament_id)
     return series
 
 
@@ -670,5 +670,5 @@ def series_reopen(*, series: Series, user: AbstractBaseUser, reason: str) -> Ser
     series.status = Series.Status.IN_PLAY
     series.save(update_fields=["status", "clock_paused_total"])
     SeriesEvent.objects.create(series=series, action=SeriesEvent.Action.REOPENED, user=user, reason=reason.strip())
-    schedule_recompute(series.tournament_id)
+    standings_touch(tournament_id=series.tournament_id)
     return series

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from league.history import settings_apply
 from league.models import Season, SeasonVersion, Tournament, season_title
 from league.slugs import polish_slug
+from league.standings.refresh import standings_touch
 from league.tournaments.roles import is_organiser
 
 SETTINGS_FIELDS = ("name", "slug", "year", "league", "scheme", "best_of", "place_points", "team_place_points")
@@ -120,6 +121,7 @@ def season_tournament_attach(
     moved_from = stored.season_id
     stored.season = season
     stored.save(update_fields=["season", "updated"])
+    standings_touch(tournament_id=stored.pk)
     _record(
         season=season,
         action=SeasonVersion.Action.ATTACH,
@@ -138,6 +140,7 @@ def season_tournament_detach(*, season: Season, tournament: Tournament, user: Ab
         return False
     stored.season = None
     stored.save(update_fields=["season", "updated"])
+    standings_touch(tournament_id=stored.pk)
     _record(season=season, action=SeasonVersion.Action.DETACH, user=user, old=_tournament(stored))
     return True
 
@@ -151,6 +154,7 @@ def season_tournament_count(*, season: Season, tournament: Tournament, counts: b
         return False
     stored.counts_for_season = counts
     stored.save(update_fields=["counts_for_season", "updated"])
+    standings_touch(tournament_id=stored.pk)
     _record(
         season=season,
         action=SeasonVersion.Action.COUNT,

@@ -3,12 +3,11 @@
 ``league.standings.compute`` ranks a tournament and ``league.standings.seasons``
 adds up a season; this module keeps both in the cache for the public site.
 
-The cache key carries a stamp of the data the standings are computed from
-(protocol versions, closed series, byes, seats, registrations, and the players
-and teams registered, whose names and genders the lists show), read in one
-query. A corrected protocol therefore changes the key, and the old standings
-can never be served, whether or not the recompute task has run yet; the task
-only makes sure the next visitor finds the new standings already computed.
+The cache key carries the tournament's stamp, stored anew by every change the
+standings are computed from (``league.standings.refresh``) and read in one query.
+A corrected protocol therefore changes the key, and the old standings can never
+be served, whether or not the recompute task has run yet; the task only makes
+sure the next visitor finds the new standings already computed.
 """
 
 from __future__ import annotations
@@ -18,14 +17,12 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any, NotRequired, TypedDict
 
-from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
-from django.db.models.expressions import Expression
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from league.caching import CacheKind
-from league.models import Bye, Registration, Season, Series, TableAssignment, Tournament
-from league.ranking_lists import PUBLISH_FIELDS
-from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
+from league.caching import CacheKind, StampedKind
+from league.models import Season, Series, Tournament
+from league.results.models import DealRow
 from league.standings.compute import tournament_standings
 from league.standings.seasons import Rankings, season_standings, season_tournaments
 
@@ -69,73 +66,25 @@ class SeasonEntry(RankedEntry):
 # player pk → place and its label ("3–4.") in the individual ranking
 Places = dict[int, tuple[int, str]]
 
-TOURNAMENT_RANKINGS: CacheKind[Rankings] = CacheKind("tournament-rankings", dict[str, list[RankedEntry]])
-PROGRESS: CacheKind[list[tuple[int, Places]]] = CacheKind("places-after-each-series", list[tuple[int, Places]])
-SEASON_RANKINGS: CacheKind[Rankings] = CacheKind("season-rankings", dict[str, list[PackedSeasonEntry]])
-PLAYER_SEASONS: CacheKind[list[dict[str, Any] | None]] = CacheKind("player-seasons", list[SeasonEntry | None])
+TOURNAMENT_RANKINGS: StampedKind[Rankings] = StampedKind("tournament-rankings", dict[str, list[RankedEntry]])
+PROGRESS: StampedKind[list[tuple[int, Places]]] = StampedKind("places-after-each-series", list[tuple[int, Places]])
+SEASON_RANKINGS: StampedKind[Rankings] = StampedKind("season-rankings", dict[str, list[PackedSeasonEntry]])
+PLAYER_SEASONS: StampedKind[list[dict[str, Any] | None]] = StampedKind("player-seasons", list[SeasonEntry | None])
 FIRST_SEEN: CacheKind[tuple[str, datetime]] = CacheKind("first-seen", tuple[str, datetime])
 
 
 # --- the stamp --------------------------------------------------------------
 
 
-def _per_tournament(queryset: QuerySet, path: str, aggregate: Expression) -> Subquery:
-    """``aggregate`` over the rows of ``queryset`` that belong to the outer tournament."""
-    rows = queryset.filter(**{path: OuterRef("pk")}).order_by().values(path)
-    return Subquery(rows.annotate(value=aggregate).values("value"))
-
-
 def stamps(tournaments: QuerySet[Tournament]) -> dict[int, str]:
-    """A short digest per tournament of everything its standings depend on, in one query."""
-    return {row[0]: hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest() for row in _stamp_rows(tournaments)}
+    """Each tournament's standings stamp (``league.standings.refresh``), in one query: ``"0"``
+    for one no change has touched yet."""
+    return {pk: token or "0" for pk, token in tournaments.order_by().values_list("pk", "standings_stamp__token")}
 
 
 def stamp_by_slug(slug: str) -> tuple[int, str] | None:
     """The primary key and stamp of the tournament with ``slug`` (``None`` if there is none)."""
     return next(iter(stamps(Tournament.objects.filter(slug=slug)).items()), None)
-
-
-def _stamp_rows(tournaments: QuerySet[Tournament]) -> QuerySet:
-    """Per tournament: its pk, then the counts, sums and latest values its standings depend on."""
-    closed = Q(status=Series.Status.CLOSED)
-    # The public standings count only closed series with published results; deals being
-    # entered in an open series must not change the stamp, or every deal saved anywhere
-    # in the hall would throw the standings out of the cache while spectators watch.
-    counted = Protocol.objects.filter(series__status=Series.Status.CLOSED, series__results_published=True)
-    counted_changes = DealRowVersion.objects.filter(
-        protocol__series__status=Series.Status.CLOSED, protocol__series__results_published=True
-    )
-    return tournaments.order_by().values_list(
-        "pk",
-        "updated",
-        # which lists are public (the season adds only published ones), however the flag was saved
-        *PUBLISH_FIELDS,
-        _per_tournament(counted, "series__tournament", Count("pk")),
-        # every write bumps a protocol's version, so the sum moves with any row change
-        _per_tournament(counted, "series__tournament", Sum("version")),
-        _per_tournament(counted, "series__tournament", Max("updated")),
-        _per_tournament(counted_changes, "protocol__series__tournament", Max("pk")),
-        # closing needs every protocol confirmed first; count and numbers pin down which series are closed
-        _per_tournament(Series.objects, "tournament", Count("pk", filter=closed)),
-        _per_tournament(Series.objects, "tournament", Sum("number", filter=closed)),
-        _per_tournament(Series.objects, "tournament", Sum("number", filter=closed & Q(results_published=True))),
-        _per_tournament(Bye.objects, "tournament", Count("pk")),
-        _per_tournament(Bye.objects, "tournament", Max("pk")),
-        _per_tournament(TableAssignment.objects, "series__tournament", Max("pk")),
-        # a player moved to another team changes the team standings
-        _per_tournament(Registration.objects, "tournament", Count("pk")),
-        # weighted by the player, so two players trading teams still move the sum
-        _per_tournament(Registration.objects, "tournament", Sum(F("team_id") * F("player_id"))),
-        # a renamed player or team, or a corrected gender (the women's and men's lists), shows at once;
-        # every change saves the row, and ``updated`` moves with each save
-        _per_tournament(Registration.objects, "tournament", Max("player__updated")),
-        _per_tournament(Registration.objects, "tournament", Max("team__updated")),
-        # a referee's penalty counts in every list; a removed one leaves its version behind
-        _per_tournament(Penalty.objects, "series__tournament", Count("pk")),
-        _per_tournament(Penalty.objects, "series__tournament", Max("updated")),
-        _per_tournament(PenaltyVersion.objects, "series__tournament", Max("pk")),
-        "own_ruleset__updated",
-    )
 
 
 def stamp_seen(tournament_id: int, stamp: str) -> datetime:
@@ -172,16 +121,16 @@ def tournament_rankings(tournament: Tournament, stamp: str | None = None) -> Ran
     players and teams named by ``pk``.
     """
     stamp = stamp or stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
-    return TOURNAMENT_RANKINGS.once(
-        f"rankings:tournament:{tournament.pk}:{stamp}", lambda: tournament_standings(tournament, published_only=True)
+    return TOURNAMENT_RANKINGS.current(
+        f"rankings:tournament:{tournament.pk}", stamp, lambda: tournament_standings(tournament, published_only=True)
     )
 
 
 def rankings_of(tournaments: Sequence[Tournament], current: dict[int, str]) -> dict[int, Rankings]:
     """:func:`tournament_rankings` of each of ``tournaments`` (by pk) under its stamp in ``current``,
     read from the cache in one round trip: a player's page names every tournament they played."""
-    keys = {f"rankings:tournament:{t.pk}:{current[t.pk]}": t for t in tournaments}
-    kept = TOURNAMENT_RANKINGS.get_many(keys)
+    keys = {f"rankings:tournament:{t.pk}": t for t in tournaments}
+    kept = TOURNAMENT_RANKINGS.current_many({key: current[t.pk] for key, t in keys.items()})
     return {t.pk: kept[key] if key in kept else tournament_rankings(t, current[t.pk]) for key, t in keys.items()}
 
 
@@ -190,14 +139,14 @@ def places_after_each_series(tournament: Tournament, stamp: str | None = None) -
     chart on a player's page; from the cache when current. The last is the tournament's own
     ranking; an earlier one ranks the series up to it alone, as ``compute`` would have then."""
     stamp = stamp or stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
-    return PROGRESS.once(f"rankings:progress:{tournament.pk}:{stamp}", lambda: _progress(tournament, stamp))
+    return PROGRESS.current(f"rankings:progress:{tournament.pk}", stamp, lambda: _progress(tournament, stamp))
 
 
 def progress_of(tournaments: Sequence[Tournament], current: dict[int, str]) -> dict[int, list[tuple[int, Places]]]:
     """:func:`places_after_each_series` of each of ``tournaments`` (by pk), in one round trip as
     :func:`rankings_of`."""
-    keys = {f"rankings:progress:{t.pk}:{current[t.pk]}": t for t in tournaments}
-    kept = PROGRESS.get_many(keys)
+    keys = {f"rankings:progress:{t.pk}": t for t in tournaments}
+    kept = PROGRESS.current_many({key: current[t.pk] for key, t in keys.items()})
     return {t.pk: kept[key] if key in kept else places_after_each_series(t, current[t.pk]) for key, t in keys.items()}
 
 
@@ -270,7 +219,7 @@ def _season_packed(
         per_tournament = lists() if lists is not None else rankings_of(tournaments, tournament_stamps)
         return _packed(season_standings(season, tournaments, [per_tournament[t.pk] for t in tournaments]))
 
-    return SEASON_RANKINGS.once(f"rankings:season:{season.pk}:{season_digest(season, tournament_stamps)}", build)
+    return SEASON_RANKINGS.current(f"rankings:season:{season.pk}", season_digest(season, tournament_stamps), build)
 
 
 def season_digest(season: Season, tournament_stamps: dict[int, str]) -> str:

@@ -77,3 +77,25 @@ class TeamResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team_id} @ {self.tournament_id}: {self.place_label}"
+
+
+class TournamentStamp(models.Model):
+    """Znacznik klasyfikacji (the standings' stamp) of one tournament: a token written anew, in the
+    writer's own transaction, by every change its public standings depend on
+    (``league.standings.refresh.standings_touch``). A page reads it to know whether what it keeps is
+    current: one row, where the stamp used to be a scan of every row of the tournament.
+
+    A tournament no write has touched yet has no row; its stamp is ``"0"``."""
+
+    tournament = models.OneToOneField(
+        "league.Tournament", on_delete=models.CASCADE, primary_key=True, related_name="standings_stamp"
+    )
+    token = models.CharField(_("stamp"), max_length=32)
+    changed = models.DateTimeField(_("changed"))
+
+    class Meta:
+        verbose_name = _("standings stamp")
+        verbose_name_plural = _("standings stamps")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.token}"

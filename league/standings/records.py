@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from league.caching import CacheKind
+from league.caching import StampedKind
 from league.games import game_of, game_rules
 from league.games.base import GameRecords
 from league.models import League, Series, Tournament
@@ -111,8 +111,8 @@ class TournamentPart:
     best: list[tuple[int, int, int, int]] = field(default_factory=list)
 
 
-RECORD_LISTS: CacheKind[Kept] = CacheKind("record-lists", Kept)
-RECORD_PART: CacheKind[TournamentPart] = CacheKind("record-part", TournamentPart)
+RECORD_LISTS: StampedKind[Kept] = StampedKind("record-lists", Kept)
+RECORD_PART: StampedKind[TournamentPart] = StampedKind("record-part", TournamentPart)
 
 
 def scope_tournaments(*, league: League | None) -> QuerySet[Tournament]:
@@ -124,14 +124,14 @@ def scope_tournaments(*, league: League | None) -> QuerySet[Tournament]:
 def records(*, league: League | None = None) -> list[GameRecordLists]:
     """The records of ``league``'s published tournaments, or of every published tournament of the
     installation; per game, the most played first. Two queries on a visit (the stamps, and the
-    cache's value); the lists are built once per stamp of the scope (``RECORD_LISTS.once``) and put in
+    cache's value); the lists are built once per stamp of the scope (``RECORD_LISTS.current``) and put in
     words for the reader here."""
     current = stamps(scope_tournaments(league=league))
     if not current:
         return []
     digest = hashlib.blake2b(repr(sorted(current.items())).encode(), digest_size=8).hexdigest()
     scope = league.pk if league is not None else "all"
-    kept = RECORD_LISTS.once(f"records:{scope}:{digest}", lambda: _kept(current))
+    kept = RECORD_LISTS.current(f"records:{scope}", digest, lambda: _kept(current))
     result = []
     for game, lists in kept:
         rules = game_rules(game)
@@ -160,10 +160,6 @@ def _shown(game: GameRecords) -> list[tuple[str, str, str]]:
 # --- each tournament's part ---------------------------------------------------
 
 
-def _part_key(tournament_id: int, stamp: str) -> str:
-    return f"records:tournament:{tournament_id}:{stamp}"
-
-
 def _parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[int, TournamentPart]:
     """Each tournament's part (pk → part) from its players' kept rows (``PlayerResult``: the
     series at a table, the deals' tally, the place), in two queries for the whole scope. A
@@ -184,15 +180,15 @@ def _parts(tournaments: list[Tournament], current: dict[int, str]) -> dict[int, 
             parts[tournament.pk] = _part(tournament, kept, over=tournament.pk in over)
         else:
             behind.append(tournament)
-    keys = {_part_key(t.pk, current[t.pk]): t for t in behind}
-    cached = RECORD_PART.get_many(keys)
+    keys = {f"records:tournament:{t.pk}": t for t in behind}
+    cached = RECORD_PART.current_many({key: current[t.pk] for key, t in keys.items()})
     for key, tournament in keys.items():
         if key not in cached:
             fresh = tournament_results(tournament, current[tournament.pk]).players
             cached[key] = _part(tournament, fresh, over=tournament.pk in over)
-            # kept at once: a process that tires of waiting for this build (``RECORD_LISTS.once``)
+            # kept at once: a process that tires of waiting for this build (``RECORD_LISTS.current``)
             # and builds the lists itself finds the parts read so far
-            RECORD_PART.set(key, cached[key])
+            RECORD_PART.set(key, (current[tournament.pk], cached[key]))
         parts[tournament.pk] = cached[key]
     return parts
 

@@ -200,7 +200,7 @@ def player_history(
     # from the cache for them took longer than the rest of a long history's page
     digests = [season_digest(season, {t.pk: current[t.pk] for t in ts}) for season, ts in counted.values()]
     digest = hashlib.blake2b("-".join(digests).encode(), digest_size=8).hexdigest()
-    entries = PLAYER_SEASONS.once(f"rankings:player-seasons:{player.pk}:{digest}", season_entries)
+    entries = PLAYER_SEASONS.current(f"rankings:player-seasons:{player.pk}", digest, season_entries)
     season_rows = [{"season": season, "entry": entry} for season, entry in zip(reads.seasons, entries, strict=True)]
     return history, season_rows
 

@@ -37,6 +37,7 @@ from league.models import SEED, Bye, DrawLog, Registration, Series, TableAssignm
 from league.printing.models import PrintJob
 from league.rating.selectors import current_ratings
 from league.results.models import Protocol
+from league.standings.refresh import standings_touch
 from league.tournaments.draw_messages import draw_error_to_validation_error
 from league.tournaments.fixed_seats import (
     draw_fixed_seat_error,
@@ -253,6 +254,7 @@ def _write_seats(series: Series, draw: SeriesDraw, *, seats: Sequence[str]) -> N
     Bye.objects.bulk_create(
         Bye(tournament_id=series.tournament_id, series=series, player_id=int(player)) for player in draw.byes
     )
+    standings_touch(tournament_id=series.tournament_id)  # a bye counts in the standings
 
 
 def _write_protocols(series: Series, draw: SeriesDraw) -> None:

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from league.models import MAX_PLAYERS, Registration, TableAssignment, Tournament
+from league.standings.refresh import standings_touch
 from league.tournaments.regulars import Entry, teams_fitted
 from league.tournaments.selectors import late_arrivals_first_series, player_current_team, team_counts
 from players.models import Club, Player, Team
@@ -52,6 +53,7 @@ def registration_create(
         registration.first_series = first
         registration.checked_in = True
     registration.save()
+    standings_touch(tournament_id=tournament.pk)
     return registration
 
 
@@ -78,6 +80,7 @@ def registration_group_create(*, tournament: Tournament, entries: Iterable[Entry
             _("A tournament takes at most %(limit)s players."), code="tournament_full", params={"limit": MAX_PLAYERS}
         )
     first = late_arrivals_first_series(tournament=tournament)
+    standings_touch(tournament_id=tournament.pk)
     return Registration.objects.bulk_create(
         Registration(
             tournament=tournament,
@@ -129,6 +132,7 @@ def registration_withdraw(*, registration: Registration, number: int | None) -> 
         )
     registration.withdrawn_after_series = number
     registration.save(update_fields=["withdrawn_after_series"])
+    standings_touch(tournament_id=tournament.pk)
     if number is None:
         return []
     return [drawn for drawn in _series_drawn_with(registration=registration) if drawn > number]
@@ -175,6 +179,7 @@ def registration_delete(*, registration: Registration) -> None:
             params={"player": registration.player, "numbers": ", ".join(map(str, drawn))},
         )
     registration.delete()
+    standings_touch(tournament_id=registration.tournament_id)
 
 
 @transaction.atomic
@@ -199,6 +204,7 @@ def registration_team_change(*, registration: Registration, team: Team | None) -
             )
     registration.team = team
     registration.save(update_fields=["team"])
+    standings_touch(tournament_id=registration.tournament_id)  # the team ranking counts who plays for whom
     if team is None:
         return []
     seats = TableAssignment.objects.filter(series__tournament_id=registration.tournament_id)
@@ -243,4 +249,5 @@ def registration_team_build(
         )
     team = team_create(name=name, members=[r.player for r in chosen], club=club, created_by=user)
     tournament.registrations.filter(pk__in=[r.pk for r in chosen]).update(team=team)
+    standings_touch(tournament_id=tournament.pk)
     return team

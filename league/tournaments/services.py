@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from league.games import game_of, game_rules, registered_games, tournament_rules_check
 from league.models import Series, StaffInvitation, Tournament
 from league.slugs import polish_slug
-from league.standings.tasks import schedule_recompute
+from league.standings.refresh import standings_touch
 from league.tournaments import selectors
 
 # Besides a game's own rules (``GameSettings.rules_fields``), the column that decides how deals are
@@ -78,12 +78,13 @@ def tournament_draw_publication_toggle(*, tournament: Tournament) -> bool:
     return tournament.draw_published
 
 
+@transaction.atomic
 def series_results_publication_toggle(*, series: Series) -> bool:
     """Show or hide a closed series' results on the public pages; returns whether they are now shown."""
     series.results_published = not series.results_published
     series.save(update_fields=["results_published"])
     # the players' kept results (league.standings.summaries) show or drop the series with the standings
-    schedule_recompute(series.tournament_id)
+    standings_touch(tournament_id=series.tournament_id)
     return series.results_published
 
 
@@ -138,7 +139,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     stored.series.filter(number__gt=stored.series_count, status=Series.Status.PLANNED).delete()
     series_ensure(tournament=stored)
     # which lists are published and the names shown are in the players' kept results too
-    schedule_recompute(stored.pk)
+    standings_touch(tournament_id=stored.pk)
     return stored
 
 
@@ -154,18 +155,21 @@ def tournament_delete(*, tournament: Tournament) -> None:
     stored.delete()
 
 
+@transaction.atomic
 def tournament_publish(*, tournament: Tournament) -> None:
     """Make a draft public: the home page lists it and its public pages open for everyone."""
     tournament.published = True
     tournament.save(update_fields=["published", "updated"])
     # its players' pages read kept results (league.standings.summaries), which a draft never has
-    schedule_recompute(tournament.pk)
+    standings_touch(tournament_id=tournament.pk)
 
 
+@transaction.atomic
 def tournament_archive_toggle(*, tournament: Tournament) -> bool:
     """Move the tournament to the archive or back; returns whether it is now archived."""
     tournament.archived = not tournament.archived
     tournament.save(update_fields=["archived", "updated"])
+    standings_touch(tournament_id=tournament.pk)  # archived tournaments are listed apart
     return tournament.archived
 
 

@@ -227,6 +227,29 @@ SCRIPTS = [
         wrk=True,
     ),
     Script(
+        "freshness",
+        (
+            r"\| 1 \| standings \| [\d.]+ \| [\d.]+ \| [\d.]+ \|",
+            r"\| 1 \| team \| [\d.]+ \| [\d.]+ \| [\d.]+ \|",
+            r"readers: \d+ reads, p95 \d+ ms, 0 errors",
+            r"cache after 4 corrections at 1 tournament\(s\): \d+ keys, [\d.]+ MB",
+            r"ratio last/first: [\d.]+",
+        ),
+        {
+            "BENCH_HISTORY": "1",
+            "BENCH_PLAYERS": "16",
+            "BENCH_SERIES": "1",
+            "BENCH_CORRECTIONS": "2",
+            "BENCH_READERS": "4",
+            "BENCH_MEMORY_CORRECTIONS": "2,4",
+            "BENCH_DROP_DB": "1",
+            "BENCH_CACHE_URL": "redis://127.0.0.1:6379/15",
+            "BENCH_BROKER_URL": "redis://127.0.0.1:6379/10",
+            **SMALL_SERVER,
+        },
+        services=True,
+    ),
+    Script(
         "control_room",
         (
             r"deals saved: [1-9]\d* in 1 s",

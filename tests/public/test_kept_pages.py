@@ -20,7 +20,7 @@ from league.results import services as results
 from league.results.models import Protocol
 from league.standings.cache import refresh
 from league.standings.tasks import recompute_standings
-from league.tournaments.services import tournament_publish
+from league.tournaments.services import tournament_publish, tournament_update
 from tests.factories import LeagueFactory, SeasonFactory, TournamentFactory, UserFactory, played_series
 from tests.public.test_pages import league_tournament
 
@@ -171,8 +171,7 @@ def test_a_corrected_deal_reaches_the_table_the_series_and_every_list(client, to
 
 def test_a_renamed_tournament_shows_its_new_name_on_every_page_of_it(client, tournament, clock):
     pages(client, tournament)
-    tournament.name = "Puchar Helu"
-    tournament.save()
+    tournament_update(tournament=tournament, name="Puchar Helu")
     clock.now += 1.5
 
     for name, (status, body) in pages(client, tournament).items():

@@ -14,6 +14,7 @@ from django.urls import reverse
 from league.models import Bye, Series
 from league.results.models import Penalty
 from league.standings.tasks import recompute_standings
+from league.tournaments.services import series_results_publication_toggle
 from players.models import Player
 from tests.factories import PlayerFactory, RegistrationFactory, SeasonFactory, TournamentFactory, played_series
 
@@ -258,7 +259,7 @@ def test_the_deal_statistics_count_only_series_whose_results_are_published(clien
                          value_a=30, value_b=-10, value_c=-10, value_d=-10)  # fmt: skip
     assert "méster" in open_page(client, anna).split('id="statistics"')[1]
 
-    tournament.series.filter(number=1).update(results_published=False)
+    series_results_publication_toggle(series=tournament.series.get(number=1))
 
     assert "méster" not in open_page(client, anna).split('id="statistics"')[1]  # no stale tally either
 

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from league.public import page_store
+from league.standings.refresh import standings_touch
 from league.standings.tasks import recompute_standings
-from tests.factories import RegistrationFactory, SeasonFactory
+from tests.factories import LeagueFactory, RegistrationFactory, SeasonFactory
 from tests.public.test_pages import league_tournament
 
 pytestmark = pytest.mark.django_db
@@ -52,6 +56,7 @@ def player_in(tournaments):
     player = tournaments[0].registrations.first().player
     for tournament in tournaments[1:]:
         RegistrationFactory(tournament=tournament, player=player)
+        standings_touch(tournament_id=tournament.pk)  # as registering does
     return player
 
 
@@ -84,6 +89,7 @@ def test_the_team_page_takes_the_same_queries_for_one_and_many_tournaments(
     for tournament in tournaments[1:]:
         for member in team.memberships.all():
             RegistrationFactory(tournament=tournament, player=member.player, team=team)
+        standings_touch(tournament_id=tournament.pk)  # as registering does
     warmed(*tournaments)
 
     with django_assert_max_num_queries(TEAM_PAGE):
@@ -112,3 +118,49 @@ def test_a_regulars_page_takes_the_same_queries_cold_after_one_or_twelve_tournam
 
     assert page.count('class="card player-tournament"') == min(count, 10)  # ten to a page
     assert str(season) in page
+
+
+def test_no_public_page_takes_more_queries_after_twenty_tournaments_than_after_one(client):
+    """Issue 40: a page's state is the stored stamps of the tournaments it shows, one read, so a
+    league's history adds rows to read, never queries. Each page built afresh (nothing kept in the
+    process), the standings and the players' kept results current, as the recompute task leaves them."""
+    league, season = LeagueFactory(), SeasonFactory()
+    first = league_tournament(season=season, league=league, tables=1, series=1)
+    player = player_in([first])
+    team = first.registrations.exclude(team=None).first().team
+    addresses = [
+        reverse("public:standings", args=[first.slug]),
+        reverse("public:season", args=[season.slug]),
+        reverse("public:player", args=[player.pk]),
+        reverse("public:team", args=[team.pk]),
+        reverse("leagues:page", args=[league.slug]),
+        reverse("public:records"),
+    ]
+
+    def queries() -> list[int]:
+        counts = []
+        for address in addresses:
+            page_store.forget_all()
+            with CaptureQueriesContext(connection) as captured:
+                assert client.get(address).status_code == 200, address
+            counts.append(len(captured))
+        return counts
+
+    warmed(first)
+    for address in addresses:
+        client.get(address)  # the session and the caches settle
+    after_one = queries()
+    later = [league_tournament(season=season, league=league, tables=1, series=1) for _ in range(19)]
+    player_in([first, *later])
+    for tournament in later:
+        for member in team.memberships.all():
+            if not tournament.registrations.filter(player=member.player).exists():
+                RegistrationFactory(tournament=tournament, player=member.player, team=team)
+    warmed(first, *later)
+    for address in addresses:
+        client.get(address)
+
+    after_twenty = queries()
+    assert [
+        address for address, one, twenty in zip(addresses, after_one, after_twenty, strict=True) if twenty > one
+    ] == []

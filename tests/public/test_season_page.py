@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from league.standings.cache import refresh
+from league.tournaments.services import series_results_publication_toggle
 from tests.factories import PlayerFactory, RegistrationFactory, SeasonFactory, TournamentFactory, played_series
 
 pytestmark = pytest.mark.django_db
@@ -173,7 +174,8 @@ def test_a_season_page_kept_ready_shows_a_change_once_the_stamps_second_has_pass
     url = reverse("public:season", args=[season.slug])
     before = row_of(client.get(url).content.decode(), "Anna Kąkol")
     last = season.tournaments.order_by("date").last()
-    last.series.update(results_published=False)
+    for series in last.series.all():
+        series_results_publication_toggle(series=series)
 
     assert row_of(client.get(url).content.decode(), "Anna Kąkol") == before  # within the second
     settings.STANDINGS_STAMP_SECONDS = 0

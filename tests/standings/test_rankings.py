@@ -10,7 +10,7 @@ from league.models import TeamRanking, Tournament
 from league.results import services as results
 from league.results.models import Protocol
 from league.standings.cache import season_rankings, stamp_by_slug, stamps, tournament_rankings
-from league.standings.tasks import schedule_recompute
+from league.standings.refresh import standings_touch
 from players.models import Gender
 from tests.factories import (
     PlayerFactory,
@@ -211,7 +211,7 @@ def test_a_correction_is_never_served_stale(django_capture_on_commit_callbacks, 
             user=referee,
             reason="A and D swapped on paper",
         )
-        schedule_recompute(t.pk)
+        standings_touch(tournament_id=t.pk)
 
     # the task has already put the new standings in the cache: reading them costs only the stamp
     with django_assert_num_queries(1):

@@ -16,6 +16,7 @@ from league.models import Series, Tournament
 from league.results.models import Protocol
 from league.standings.models import PlayerResult
 from league.standings.records import records
+from league.standings.refresh import standings_touch
 from league.standings.summaries import player_results_rebuild
 from tests.factories import (
     LeagueFactory,
@@ -55,6 +56,7 @@ def zolo(tournament, number: int, seat: str, *, won: bool = True, row: int = 50)
         **{f"value_{s.lower()}": v for s, v in values.items()},
     )
     Protocol.objects.filter(pk=protocol.pk).update(version=F("version") + 1)  # as every saved row does
+    standings_touch(tournament_id=tournament.pk)  # as a correction of a closed series does
 
 
 def record(key: str, league=None, game: str = "baska") -> list[tuple[str, str, int]]:

@@ -1,6 +1,6 @@
 """A renamed player or team, or a player whose gender was corrected, is shown so at once
-on every public page of standings: the stamp of a tournament's standings covers its
-players and teams, not only its results (an offensive name can be taken down)."""
+on every public page of standings: the register's services give every tournament the player
+or team is registered in a new stamp (an offensive name can be taken down)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,16 @@ from django.urls import reverse
 
 from league.models import Tournament
 from league.standings.cache import stamps
+from league.tournaments.registrations import registration_team_change
 from players.models import Gender
+from players.services import player_update, team_update
 from tests.factories import UserFactory
 from tests.public.test_pages import league_tournament
 
 pytestmark = pytest.mark.django_db
 
 NEW_NAME = "Przemianowany"
+REGISTER_FIELDS = ("first_name", "last_name", "gender", "club", "licence", "active")
 
 
 @pytest.fixture
@@ -28,6 +31,12 @@ def player(tournament):
     return tournament.registrations.order_by("pk").first().player
 
 
+def changed(player, **fields) -> None:
+    """``player`` changed on the register's screen by a superuser."""
+    fields = {name: fields.get(name, getattr(player, name)) for name in REGISTER_FIELDS}
+    player_update(player=player, user=UserFactory(is_superuser=True), **fields)
+
+
 def standings(client, tournament) -> str:
     return client.get(reverse("public:standings", args=[tournament.slug])).content.decode()
 
@@ -36,8 +45,7 @@ def test_a_renamed_player_is_shown_renamed_at_once_to_spectators(client, tournam
     old_name = player.last_name
     assert old_name in standings(client, tournament)  # the page is kept ready now
 
-    player.last_name = NEW_NAME
-    player.save()
+    changed(player, last_name=NEW_NAME)
 
     page = standings(client, tournament)
     assert NEW_NAME in page and old_name not in page
@@ -47,8 +55,7 @@ def test_a_renamed_player_is_shown_renamed_at_once_to_a_logged_in_visitor(client
     client.force_login(UserFactory())
     standings(client, tournament)
 
-    player.last_name = NEW_NAME
-    player.save()
+    changed(player, last_name=NEW_NAME)
 
     assert NEW_NAME in standings(client, tournament)
 
@@ -57,8 +64,16 @@ def test_a_renamed_team_is_shown_renamed_at_once(client, tournament, player):
     team = tournament.registrations.get(player=player).team
     standings(client, tournament)
 
-    team.name = "Drużyna Przemianowana"
-    team.save()
+    members = [member.player for member in team.memberships.all()]
+    team_update(
+        team=team,
+        user=UserFactory(is_superuser=True),
+        name="Drużyna Przemianowana",
+        members=members,
+        captain=team.captain,
+        club=team.club,
+        active=team.active,
+    )
 
     assert "Drużyna Przemianowana" in standings(client, tournament)
 
@@ -68,8 +83,7 @@ def test_a_corrected_gender_moves_the_player_to_the_other_list_at_once(client, t
     assert player.gender == Gender.MAN
     assert player.full_name not in [row["name"] for row in client.get(url).json()["women"]]
 
-    player.gender = Gender.WOMAN
-    player.save()
+    changed(player, gender=Gender.WOMAN)
 
     assert player.full_name in [row["name"] for row in client.get(url).json()["women"]]
 
@@ -79,8 +93,7 @@ def test_a_renamed_player_is_shown_renamed_at_once_on_the_projector_and_the_seas
     season = reverse("public:season", args=[tournament.season.slug])
     client.get(projector), client.get(season)
 
-    player.last_name = NEW_NAME
-    player.save()
+    changed(player, last_name=NEW_NAME)
 
     assert NEW_NAME in client.get(projector).content.decode()
     assert NEW_NAME in client.get(season).content.decode()
@@ -91,8 +104,8 @@ def test_two_players_trading_teams_change_the_team_standings_at_once(tournament)
     first, second = list(tournament.registrations.exclude(team=None).order_by("team_id", "pk"))[::4][:2]
     before = stamps(Tournament.objects.filter(pk=tournament.pk))
     first_team, second_team = first.team_id, second.team_id
-    tournament.registrations.filter(pk=first.pk).update(team_id=second_team)
-    tournament.registrations.filter(pk=second.pk).update(team_id=first_team)
+    registration_team_change(registration=first, team=second.team)
+    registration_team_change(registration=second, team=first.team)
 
     assert first_team != second_team
     assert stamps(Tournament.objects.filter(pk=tournament.pk)) != before

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from league.models import Season, Tournament
 from league.standings.cache import season_rankings, stamps
+from league.tournaments.services import tournament_update
 from tests.factories import (
     PlayerFactory,
     RegistrationFactory,
@@ -73,9 +74,9 @@ def test_publishing_the_list_later_brings_the_tournament_into_the_season_table(c
     season = season_with(publish_individual=False)
     assert "Ukryty1" not in season_page(client, season)
 
-    tournament = Tournament.objects.get(season=season, publish_individual=False)
-    tournament.publish_individual = True
-    tournament.save()
+    tournament_update(
+        tournament=Tournament.objects.get(season=season, publish_individual=False), publish_individual=True
+    )
 
     assert "Ukryty1" in season_page(client, season)
 
@@ -89,9 +90,8 @@ def test_the_players_page_shows_no_season_place_from_an_unpublished_list(client)
     assert [row["entry"] for row in page.context["seasons"]] == [None]
 
 
-def test_a_list_published_by_a_narrow_save_reaches_the_season_table_at_once():
-    """The stamp reads the publication flags themselves, not only the time of the last full save."""
+def test_a_list_published_by_the_organiser_gives_the_tournament_a_new_stamp():
     tournament = TournamentFactory(publish_individual=False)
     before = stamps(Tournament.objects.filter(pk=tournament.pk))
-    Tournament.objects.filter(pk=tournament.pk).update(publish_individual=True)
+    tournament_update(tournament=tournament, publish_individual=True)
     assert stamps(Tournament.objects.filter(pk=tournament.pk)) != before

@@ -44,7 +44,7 @@ from league.ranking_lists import points
 from league.results.history import person_name
 from league.results.models import Penalty, PenaltyVersion
 from league.results.services import atomic_write
-from league.standings.tasks import schedule_recompute
+from league.standings.refresh import standings_touch
 from players.models import Gender, Player
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ def _check_player(series: Series, player: Player) -> None:
 def _after_change(series: Series) -> None:
     # the public standings count closed series only: a penalty in an open one changes them later
     if series.status == Series.Status.CLOSED:
-        schedule_recompute(series.tournament_id)
+        standings_touch(tournament_id=series.tournament_id)
 
 
 @atomic_write

@@ -14,6 +14,7 @@ import scoring
 from league.games.baska.rulesets import selectors
 from league.games.baska.rulesets.models import OwnRuleset, OwnRulesetVersion
 from league.slugs import polish_slug
+from league.standings.refresh import standings_touch_many
 
 
 def own_ruleset_copy(*, user: AbstractBaseUser, name: str, source: str | OwnRuleset) -> tuple[OwnRuleset, bool]:
@@ -60,6 +61,7 @@ def own_ruleset_update(
     OwnRulesetVersion.objects.create(ruleset=stored, old_data=stored.data, user=user, reason=reason)
     stored.name, stored.data = name, data
     stored.save()
+    standings_touch_many(tournaments=stored.tournaments.all())  # the rules' name is shown with them
     return stored
 
 

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from league.models import Series, TeamRanking
 from league.results.models import Penalty
 from league.standings.cache import refresh
+from league.standings.refresh import standings_touch
 from tests.browser.conftest import accessible, fits_the_screen
 from tests.factories import (
     PlayerFactory,
@@ -66,6 +67,7 @@ def hall_evening():
             small_points=-10,
             reason="Spóźnienie do stolika po przerwie",
         )
+        standings_touch(tournament_id=tournament.pk)  # as adding the penalty does
         refresh(tournament.pk)
     return anna
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from league.standings.cache import refresh
+from league.standings.refresh import standings_touch
 from tests.browser.conftest import accessible, fits_the_screen
 from tests.factories import (
     LeagueFactory,
@@ -59,6 +60,7 @@ def league_history():
                 number=2, deal={"contract": "zolo", "old": [table.seat], "old_eyes": 80},
                 **{f"value_{seat.lower()}": value for seat, value in values.items()},
             )  # fmt: skip
+        standings_touch(tournament_id=tournament.pk)  # as saving the zolos does
         refresh(tournament.pk)
     evening = PreferansTournamentFactory(
         name="Wieczór Preferansa w Wejherowie", league=league, date=date(2026, 3, 28), series_count=1,

@@ -13,6 +13,7 @@ from league.models import Series
 from league.printing import documents, layout, tasks
 from league.printing.models import STALE_AFTER, STOPPED_MESSAGE, PrintJob
 from league.results.models import DealRow, Protocol
+from league.standings.refresh import standings_touch
 from scoring import SEATS
 from tests.factories import TournamentFactory, UserFactory
 from tests.printing.test_documents import (
@@ -125,6 +126,7 @@ def test_results_sheets_from_closed_published_protocols(client, tournament, orga
     assert "Żaneta" not in pdf_text(response.content)
 
     Series.objects.filter(pk=series.pk).update(status=Series.Status.CLOSED, results_published=True)
+    standings_touch(tournament_id=tournament.pk)  # as closing the series and publishing its results do
     text = " ".join(pdf_text(client.get(reverse("printing:results", args=[tournament.slug])).content).split())
     assert "1. Żaneta Wójcik-Łęcka Drużyna Zażółć" in text  # +30 at table 1 leads
     assert "40" in text and "Kościerzyna" in text

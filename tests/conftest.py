@@ -28,14 +28,24 @@ PURE_CORE_TESTS = ("tests/scoring/", "tests/draw/")
 
 
 def pytest_collection_modifyitems(config, items):
-    """With ``DATABASE_URL`` (the deployed configuration's leg of CI, after the embedded default's
-    leg ran everything) the pure cores' tests are left out: about a thousand tests, a minute of CI."""
-    if not os.environ.get("DATABASE_URL"):
-        return
-    pure = [item for item in items if item.nodeid.startswith(PURE_CORE_TESTS)]
-    if pure:
-        config.hook.pytest_deselected(items=pure)
-        items[:] = [item for item in items if not item.nodeid.startswith(PURE_CORE_TESTS)]
+    """Left out: a browser test marked for one width (``@pytest.mark.viewport("phone")``) at the
+    other, before its browser and live server start; and, with ``DATABASE_URL`` (the deployed
+    configuration's leg of CI, after the embedded default's leg ran everything), the pure cores'
+    tests: about a thousand tests, a minute of CI."""
+    deployed = bool(os.environ.get("DATABASE_URL"))
+    left_out = [item for item in items if other_width(item) or (deployed and item.nodeid.startswith(PURE_CORE_TESTS))]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        kept = set(items) - set(left_out)
+        items[:] = [item for item in items if item in kept]
+
+
+def other_width(item) -> bool:
+    """Whether ``item`` is a browser test at a width (the ``page`` fixture's viewport) its
+    ``viewport`` marker does not name."""
+    marker = item.get_closest_marker("viewport")
+    callspec = getattr(item, "callspec", None)
+    return marker is not None and callspec is not None and callspec.params.get("page") not in marker.args
 
 
 def _cache_of_this_worker() -> None:

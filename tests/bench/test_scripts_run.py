@@ -211,7 +211,7 @@ SCRIPTS = [
             r"cache after 2 tournament\(s\), 2 changes later: \d+ keys, [\d.]+ MB, largest value \d+ KB",
         ),
         {
-            "BENCH_HISTORY": "1,2",
+            "BENCH_HISTORY": "2",
             "BENCH_PLAYERS": "16",
             "BENCH_SERIES": "1",
             "BENCH_SECONDS": "1",

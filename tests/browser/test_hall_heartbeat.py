@@ -11,13 +11,13 @@ from playwright.sync_api import expect
 from league.results.models import PhoneContact, Protocol
 from tests.browser.conftest import page  # noqa: F401  (the browser fixture)
 from tests.browser.test_control_room import log_in, person
-from tests.browser.test_offline_table import open_the_table, phone_only, until
+from tests.browser.test_offline_table import open_the_table, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.viewport("phone")
 def test_the_control_room_shows_a_phone_that_lost_the_network_as_offline(page, live_server, settings):  # noqa: F811
-    phone_only(page)
     settings.TABLE_HEARTBEAT_SECONDS = 1  # silent for 3 s is offline
     protocol = open_the_table(page, live_server)
     until(lambda: PhoneContact.objects.filter(protocol=protocol).exists())  # the page's heartbeat
@@ -39,11 +39,11 @@ def test_the_control_room_shows_a_phone_that_lost_the_network_as_offline(page, l
     expect(table).not_to_contain_text("offline", timeout=10000)
 
 
+@pytest.mark.viewport("phone")
 def test_the_phone_reports_at_once_and_a_finished_protocol_keeps_reporting_without_403(page, live_server, settings):  # noqa: F811
     """Issue 41: the first heartbeat came 20 s after opening (a phone losing the network in its first
     20 s was never shown offline), and a finished protocol's page, with no form left, sent its
     heartbeats without a CSRF token and got 403 every 20 s."""
-    phone_only(page)
     settings.TABLE_HEARTBEAT_SECONDS = 60  # the interval far away: only the report at opening can come
     refused = []
     page.on("response", lambda r: refused.append(r.url) if r.status == 403 and "kontakt" in r.url else None)
@@ -60,9 +60,9 @@ def test_the_phone_reports_at_once_and_a_finished_protocol_keeps_reporting_witho
     assert refused == []
 
 
+@pytest.mark.viewport("phone")
 def test_after_a_deal_saved_by_its_line_the_cursor_is_in_the_line(page, live_server):  # noqa: F811
     """Issue 41: after a shorthand save the focus was on the page body: a tap more for every deal."""
-    phone_only(page)
     open_the_table(page, live_server)
     page.locator("#line").fill("ac60")
     page.locator("#line").press("Enter")

@@ -24,11 +24,6 @@ SHOTS = Path("/tmp/shots/offline-phone")
 STORE = "baska-stolik-1"
 
 
-def phone_only(page) -> None:  # noqa: F811
-    if page.viewport_size["width"] != 390:
-        pytest.skip("the offline flow is the phone's: 390 px")
-
-
 def shot(page, name: str) -> None:  # noqa: F811
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}-{page.viewport_size['width']}.png"), full_page=True)
@@ -99,8 +94,8 @@ DEALS = [
 ]
 
 
+@pytest.mark.viewport("phone")
 def test_deals_typed_offline_wait_on_the_phone_and_are_stored_once_in_order(page, live_server):  # noqa: F811
-    phone_only(page)
     protocol = open_the_table(page, live_server)
     page.context.set_offline(True)
     expect(page.locator("#netbar")).to_have_attribute("data-state", "offline")
@@ -144,10 +139,10 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
 
 
+@pytest.mark.viewport("phone")
 def test_the_phone_s_provisional_values_of_deals_with_kontras_are_the_stored_values(page, live_server):  # noqa: F811
     """The phone finds a deal's value by the value table's own description of its key: kontras
     repeated by one side, and a 52:52 tie that the last doubler loses (gorzow's rule)."""
-    phone_only(page)
     protocol = open_the_table(page, live_server, TournamentFactory(ruleset_preset="gorzow"))
     page.context.set_offline(True)
     enter(page, "zwykla", ["A", "B"], "52", "mms")  # two counted doublings, the old's last: the young win the tie
@@ -165,10 +160,10 @@ def test_the_phone_s_provisional_values_of_deals_with_kontras_are_the_stored_val
     assert stored[0] == ["\u22124", "\u22124", "+4", "+4"]  # two doublings, the young (C, D) win the tie
 
 
+@pytest.mark.viewport("phone")
 def test_the_phone_values_queued_deals_in_a_bok_round_as_the_protocol_will(page, live_server):  # noqa: F811
     """psb: a 52:52 deal stored online starts a bok round; offline, the deals queued after it count
     double on the phone as they will in the protocol, and a tie among them queues the next round."""
-    phone_only(page)
     protocol = open_the_table(page, live_server, TournamentFactory(ruleset_preset="psb", deals_per_series=8))
     enter(page, "zwykla", ["A", "C"], "52")
     expect(page.locator("#row-1")).to_be_visible(timeout=15000)
@@ -192,8 +187,8 @@ def test_the_phone_values_queued_deals_in_a_bok_round_as_the_protocol_will(page,
     assert provisional[0] == ["+2", "\u22122", "+2", "\u22122"]  # 60 eyes: 1 each, doubled
 
 
+@pytest.mark.viewport("phone")
 def test_a_deal_whose_number_the_referee_took_meanwhile_is_stored_as_the_next_deal(page, live_server):  # noqa: F811
-    phone_only(page)
     protocol = open_the_table(page, live_server)
     enter(page, "zwykla", ["A", "C"], "60")
     expect(page.locator("#row-1")).to_be_visible()
@@ -236,8 +231,8 @@ def test_a_deal_whose_number_the_referee_took_meanwhile_is_stored_as_the_next_de
     assert not protocol.history.filter(action=DealRowVersion.Action.CHANGE).exists()
 
 
+@pytest.mark.viewport("phone")
 def test_a_correction_of_a_row_the_referee_changed_meanwhile_shows_both_and_the_scorer_decides(page, live_server):  # noqa: F811
-    phone_only(page)
     protocol = open_the_table(page, live_server)
     enter(page, "zwykla", ["A", "C"], "60")
     enter(page, "zwykla", ["B", "D"], "70")
@@ -285,10 +280,10 @@ IDBDatabase.prototype.transaction = function (...args) {
 """
 
 
+@pytest.mark.viewport("phone")
 def test_the_next_deal_tapped_while_the_phone_still_stores_the_last_one_is_kept(page, live_server):  # noqa: F811
     """A quick scorer taps the next deal at once: the form is cleared when the deal is saved, not once
     the phone has stored it, so the taps made meanwhile stay and the deal is saved as typed."""
-    phone_only(page)
     page.add_init_script(SLOW_STORE)
     protocol = open_the_table(page, live_server)
     enter(page, "zwykla", ["A", "C"], "60")
@@ -310,10 +305,10 @@ def test_the_next_deal_tapped_while_the_phone_still_stores_the_last_one_is_kept(
 REFUSED_STORE = 'IDBFactory.prototype.open = function () { throw new DOMException("refused", "SecurityError"); };'
 
 
+@pytest.mark.viewport("phone")
 def test_a_phone_that_refuses_to_store_posts_the_deal_as_without_the_script(page, live_server):  # noqa: F811
     """Storage refused (a private window, a full phone): the form, cleared already, is filled again
     with the deal and posted to the server, which stores it."""
-    phone_only(page)
     protocol = drawn_series(None, tables=1, status="in_play").protocols.get()
     page.add_init_script(REFUSED_STORE)
     let_in(page, live_server, protocol, "A", kept_offline=False)
@@ -325,10 +320,10 @@ def test_a_phone_that_refuses_to_store_posts_the_deal_as_without_the_script(page
     ]
 
 
+@pytest.mark.viewport("phone")
 def test_two_phones_typing_the_same_number_both_keep_their_deal_in_order(page, live_server):  # noqa: F811
     """Phone A types deal 1 without the network while phone B stores its deal 1: back online, A is
     offered to store its deal as deal 2, and the protocol holds both deals once each."""
-    phone_only(page)
     protocol = open_the_table(page, live_server)
     other = page.context.browser.new_context(viewport=page.viewport_size, locale="pl-PL")
     phone_b = other.new_page()
@@ -381,8 +376,8 @@ def test_enter_in_the_eyes_field_saves_the_deal_and_the_players_names_are_readab
     expect(page.locator("#entry-title")).to_have_text("Rozdanie 2")
 
 
+@pytest.mark.viewport("phone")
 def test_a_bok_row_marked_offline_on_the_phone_is_stored_marked(page, live_server):  # noqa: F811
-    phone_only(page)
     marked = {"bok_rounds": {"enabled": True, "trigger": "marked", "length": 4, "factor": 2, "max_per_series": 4}}
     rules = scoring.ruleset_to_dict(scoring.load_ruleset("pomorska")) | marked
     protocol = open_the_table(page, live_server, TournamentFactory(ruleset_preset="pomorska", ruleset_data=rules))
@@ -397,8 +392,8 @@ def test_a_bok_row_marked_offline_on_the_phone_is_stored_marked(page, live_serve
     assert (row.bok_round, row.values["A"]) == (True, 2)
 
 
+@pytest.mark.viewport("phone")
 def test_a_cicha_na_dobiciu_marked_offline_keeps_its_mark_and_its_kontra_is_not_counted(page, live_server):  # noqa: F811
-    phone_only(page)
     protocol = open_the_table(page, live_server, TournamentFactory(ruleset_preset="gorzow"))
     page.context.set_offline(True)
     expect(page.locator("#netbar")).to_have_attribute("data-state", "offline")
@@ -413,8 +408,8 @@ def test_a_cicha_na_dobiciu_marked_offline_keeps_its_mark_and_its_kontra_is_not_
     assert (row.deal.get("cicha_na_dobiciu"), row.values["A"]) == (True, 12)
 
 
+@pytest.mark.viewport("phone")
 def test_a_deal_the_engine_refuses_waits_until_the_scorer_fixes_it(page, live_server):  # noqa: F811
-    phone_only(page)
     protocol = open_the_table(page, live_server)
     page.context.set_offline(True)
     enter(page, "zwykla", ["A"], "60")  # one old seat in an ordinary game: no value in the table
@@ -435,8 +430,8 @@ def test_a_deal_the_engine_refuses_waits_until_the_scorer_fixes_it(page, live_se
     assert [row.deal["old"] for row in protocol.rows.order_by("number")] == [["A", "C"], ["B", "D"]]
 
 
+@pytest.mark.viewport("phone")
 def test_a_phone_whose_pin_ended_keeps_its_deals_until_the_pin_is_entered_again(page, live_server):  # noqa: F811
-    phone_only(page)
     protocol = open_the_table(page, live_server)
     page.context.set_offline(True)
     enter(page, "zwykla", ["A", "C"], "60")
@@ -456,8 +451,8 @@ def test_a_phone_whose_pin_ended_keeps_its_deals_until_the_pin_is_entered_again(
     assert protocol.rows.get().deal == {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
 
 
+@pytest.mark.viewport("phone")
 def test_a_deal_fixed_on_the_phone_is_sent_as_a_correction_of_its_row(page, live_server):  # noqa: F811
-    phone_only(page)
     protocol = open_the_table(page, live_server)
     enter(page, "zwykla", ["A", "C"], "60")
     expect(page.locator("#row-1")).to_be_visible()
@@ -478,10 +473,10 @@ def kept_page_shows(page, text: str) -> bool:  # noqa: F811
     )
 
 
+@pytest.mark.viewport("phone")
 def test_a_reload_without_the_network_shows_the_deals_entered_online(page, live_server):  # noqa: F811
     """The phone's offline copy of the page follows the protocol: a reload without the network shows
     every stored row, the totals and the next deal's number as the server has them."""
-    phone_only(page)
     protocol = open_the_table(page, live_server)
     for contract, old, eyes, kontras, _deal in DEALS[:2]:
         enter(page, contract, old, eyes, kontras)
@@ -499,8 +494,8 @@ def test_a_reload_without_the_network_shows_the_deals_entered_online(page, live_
     assert [row.deal for row in protocol.rows.order_by("number")] == [deal for *_typed, deal in DEALS[:2]]
 
 
+@pytest.mark.viewport("phone")
 def test_a_correction_the_referee_made_while_the_phone_was_offline_is_shown_on_reconnecting(page, live_server):  # noqa: F811
-    phone_only(page)
     protocol = open_the_table(page, live_server)
     for contract, old, eyes, kontras, _deal in DEALS[:2]:
         enter(page, contract, old, eyes, kontras)
@@ -568,19 +563,19 @@ STORED_AS_QUEUED = [
 ]
 
 
+@pytest.mark.viewport("phone")
 def test_two_phones_with_the_same_deal_1_store_it_once_and_the_next_deals_keep_their_numbers(page, live_server):  # noqa: F811
-    phone_only(page)
     protocol = three_queued_while_deal_1_is_stored_elsewhere(page, live_server, phone_x_enters(live_server, "60"))
     expect(page.locator("#row-3")).to_be_visible(timeout=15000)
     expect(page.locator("dialog#conflict")).to_be_hidden()
     assert [row.deal for row in protocol.rows.order_by("number")] == STORED_AS_QUEUED
 
 
+@pytest.mark.viewport("phone")
 def test_a_phone_drops_only_the_same_deal_and_its_next_deals_keep_their_numbers(page, live_server):  # noqa: F811
     """Issue 38: dropping the phone's deal 1 moved its deal 2 onto number 1, into the same dialog,
     inviting a second reflex drop of a real, different deal. The referee typed the same deal 1
     ("ca60": the old seats in another order): "drop mine" is offered, and the next deals keep 2 and 3."""
-    phone_only(page)
 
     def referee_types_ca60(protocol, browser):
         deal = {"contract": "zwykla", "old": ["C", "A"], "old_eyes": 60}
@@ -598,9 +593,9 @@ def test_a_phone_drops_only_the_same_deal_and_its_next_deals_keep_their_numbers(
     assert protocol.rows.count() == 3
 
 
+@pytest.mark.viewport("phone")
 def test_a_phone_is_not_offered_to_drop_a_deal_unlike_the_stored_one(page, live_server):  # noqa: F811
     """Phone X stored another deal 1 (two eyes apart): Y's three queued deals become 2, 3 and 4, none lost."""
-    phone_only(page)
     protocol = three_queued_while_deal_1_is_stored_elsewhere(page, live_server, phone_x_enters(live_server, "62"))
     dialog = page.locator("dialog#conflict")
     expect(dialog.locator("#conflict-title")).to_have_text("Rozdanie 1 jest już w protokole")

@@ -94,12 +94,11 @@ LONG_NAMES = [
 ]
 
 
+@pytest.mark.viewport("desktop")  # the hall's screen
 @pytest.mark.parametrize("screen", [(1920, 1080), (1366, 768)], ids=["1920x1080", "1366x768"])
 def test_every_player_is_fully_visible_on_exactly_one_seating_page(page, live_server, screen):
     """Issue 41: two-line entries (a long name, "wolny los") pushed "Grzenia Urszula 3 A" below a
     1920×1080 screen, and a bye was on no page. Each entry's box is measured on its page."""
-    if viewport_name(page) != "desktop":
-        pytest.skip("the hall's screen")
     width, height = screen
     page.set_viewport_size({"width": width, "height": height})
     tournament = league_tournament(tables=1, series=1)

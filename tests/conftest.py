@@ -23,21 +23,28 @@ def pytest_configure(config):
 
 
 # The pure cores' tests (scoring/ and the draw's algorithm import no Django: tests/test_architecture.py)
-# read no setting, so under another database or cache they would run exactly as before.
+# read no setting, so under another database or cache they would run exactly as before; so would a
+# test marked ``configuration_free`` (a bench script's tiny run on a SQLite database of its own).
 PURE_CORE_TESTS = ("tests/scoring/", "tests/draw/")
 
 
 def pytest_collection_modifyitems(config, items):
     """Left out: a browser test marked for one width (``@pytest.mark.viewport("phone")``) at the
     other, before its browser and live server start; and, with ``DATABASE_URL`` (the deployed
-    configuration's leg of CI, after the embedded default's leg ran everything), the pure cores'
-    tests: about a thousand tests, a minute of CI."""
+    configuration's leg of CI, after the embedded default's leg ran everything), the tests that
+    read nothing of the configuration: the pure cores' (about a thousand tests, a minute of CI) and
+    those marked ``configuration_free``."""
     deployed = bool(os.environ.get("DATABASE_URL"))
-    left_out = [item for item in items if other_width(item) or (deployed and item.nodeid.startswith(PURE_CORE_TESTS))]
+    left_out = [item for item in items if other_width(item) or (deployed and configuration_free(item))]
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         kept = set(items) - set(left_out)
         items[:] = [item for item in items if item in kept]
+
+
+def configuration_free(item) -> bool:
+    """Whether ``item`` runs the same whatever database, cache and broker the suite is given."""
+    return item.nodeid.startswith(PURE_CORE_TESTS) or item.get_closest_marker("configuration_free") is not None
 
 
 def other_width(item) -> bool:

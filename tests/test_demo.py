@@ -18,7 +18,8 @@ from players.models import Player, Team
 from scoring.preferans import Deal, Penalty
 from tests.factories import game_settings
 
-pytestmark = [pytest.mark.slow, pytest.mark.django_db]
+# one process runs the module (--dist loadgroup), so the demo is loaded once
+pytestmark = [pytest.mark.slow, pytest.mark.django_db, pytest.mark.xdist_group("demo")]
 
 COUNTED = (User, Player, Team, Tournament, Series, TableAssignment, Protocol, DealRow)
 

@@ -28,7 +28,8 @@ from league.results.table import pin
 from tests.factories import LeagueFactory, SeasonFactory, drawn_series
 from tests.public.test_pages import league_tournament
 
-pytestmark = pytest.mark.django_db
+# one process runs the module (--dist loadgroup), so collectstatic runs once
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("static_files")]
 
 ROOT = Path(__file__).resolve().parent.parent
 YEAR = 365 * 24 * 60 * 60

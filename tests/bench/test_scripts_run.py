@@ -352,7 +352,12 @@ def template_database(worker_id: str, tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.mark.parametrize(
-    "script", [pytest.param(s, id=s.name, marks=[pytest.mark.slow] if s.services else []) for s in SCRIPTS]
+    "script",
+    [
+        # a script without services runs on a SQLite database of its own, whatever the suite's
+        pytest.param(s, id=s.name, marks=[pytest.mark.slow] if s.services else [pytest.mark.configuration_free])
+        for s in SCRIPTS
+    ],
 )
 def test_the_script_runs_to_its_end_at_a_tiny_size(script: Script, tmp_path, request):
     env = script_env(tmp_path)

@@ -7,6 +7,7 @@ data up and reads it back, so that check is switched off for these tests.
 
 from __future__ import annotations
 
+import os
 import warnings
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from axe_playwright_python.sync_playwright import Axe
 from league.hall.views import ready_rooms
 
 CHROMIUM = Path("/usr/bin/chromium")
+ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 VIEWPORTS = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 # As the workplace starts Chromium: no sandbox as root, and no calls home on a closed network.
 CHROMIUM_ARGS = [
@@ -47,23 +49,40 @@ def keep_screenshot(page, path: Path) -> None:
             warnings.warn(f"no screenshot of {page.url}: {refused.message.splitlines()[0]}", stacklevel=2)
 
 
-@pytest.fixture(params=list(VIEWPORTS))
-def page(request, monkeypatch, tmp_path):
-    """A fresh browser window at 1366 px or at 390 px, asking for Polish first.
+@pytest.fixture(scope="module")
+def chromium():
+    """One Chromium for a test module's browser tests (starting it costs a second; a window, a
+    fifth of that).
 
-    Playwright runs for this one test only: its event loop must not outlive the
-    test, or other tests' database calls in this process would be refused.
+    Playwright's event loop runs in this thread while the browser is open, so Django's
+    "async-unsafe" check is off for as long: for the module's tests only, since pytest closes a
+    module's fixtures before it runs a test of another module.
     """
     from playwright.sync_api import sync_playwright
 
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # not inherited by other tests' subprocesses
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport=VIEWPORTS[request.param], locale="pl-PL")
-        page = context.new_page()
-        yield page
-        keep_screenshot(page, tmp_path / f"{request.param}.png")
-        browser.close()
+    before = os.environ.get(ASYNC_UNSAFE)
+    os.environ[ASYNC_UNSAFE] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            yield browser
+            browser.close()
+    finally:
+        if before is None:
+            del os.environ[ASYNC_UNSAFE]
+        else:
+            os.environ[ASYNC_UNSAFE] = before
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def page(request, chromium, tmp_path):
+    """A fresh browser window (its own cookies and storage) at 1366 px or at 390 px, asking for
+    Polish first."""
+    context = chromium.new_context(viewport=VIEWPORTS[request.param], locale="pl-PL")
+    page = context.new_page()
+    yield page
+    keep_screenshot(page, tmp_path / f"{request.param}.png")
+    context.close()
 
 
 @pytest.fixture(autouse=True)

@@ -105,7 +105,9 @@ class TournamentForm(forms.ModelForm):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.instance.game = self.instance.game or default_game()  # a new tournament's, until one is chosen
+        if not self.instance.game:  # a new tournament: the first game installed, until one is chosen
+            self.instance.game = default_game()
+            self.initial["game"] = self.initial.get("game") or self.instance.game
         for name, field in self.fields.items():
             for bound in Tournament._meta.get_field(name).validators:
                 if isinstance(bound, Between):

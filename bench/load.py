@@ -514,7 +514,7 @@ def verify(slug: str, stats: Stats, *, series: int = 3) -> list[str]:
             result = scoring.score_protocol([r.deal for r in rows], ruleset)
             for row, line in zip(rows, result.rows, strict=True):
                 stored = {"A": row.value_a, "B": row.value_b, "C": row.value_c, "D": row.value_d}
-                if stored != line.values or row.bok_round != line.bok_round:
+                if stored != line.values or row.doubled != line.doubled:
                     problems.append(f"{protocol}: deal {row.number} stored {stored}, scoring says {line.values}")
         checked_rows += len(rows)
         if protocol.series.number != series:

@@ -76,7 +76,7 @@ TEAM_NAMES = [
     "Czarne Damy",
     "Korona Baśki",
     "Méster Kartuzy",
-    "Zolo-Du Kościerzyna",
+    "Rëbôk Kościerzyna",
     "Gryfici",
     "Stare Damy",
     "Młodzi Wilcy",

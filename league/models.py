@@ -329,8 +329,9 @@ class Tournament(models.Model):
     )
 
     # the key of a game of settings.BASKA_GAMES (league.games): the forms and the exchange file offer
-    # and accept the games installed, so the models need not know them
-    game = models.CharField(_("game"), max_length=10, default="baska")
+    # and accept the games installed, so the models need not know them; every writer gives it
+    # (the first game installed where none is chosen: league.games.default_game)
+    game = models.CharField(_("game"), max_length=10)
     # the game's own settings (e.g. its rules and how long a series is), one value read
     # and checked only by the game's settings class (league.games.game_settings), so the models know none
     game_settings = models.JSONField(_("the game's settings"), default=dict, blank=True)

@@ -46,6 +46,12 @@ class ProtocolRow:
     result: DealResult
     bok_state: str  # the bok rounds' state before this deal (see the module)
 
+    @property
+    def doubled(self) -> bool:
+        """The row counts its values ×factor, as every game's scored row says it (the stored rows'
+        shared mark, ``DealRow.doubled``): here, it is in a bok round."""
+        return self.bok_round
+
 
 @dataclass(frozen=True, slots=True)
 class ProtocolResult:

@@ -26,7 +26,7 @@ class RowsLine:
 
     values: dict[str, int]
     totals: dict[str, int]
-    bok_round: bool = False  # the Baśka protocol's column; plain rows have no bok rounds
+    doubled: bool = False  # the stored rows' shared mark (DealRow.doubled); plain rows count once
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,7 +79,7 @@ def test_every_pulka_of_the_evening_is_over_with_remizes_one_closed_by_agreement
     pulkas = [protocol_pulka(protocol=protocol) for protocol in protocols]
     assert all(protocol.status == Protocol.Status.CONFIRMED for protocol in protocols)
     assert all(pulka.settlement is not None for pulka in pulkas)
-    assert protocols.filter(pulka_closed=True).count() == 1
+    assert protocols.filter(closed_by_agreement=True).count() == 1
     entries = [line[0].entry for pulka in pulkas for line in pulka.lines]
     assert sum(isinstance(entry, Penalty) for entry in entries) == 1
     deals = [entry for entry in entries if isinstance(entry, Deal)]

@@ -22,14 +22,11 @@ from league.models import Bye, Registration, Series, TableAssignment, Tournament
 from league.ranking_lists import points
 from league.results.models import DealRow, Penalty
 
-from .format import FORMAT, TOURNAMENT_FIELDS, team_ranking_code
+from .format import FORMAT, team_ranking_code, tournament_fields
 from .ids import external_ids
 
 if TYPE_CHECKING:
     from league.games.base import GameRules
-
-# a field's place in the ``tournament`` object of a file
-_ORDER = {name: position for position, name in enumerate(TOURNAMENT_FIELDS)}
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
@@ -82,7 +79,8 @@ def exchange_file_text(tournament: Tournament) -> str:
 def _in_file_order(tournament: dict[str, Any]) -> dict[str, Any]:
     """The ``tournament`` object's fields, every game's and its game's settings, in the order every
     file has written them (a field of a game's own no file had before: last)."""
-    return dict(sorted(tournament.items(), key=lambda item: _ORDER.get(item[0], len(_ORDER))))
+    order = {name: position for position, name in enumerate(tournament_fields())}
+    return dict(sorted(tournament.items(), key=lambda item: order.get(item[0], len(order))))
 
 
 def _player(registration: Registration, player_ids: dict[int, str], team_ids: dict[int, str]) -> dict[str, Any]:

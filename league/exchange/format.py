@@ -6,15 +6,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from league.games import registered_games
 from league.models import TeamRanking, Tournament
 
 FORMAT = "baska-league/1"
 # The error code the file's readers (scoring.fields) give a wrong value; the import names its place.
 INVALID_INPUT = "invalid_input"
 
-# The fields a file's ``tournament`` object may have, in the order a file writes them: the spec's,
+# The fields every file's ``tournament`` object may have, in the order a file writes them: the spec's,
 # then the optional ones that make an export complete; a game writes its own among them
-# (``GameRules.export_settings``; each game's keys: docs/interfaces.md).
+# (``GameRules.export_settings``), and those of its own after them (``tournament_fields``; each
+# game's keys: docs/interfaces.md).
 TOURNAMENT_FIELDS = (
     "name",
     "slug",
@@ -29,8 +31,22 @@ TOURNAMENT_FIELDS = (
     "tournament_id",
     "ruleset_data",
     "game",
-    "pulka",
 )
+# The fields every table of a file's series may have; a game's own follow (``table_fields``).
+TABLE_FIELDS = ("number", "seats", "deals", "ended_early")
+
+
+def tournament_fields() -> tuple[str, ...]:
+    """The fields a file's ``tournament`` object may have, in the order a file writes them: every
+    file's, then each installed game's own (``GameRules.exchange_tournament_keys``)."""
+    return (*TOURNAMENT_FIELDS, *(key for game in registered_games().values() for key in game.exchange_tournament_keys))
+
+
+def table_fields() -> tuple[str, ...]:
+    """The fields a table of a file's series may have: every table's, then each installed game's
+    own (``GameRules.exchange_table_keys``); a game refuses another's it does not have."""
+    return (*TABLE_FIELDS, *(key for game in registered_games().values() for key in game.exchange_table_keys))
+
 
 _BEST_OF = re.compile(r"best([1-9][0-9]*)")
 

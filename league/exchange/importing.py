@@ -32,7 +32,7 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 import scoring
-from league.games import game_of, registered_games, tournament_rules_check
+from league.games import default_game, game_of, registered_games, tournament_rules_check
 from league.models import MAX_PLAYERS, Bye, Registration, Series, TableAssignment, Tournament
 from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
 from league.results.penalties.services import BIG_POINTS_LIMIT, penalty_version_record
@@ -44,7 +44,7 @@ from scoring import preferans
 from scoring.deal import MAX_WRITTEN_VALUE
 from scoring.fields import join, read_bool, read_int, read_list, read_number, read_object, read_str, show
 
-from .format import FORMAT, INVALID_INPUT, TOURNAMENT_FIELDS, ExchangeError, team_ranking_fields
+from .format import FORMAT, INVALID_INPUT, ExchangeError, table_fields, team_ranking_fields, tournament_fields
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -58,13 +58,11 @@ _TEAM_FIELDS = ("id", "name", "club")
 _PLAYER_FIELDS = ("id", "first_name", "last_name", "gender", "club", "team", "licence")
 _SERIES_FIELDS = ("number", "tables", "byes", "penalties")
 _PENALTY_FIELDS = ("player", "small_points", "big_points", "reason")
-_TABLE_FIELDS = ("number", "seats", "deals", "ended_early", "pulka_closed")
 # Tournament fields whose name in the file differs from the model's.
-# (A game's settings name their own places: ``GameSettings.exchange_keys``.)
+# (A game names its own places, ``GameRules.exchange_places``, and its settings': ``GameSettings.exchange_keys``.)
 _TOURNAMENT_RENAMES = {
     "organiser_name": "organiser",
     "team_best_of": "team_ranking",
-    "table_size": "pulka.table_size",
     "exchange_id": "tournament_id",
 }
 # The tournament's fields an exchange file gives; a replaced tournament keeps its others.
@@ -244,7 +242,7 @@ class _Reader:
         """The tournament and the rules its standings read (byes, penalties), its game's settings
         read by the game."""
         path = "tournament"
-        obj = read_object(data, path, _ERR, allowed=TOURNAMENT_FIELDS, required=_TOURNAMENT_REQUIRED)
+        obj = read_object(data, path, _ERR, allowed=tournament_fields(), required=_TOURNAMENT_REQUIRED)
         tournament = Tournament(
             name=_text(obj, "name", path),
             slug=_text(obj, "slug", path),
@@ -261,7 +259,7 @@ class _Reader:
         if self.replacing is not None:
             _keep_stored(tournament, self.replacing)
         game = game_of(tournament)
-        _clean(tournament, path, {**_TOURNAMENT_RENAMES, **game.settings_class.exchange_keys})
+        _clean(tournament, path, {**_TOURNAMENT_RENAMES, **game.exchange_places, **game.settings_class.exchange_keys})
         try:
             rules = game.standing_rules(tournament)
         except scoring.ScoringError as err:
@@ -443,7 +441,7 @@ class _Reader:
             raise ExchangeError(place, err.message) from err
 
     def read_table(self, data: Any, path: str, seated: dict[str, str]) -> _Table:
-        obj = read_object(data, path, _ERR, allowed=_TABLE_FIELDS, required=("number", "seats"))
+        obj = read_object(data, path, _ERR, allowed=table_fields(), required=("number", "seats"))
         number = read_int(obj["number"], join(path, "number"), _ERR, minimum=1, maximum=_TABLE_MAX)
         seats_path = join(path, "seats")
         refs = obj["seats"]
@@ -488,7 +486,7 @@ def _game_fields(obj: Mapping[str, Any], path: str) -> dict[str, Any]:
     """The tournament fields for the file's ``game`` (the default game when absent) and the
     settings of its own that the game reads."""
     games = registered_games()
-    game = read_str(obj.get("game", next(iter(games))), join(path, "game"), _ERR, choices=list(games))
+    game = read_str(obj.get("game", default_game()), join(path, "game"), _ERR, choices=list(games))
     return {"game": game, **games[game].import_settings(obj, path)}
 
 

@@ -36,7 +36,7 @@ from players.selectors import Person, players_probable_duplicates
 from scoring import ScoringError
 
 from .exporting import export_tournament
-from .format import INVALID_INPUT, ExchangeError
+from .format import INVALID_INPUT, TABLE_FIELDS, ExchangeError
 from .ids import external_ids
 from .importing import ImportPlan, import_plan
 
@@ -260,8 +260,6 @@ _CODED_SETTINGS = {
     "ruleset_data": gettext_lazy("own rules"),
     "team_ranking": gettext_lazy("team ranking"),
 }
-# a table's own fields that ``_series_change_lines`` names one by one; the rest is the game's sheet
-_TABLE_FIELDS = ("number", "seats", "deals", "ended_early")
 
 
 def _shown(key: str, value: Any) -> str:
@@ -472,4 +470,4 @@ def _entry_words(name: str, index: int, node: Any) -> str:
 
 def _sheet_of(table: dict[str, Any]) -> dict[str, Any]:
     """A table's fields of the game's own, as the file has them."""
-    return {key: value for key, value in table.items() if key not in _TABLE_FIELDS}
+    return {key: value for key, value in table.items() if key not in TABLE_FIELDS}

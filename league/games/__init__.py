@@ -30,6 +30,11 @@ def registered_games() -> dict[str, GameRules]:
     return {game.key: game for game in games}
 
 
+def default_game() -> str:
+    """The key of the game a new tournament plays where none is chosen: the first installed."""
+    return next(iter(registered_games()))
+
+
 def game_rules(key: str) -> GameRules:
     """The game of ``key`` (a ``Tournament.game`` value); KeyError for a game not installed."""
     return registered_games()[key]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 from typing import Protocol as Shape
 
 from django.core.exceptions import ValidationError
@@ -139,9 +139,12 @@ class GameWords:
     blank_sheet: Promise  # the print page's button for a walk-in table's blank sheet
     time_up_note: Promise | str = ""  # what the time limit does to a table beyond stopping it
     badge: Promise | str = ""  # beside a tournament's name where the league's usual game is not played
-    # the control room's states of a game with its own progress: ended before the count, closed by agreement
+    # the control room's states of a game with its own progress: ended before the count, closed by
+    # agreement; the history's changes of a table closed by agreement and opened again say ``closed``
+    # and ``reopened`` where a game has them
     over: Promise | str = ""
     closed: Promise | str = ""
+    reopened: Promise | str = ""
 
 
 DEAL_WORDS = GameWords(
@@ -193,6 +196,15 @@ class GameRules(ABC):
     own_progress: bool = False
     # Whether ``rules_name`` names the game with its rules, so pages show it beside the tournament.
     rules_named: bool = False
+    # Whether the same deal earns different small points under the game's different rules, so a
+    # season adding up small points of its tournaments under several rules is warned.
+    small_points_by_rules: bool = False
+    # The exchange file's keys of the game's own (docs/interfaces.md), which the shared format allows
+    # after every file's: in the ``tournament`` object and at each table of a series; and where the
+    # file holds a field every tournament has in a place of the game's own, so a refusal names it.
+    exchange_tournament_keys: tuple[str, ...] = ()
+    exchange_table_keys: tuple[str, ...] = ()
+    exchange_places: ClassVar[Mapping[str, str]] = {}
     # The game's own public pages the site's menu links to: (URL name, label), from ``public_urls``.
     tools: tuple[tuple[str, Promise], ...] = ()
     # The game's own words (its vocabulary, słownictwo): regular expressions of their stems, Polish and

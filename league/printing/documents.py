@@ -294,7 +294,7 @@ class ProtocolLine:
 
     number: int
     contract: str = ""
-    bok_round: bool = False
+    doubled: bool = False  # the game counts the row multiplied: its sheet may mark it
     cells: list[tuple[int, int]] | None = None
 
 

@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.gzip import gzip_page
 
-from league.games import registered_games
+from league.games import default_game, registered_games
 from league.models import League
 from league.public.page_store import page_answer
 from league.public.tables import StandingExport
@@ -43,7 +43,7 @@ def ranking_page(request: HttpRequest, game: str | None = None) -> HttpResponse:
     """The rating list of ``game`` (the first game without one), filtered by league, by activity
     in the last twelve months and by gender, with CSV and XLSX downloads of what it shows."""
     games = registered_games()
-    game = game or next(iter(games))
+    game = game or default_game()
     if game not in games:
         raise Http404
     filters = asked_filters(request)

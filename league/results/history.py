@@ -22,6 +22,8 @@ from league.results.selectors import table_players
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
+    from league.games.base import GameWords
+
 
 def person_name(user: AbstractBaseUser) -> str:
     """A person as the history names them: the full name, or the username when the account has none."""
@@ -49,8 +51,14 @@ class HistoryEntry:
     new_entry: Any = None
 
 
-PULKA_CLOSING = (ProtocolEvent.Action.PULKA_CLOSED, ProtocolEvent.Action.PULKA_OPENED)
-"""The events of a pulka closed by agreement or opened again: their details hold the reason, if any."""
+AGREEMENT = (ProtocolEvent.Action.CLOSED_BY_AGREEMENT, ProtocolEvent.Action.OPENED_AGAIN)
+"""The events of a table closed by the players' agreement or opened again: their details hold the
+reason, if any, and the game names them (``GameWords.closed``, ``GameWords.reopened``)."""
+
+
+def _event_action(event: ProtocolEvent, words: GameWords) -> str:
+    said = dict(zip(AGREEMENT, (words.closed, words.reopened), strict=True)).get(event.action)
+    return str(said) if said else event.get_action_display()
 
 
 def _event_detail(event: ProtocolEvent, seat_name: Any) -> str:
@@ -101,10 +109,10 @@ def protocol_history(*, protocol: Protocol) -> list[HistoryEntry]:
     entries += [
         HistoryEntry(
             created=event.created,
-            action=event.get_action_display(),
+            action=_event_action(event, game.words),
             who=who(event.user, event.seat),
             detail=_event_detail(event, seat_name),
-            why=(event.details or {}).get("reason", "") if event.action in PULKA_CLOSING else "",
+            why=(event.details or {}).get("reason", "") if event.action in AGREEMENT else "",
             grant="" if event.user else event.grant,
         )
         for event in protocol.events.select_related("user")

@@ -85,7 +85,7 @@ class Protocol(models.Model):
         help_text=_("The table did not finish all deals of the series; the score at that moment counts."),
     )
     # a game whose table may end by the players' agreement (no more deals; the settlement is final)
-    pulka_closed = models.BooleanField(_("pulka closed by agreement"), default=False, db_default=False)
+    closed_by_agreement = models.BooleanField(_("closed by agreement"), default=False, db_default=False)
     # The table scorer's seat when they marked it complete (blank when a referee did): that seat may not confirm.
     completed_by_seat = models.CharField(_("marked complete by seat"), max_length=1, blank=True)
     # The grant that marked it complete: the confirmation must come from another grant, or from a referee.
@@ -144,9 +144,10 @@ class ProtocolEvent(LogRow):
         PIN_RENEWED = "pin_renewed", _("new PIN")
         UNLOCKED = "unlocked", _("PIN page unlocked")
         TIME_LIMIT = "time_limit", _("stopped by the time limit")
-        # a Preferans protocol's pulka closed by the players' agreement, or opened again
-        PULKA_CLOSED = "pulka_closed", _("pulka closed by agreement")
-        PULKA_OPENED = "pulka_open", _("pulka opened again")
+        # a table closed by the players' agreement, or opened again (where its game allows it; the
+        # history says them in the game's words: GameWords.closed, GameWords.reopened)
+        CLOSED_BY_AGREEMENT = "agreed_close", _("closed by agreement")
+        OPENED_AGAIN = "agreed_open", _("opened again")
 
     protocol = models.ForeignKey(Protocol, verbose_name=_("protocol"), related_name="events", on_delete=models.CASCADE)
     action = models.CharField(_("action"), max_length=12, choices=Action.choices)
@@ -212,7 +213,8 @@ class DealRow(models.Model):
     value_b = models.IntegerField("B")
     value_c = models.IntegerField("C")
     value_d = models.IntegerField("D")
-    bok_round = models.BooleanField(_("in a bok round"), default=False)
+    # the game counts the row's values multiplied (its rules say when and by how much)
+    doubled = models.BooleanField(_("counted with a multiplier"), default=False)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:

@@ -39,7 +39,7 @@ class SheetRow:
     deal: dict[str, Any]
     values: dict[str, int]
     totals: dict[str, int]
-    bok_round: bool
+    doubled: bool  # the game counts the row's values multiplied
     game: GameRules | None = None  # whose words describe the row; none for a printed sheet, which writes its own
 
     @property
@@ -73,7 +73,7 @@ def rows_sheet(rows: Iterable[DealRow], game: GameRules | None = None) -> list[S
     for row in rows:
         values = row.values
         totals = {seat: totals[seat] + values[seat] for seat in SEATS}
-        sheet.append(SheetRow(row.number, row.deal, values, totals, row.bok_round, game))
+        sheet.append(SheetRow(row.number, row.deal, values, totals, row.doubled, game))
     return sheet
 
 
@@ -104,7 +104,7 @@ def protocol_row_preview(*, protocol: Protocol, number: int, deal: dict[str, Any
     else:
         deals.append(deal)
     line = protocol_score(protocol=protocol, deals=deals).rows[number - 1]
-    return SheetRow(number, deal, line.values, line.totals, line.bok_round, game_of(protocol.series.tournament))
+    return SheetRow(number, deal, line.values, line.totals, line.doubled, game_of(protocol.series.tournament))
 
 
 def totals_difference(*, protocol: Protocol, sheet: list[SheetRow] | None = None) -> dict[str, int] | None:

@@ -230,13 +230,13 @@ def deal_rows_write(
         if number > len(rows):
             break
         row = rows[number - 1]
-        if row.deal != deal or row.values != values or row.bok_round != line.bok_round:
-            row.deal, row.bok_round, row.updated = deal, line.bok_round, now
+        if row.deal != deal or row.values != values or row.doubled != line.doubled:
+            row.deal, row.doubled, row.updated = deal, line.doubled, now
             for seat in SEATS:
                 setattr(row, VALUE_FIELDS[seat], values[seat])
             changed.append(row)
     if changed:
-        DealRow.objects.bulk_update(changed, ["deal", "bok_round", "updated", *VALUE_FIELDS.values()])
+        DealRow.objects.bulk_update(changed, ["deal", "doubled", "updated", *VALUE_FIELDS.values()])
     if new := deal_rows_new(protocol, deals, result, first=len(rows) + 1):
         DealRow.objects.bulk_create(new)
 
@@ -251,7 +251,7 @@ def deal_rows_new(
             protocol=protocol,
             number=number,
             deal=deals[number - 1],
-            bok_round=line.bok_round,
+            doubled=line.doubled,
             **{VALUE_FIELDS[seat]: line.values.get(seat, 0) for seat in SEATS},
         )
         for number, line in enumerate(result.rows, start=1)

@@ -10,8 +10,7 @@ from django.utils.formats import localize
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.games import game_of
-from league.games.choices import Game
+from league.games import game_of, registered_games
 from league.models import Season, SeasonScheme, SeasonVersion, Tournament
 from league.ranking_lists import points
 from players.names import name_key
@@ -54,12 +53,14 @@ def season_tournaments_all(*, season: Season) -> QuerySet[Tournament]:
 
 
 def season_mixed_rules_warning(*, season: Season) -> str | None:
-    """The warning of a season adding up small points whose counted Baśka tournaments play under
-    several rules: one deal earns different small points under each, so such a season compares
-    what does not compare (``None`` when it does not)."""
+    """The warning of a season adding up small points whose counted tournaments play under several
+    rules of a game where one deal earns different small points under each
+    (``GameRules.small_points_by_rules``): such a season compares what does not compare (``None``
+    when it does not)."""
     if season.scheme != SeasonScheme.SMALL:
         return None
-    counted = season.tournaments.filter(counts_for_season=True, game=Game.BASKA).select_related("own_ruleset")
+    games = [game.key for game in registered_games().values() if game.small_points_by_rules]
+    counted = season.tournaments.filter(counts_for_season=True, game__in=games).select_related("own_ruleset")
     names = sorted({game_of(tournament).standing_rules(tournament).name for tournament in counted}, key=name_key)
     if len(names) < 2:
         return None

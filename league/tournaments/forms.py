@@ -16,7 +16,7 @@ from django.db.models import BLANK_CHOICE_DASH, Q
 from django.forms.models import construct_instance
 from django.utils.translation import gettext_lazy as _
 
-from league.games import game_rules, registered_games, rules_give_big_points, tournament_rules_check
+from league.games import default_game, game_rules, registered_games, rules_give_big_points, tournament_rules_check
 from league.games.baska.rulesets.models import OwnRuleset
 from league.games.game_settings import bounded
 from league.history import REASON_MAX_LENGTH
@@ -105,6 +105,9 @@ class TournamentForm(forms.ModelForm):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        if not self.instance.game:  # a new tournament: the first game installed, until one is chosen
+            self.instance.game = default_game()
+            self.initial["game"] = self.initial.get("game") or self.instance.game
         for name, field in self.fields.items():
             for bound in Tournament._meta.get_field(name).validators:
                 if isinstance(bound, Between):

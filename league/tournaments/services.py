@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.games import game_of, game_rules, registered_games, tournament_rules_check
+from league.games import default_game, game_of, game_rules, registered_games, tournament_rules_check
 from league.models import Series, StaffInvitation, Tournament
 from league.slugs import polish_slug
 from league.standings.refresh import standings_touch
@@ -44,12 +44,14 @@ def game_settings_split(fields: dict[str, Any]) -> dict[str, Any]:
 
 @transaction.atomic
 def tournament_create(*, user: AbstractBaseUser, name: str, **fields: Any) -> Tournament:
-    """A new tournament organised by ``user``, with its series planned, its game's settings among
-    ``fields`` (a Baśka tournament's ``ruleset_preset`` …); a draft until the organiser publishes
+    """A new tournament organised by ``user``, with its series planned, its game (the first installed
+    unless ``fields`` give ``game``) and the game's settings among ``fields`` (a Baśka tournament's
+    ``ruleset_preset`` …); a draft until the organiser publishes
     it (``published=True`` makes it public at once)."""
     if not fields.get("slug"):
         fields["slug"] = tournament_free_slug(name=name)
     fields.setdefault("published", False)
+    fields.setdefault("game", default_game())
     values = game_settings_split(fields)
     tournament = Tournament(name=name, **fields)
     game = game_of(tournament)

@@ -55,7 +55,7 @@ class TableRow:
 
     values: Mapping[str, int]
     totals: Mapping[str, int]
-    bok_round: bool = False  # the Baśka protocol's column; a pulka has no bok rounds
+    doubled: bool = False  # the stored rows' shared mark (DealRow.doubled); a pulka's entries count once
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

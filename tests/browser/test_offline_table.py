@@ -182,7 +182,7 @@ def test_the_phone_values_queued_deals_in_a_bok_round_as_the_protocol_will(page,
     until(lambda: protocol.rows.count() == 7, 30)  # six deals sent one after another, on a busy machine too
     expect(page.locator("#row-7")).to_be_visible(timeout=30000)
     stored = list(protocol.rows.order_by("number"))
-    assert [row.bok_round for row in stored] == [False, True, True, True, True, True, True]
+    assert [row.doubled for row in stored] == [False, True, True, True, True, True, True]
     assert provisional == [[signed(value) for value in row.values.values()] for row in stored[1:]]
     assert provisional[0] == ["+2", "\u22122", "+2", "\u22122"]  # 60 eyes: 1 each, doubled
 
@@ -389,7 +389,7 @@ def test_a_bok_row_marked_offline_on_the_phone_is_stored_marked(page, live_serve
     page.context.set_offline(False)
     until(lambda: protocol.rows.count() == 1)
     row = protocol.rows.get()
-    assert (row.bok_round, row.values["A"]) == (True, 2)
+    assert (row.doubled, row.values["A"]) == (True, 2)
 
 
 @pytest.mark.viewport("phone")

@@ -67,7 +67,7 @@ def test_the_example_of_the_interfaces_imports_with_everything_it_describes():
     protocol = series[1].protocols.get()
     assert (protocol.table, protocol.status) == (1, Protocol.Status.CONFIRMED)
     row = protocol.rows.get()
-    assert (row.number, row.values, row.bok_round) == (1, {"A": 1, "B": -1, "C": 1, "D": -1}, False)
+    assert (row.number, row.values, row.doubled) == (1, {"A": 1, "B": -1, "C": 1, "D": -1}, False)
     assert row.deal == {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}
     history = protocol.history.get()
     assert (history.action, history.new_values, history.author) == ("add", row.values, "import")

@@ -235,6 +235,27 @@ def test_archive_protocol_has_values_and_running_totals() -> None:
     assert "Result +23 −11 −1 −11" in text
 
 
+def test_the_archive_copy_of_a_baska_protocol_marks_a_row_of_a_bok_round_twice_over() -> None:
+    tournament, series = seated_tournament(deals=4)
+    protocol = Protocol.objects.get(series=series, table=1)
+    for number, doubled in enumerate([False, True], start=1):
+        value = 2 if doubled else 1
+        DealRow.objects.create(
+            protocol=protocol,
+            number=number,
+            deal={"contract": "zwykla", "values": dict(zip(SEATS, (value, -value, value, -value), strict=True))},
+            value_a=value,
+            value_b=-value,
+            value_c=value,
+            value_d=-value,
+            doubled=doubled,
+        )
+    [sheet] = documents.protocol_sheets(series, [1], filled=True, base_url=BASE_URL)
+    content = render(documents.protocol_template(tournament), documents.protocol_context(tournament, sheet))
+    text = " ".join(pdf_text(content).split())
+    assert "2 ordinary game +2 +3 −2 −3 +2 +3 −2 −3" in text and text.count("×2") == 1  # the mark floats beside its row
+
+
 def test_the_archive_copy_of_a_closed_series_prints_no_way_in_for_the_phones() -> None:
     """Issue 41: the filled protocol of a closed series still said "Zeskanuj, aby wpisywać rozdania"
     with the old PIN; while the series is played the archive copy keeps them."""

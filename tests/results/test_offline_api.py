@@ -313,8 +313,8 @@ def test_the_state_lists_the_rows_as_stored_and_writes_nothing(protocol):
         "version": 2,
         "status": "open",
         "rows": [
-            {"number": 1, "deal": parse("ac60"), "values": {"A": 1, "B": -1, "C": 1, "D": -1}, "bok_round": False},
-            {"number": 2, "deal": parse("bd+"), "values": {"A": -1, "B": 1, "C": -1, "D": 1}, "bok_round": False},
+            {"number": 1, "deal": parse("ac60"), "values": {"A": 1, "B": -1, "C": 1, "D": -1}, "doubled": False},
+            {"number": 2, "deal": parse("bd+"), "values": {"A": -1, "B": 1, "C": -1, "D": 1}, "doubled": False},
         ],
         "totals": {"A": 0, "B": 0, "C": 0, "D": 0},
         "deals_per_series": 4,

@@ -171,7 +171,7 @@ def test_a_row_marked_bok_on_the_phone_or_in_shorthand_is_valued_at_the_bok_fact
     save_line(scorer, protocol, "bok bd70")
     save_line(scorer, protocol, "ab60")
     rows = list(protocol.rows.order_by("number"))
-    assert [(row.bok_round, row.values["A"]) for row in rows] == [(True, 2), (True, -2), (False, 1)]
+    assert [(row.doubled, row.values["A"]) for row in rows] == [(True, 2), (True, -2), (False, 1)]
 
 
 @pytest.mark.parametrize(("preset", "offered", "declarer"), [("gorzow", True, 12), ("psb", False, 24)])

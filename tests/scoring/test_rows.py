@@ -21,7 +21,7 @@ def test_the_running_totals_are_the_sums_of_the_rows_and_sum_to_zero(rows):
     for number, line in enumerate(result.rows, start=1):
         assert line.values == rows[number - 1]["values"]
         assert line.totals == {seat: sum(row["values"][seat] for row in rows[:number]) for seat in SEATS}
-        assert not line.bok_round
+        assert not line.doubled
     assert result.totals == (result.rows[-1].totals if rows else dict.fromkeys(SEATS, 0))
     assert sum(result.totals.values()) == 0
 

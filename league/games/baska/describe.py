@@ -108,7 +108,7 @@ def protocol_lines(protocol: Protocol) -> list[dict[str, Any]]:
         {
             "number": row.number,
             "deal": describe_deal(row.deal),
-            "bok_round": row.bok_round,
+            "bok_round": row.doubled,
             "cells": [(row.values[seat], row.totals[seat]) for seat in SEATS],
         }
         for row in protocol_sheet(protocol=protocol)

@@ -48,7 +48,7 @@ def _display_rows(rows: list[selectors.SheetRow]) -> list[dict[str, Any]]:
     return [
         {
             "number": row.number,
-            "bok_round": row.bok_round,
+            "bok_round": row.doubled,
             "description": row.description,
             "cells": [(row.values[seat], row.totals[seat]) for seat in SEATS],
         }

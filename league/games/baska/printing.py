@@ -37,7 +37,7 @@ def filled_lines(rows: Iterable[DealRow], ruleset: Ruleset) -> tuple[list[Protoc
         ProtocolLine(
             number=row.number,
             contract=contract_text(row.deal, ruleset),
-            bok_round=row.bok_round,
+            doubled=row.doubled,
             cells=[(value, total) for _seat, value, total in row.cells],
         )
         for row in sheet

@@ -47,6 +47,7 @@ class Baska(GameRules):
     label = Game.BASKA.label
     table_sizes = (4,)
     offline_queue = True
+    small_points_by_rules = True
     tools = (("calculator", gettext_lazy("Deal calculator")),)
     tournament_fields = ("ruleset_preset", "own_ruleset", "deals_per_series")
     tournament_fields_required = True
@@ -61,7 +62,7 @@ class Baska(GameRules):
     templates = GameTemplates(
         entry="games/baska/_deal.html",
         public_table="games/baska/_public_table.html",
-        print_protocol="printing/protocol.html",
+        print_protocol="games/baska/print_sheet.html",
         print_buttons="games/plain/_print_buttons.html",
         rules_line="games/plain/_rules_line.html",
         series_key="games/plain/_series_key.html",

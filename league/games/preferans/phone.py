@@ -75,7 +75,7 @@ def phone_page(request: HttpRequest, scorer: Scorer, status: int = 200, **contex
         "deal_form": PulkaDealForm(players=pulka_views.entry_players(protocol, names)),
         "editing": None,
         "close_form": pulka_views.PulkaCloseForm(
-            initial={"version": protocol.version, "closed": not protocol.pulka_closed}
+            initial={"version": protocol.version, "closed": not protocol.closed_by_agreement}
         ),
         "finish_step": finish_step(scorer, has_rows=bool(pulka.lines)),
         "totals_form": TotalsForm.on_the_phone(protocol),

@@ -42,7 +42,7 @@ def pulka_score(*, protocol: Protocol, entries: list[dict[str, Any]]) -> prefera
         total=settings.pulka_total,
         entries=entries,
         # a table stopped by the time limit is settled as closed by agreement, as the standings count it
-        closed=protocol.pulka_closed or protocol.ended_early,
+        closed=protocol.closed_by_agreement or protocol.ended_early,
     )
 
 
@@ -94,7 +94,7 @@ def series_pulkas(*, series: Series, protocols: Sequence[Protocol]) -> dict[int,
                 variant=settings.variant(),
                 total=settings.pulka_total,
                 entries=entries.get(protocol.pk, []),
-                closed=protocol.pulka_closed,
+                closed=protocol.closed_by_agreement,
             )
         )
         for protocol in protocols

@@ -104,7 +104,7 @@ def pulka_page(request: HttpRequest, protocol: Protocol, *, seats: Mapping[str, 
         "stamp": forms.pop("stamp", None) or entry_stamp(protocol, next_number),
         "pulka_deal_form": PulkaDealForm(players=players),
         "pulka_penalty_form": PulkaPenaltyForm(players=players),
-        "close_form": PulkaCloseForm(initial={"version": protocol.version, "closed": not protocol.pulka_closed}),
+        "close_form": PulkaCloseForm(initial={"version": protocol.version, "closed": not protocol.closed_by_agreement}),
         **protocol_page_context(protocol, seats, **forms),
     }
     return render(request, "games/preferans/protocol.html", context)
@@ -122,7 +122,7 @@ def _entry_add(request: HttpRequest, protocol: Protocol, form_class: type[EntryF
             return redirect(protocol_url(protocol))
     except ValidationError as error:
         form.add_error(None, error)
-        protocol.refresh_from_db(fields=["version", "status", "pulka_closed"])  # keeps the series read
+        protocol.refresh_from_db(fields=["version", "status", "closed_by_agreement"])  # keeps the series read
     number = protocol.rows.count() + 1
     return pulka_page(
         request,

@@ -6,7 +6,7 @@ exchange file's ``game`` and ``pulka`` (docs/preferans.md)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import path
@@ -57,6 +57,9 @@ class Preferans(GameRules):
     form_heading = gettext_lazy("Preferans only")
     rules_fields = ("pulka_variant", "pulka_total")
     settings_class = PreferansSettings
+    exchange_tournament_keys = ("pulka",)
+    exchange_table_keys = ("pulka_closed",)
+    exchange_places: ClassVar[Mapping[str, str]] = {"table_size": "pulka.table_size"}
     # the pulka and its columns: góra (the mountain), wisty (whists); the misère; the variants
     vocabulary = (
         r"pulk",
@@ -82,6 +85,7 @@ class Preferans(GameRules):
         badge=gettext_lazy("Preferans"),
         over=gettext_lazy("pulka full"),
         closed=gettext_lazy("pulka closed by agreement"),
+        reopened=gettext_lazy("pulka opened again"),
     )
     templates = GameTemplates(
         entry="games/preferans/_entry.html",
@@ -123,7 +127,7 @@ class Preferans(GameRules):
     def row_check(
         self, *, protocol: Protocol, number: int, deal: dict[str, Any], rows: Sequence[DealRow], by_table: bool
     ) -> None:
-        if protocol.pulka_closed and number > len(rows) and "penalty" not in deal:
+        if protocol.closed_by_agreement and number > len(rows) and "penalty" not in deal:
             raise ValidationError(
                 _("The pulka was closed by agreement: no deal can be added. Open it again first."), code="pulka_closed"
             )
@@ -136,7 +140,7 @@ class Preferans(GameRules):
 
     def completion_check(self, *, protocol: Protocol, entries: list[dict[str, Any]], ended_early: bool) -> None:
         played_out = pulka_score(protocol=protocol, entries=entries).sheet.finished
-        if not (ended_early or protocol.pulka_closed or played_out):
+        if not (ended_early or protocol.closed_by_agreement or played_out):
             raise ValidationError(
                 _(
                     "The pulka is not over yet: play it out or close it by agreement, "
@@ -238,7 +242,7 @@ class Preferans(GameRules):
                 variant=variant,
                 total=settings.pulka_total,
                 entries=[row.deal for row in protocol.rows.all()],
-                closed=protocol.pulka_closed,
+                closed=protocol.closed_by_agreement,
             )
             return {"lines": [], "totals": [], "paper": pulka, "titles": titles}
 
@@ -257,10 +261,11 @@ class Preferans(GameRules):
         return {"game_settings": settings.stored(), "table_size": pulka_table_size(data, path)}
 
     def export_table(self, *, protocol: Protocol | None) -> dict[str, Any]:
-        return {"pulka_closed": protocol.pulka_closed if protocol else False}
+        return {"pulka_closed": protocol.closed_by_agreement if protocol else False}
 
     def import_table(self, table: Mapping[str, Any], path: str) -> dict[str, Any]:
-        return {"pulka_closed": read_bool(table.get("pulka_closed", False), join(path, "pulka_closed"), INVALID_INPUT)}
+        closed = read_bool(table.get("pulka_closed", False), join(path, "pulka_closed"), INVALID_INPUT)
+        return {"closed_by_agreement": closed}
 
     def import_rows(
         self, *, tournament: Tournament, entries: Any, path: str, protocol_fields: Mapping[str, Any]
@@ -280,7 +285,7 @@ class Preferans(GameRules):
                 variant=settings.variant(),
                 total=settings.pulka_total,
                 entries=entries,
-                closed=protocol_fields["pulka_closed"],
+                closed=protocol_fields["closed_by_agreement"],
             )
         except scoring.ScoringError as err:
             raise ExchangeError(join(path, err.path) if err.path else path, scoring_error_message(err)) from err

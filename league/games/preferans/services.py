@@ -40,20 +40,20 @@ def protocol_pulka_close(
     if protocol.series.tournament.game != Game.PREFERANS:
         raise ValidationError(_("Only a Preferans table has a pulka to close."), code="not_preferans")
     current = Protocol.objects.get(pk=protocol.pk)
-    if current.pulka_closed == closed:
+    if current.closed_by_agreement == closed:
         return current  # a repeated request (a retry, a double click): already as asked
     try:
         protocol = services.protocol_claim(protocol, expected_version)
     except services.StaleProtocol:
         # the same request racing itself: the first one did it, waited for here by the lock
         current.refresh_from_db()
-        if current.pulka_closed == closed:
+        if current.closed_by_agreement == closed:
             return current
         raise
     services.protocol_check_may_change(protocol, user, reason=reason)
-    protocol.pulka_closed = closed
-    protocol.save(update_fields=["pulka_closed"])
-    action = ProtocolEvent.Action.PULKA_CLOSED if closed else ProtocolEvent.Action.PULKA_OPENED
+    protocol.closed_by_agreement = closed
+    protocol.save(update_fields=["closed_by_agreement"])
+    action = ProtocolEvent.Action.CLOSED_BY_AGREEMENT if closed else ProtocolEvent.Action.OPENED_AGAIN
     details = {"reason": reason} if reason else None
     ProtocolEvent.objects.create(protocol=protocol, action=action, user=user, seat=seat, grant=grant, details=details)
     return services.protocol_after_change(protocol, user=user)

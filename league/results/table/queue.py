@@ -255,7 +255,7 @@ def protocol_state(*, protocol: Protocol) -> dict[str, Any]:
         "version": protocol.version,
         "status": protocol.status,
         "rows": [
-            {"number": row.number, "deal": row.deal, "values": row.values, "bok_round": row.bok_round} for row in sheet
+            {"number": row.number, "deal": row.deal, "values": row.values, "doubled": row.doubled} for row in sheet
         ],
         "totals": sheet_totals(sheet),
         "deals_per_series": game_of(protocol.series.tournament).row_limit(protocol.series.tournament),

@@ -125,7 +125,7 @@ def _malformed(body: dict[str, Any] | None) -> queue.Answer | None:
 def _no_queue(scorer: Scorer) -> JsonResponse:
     """A table whose game has no offline queue (its rows need more than the queue's values) is
     entered with the page's forms; the status names the game."""
-    message = _("This table's pulka is entered with the page's forms, without the offline queue.")
+    message = _("This table's protocol is entered with the page's forms, without the offline queue.")
     body = {"status": scorer.protocol.series.tournament.game, "message": message}
     return JsonResponse(body, status=409, json_dumps_params={"ensure_ascii": False})
 

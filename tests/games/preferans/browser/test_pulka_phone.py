@@ -88,7 +88,7 @@ def test_a_table_scores_its_pulka_on_the_phone_and_a_second_seat_confirms(browse
     expect(phone.locator("#pulka-state")).to_contain_text("Pulka jest zamknięta za porozumieniem.")
     protocol.refresh_from_db()
     balances = settled_balances(phone, "ABCD")
-    assert protocol.pulka_closed and balances == dict(protocol_pulka(protocol=protocol).settlement.balance)
+    assert protocol.closed_by_agreement and balances == dict(protocol_pulka(protocol=protocol).settlement.balance)
     assert fits_the_screen(phone)
     shot(phone, "04-closed-by-agreement")
 

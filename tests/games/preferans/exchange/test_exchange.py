@@ -71,7 +71,7 @@ def test_a_preferans_tournament_exports_and_imports_back_to_the_same_standings(t
     again = import_tournament(exported)
     assert file_standings(again) == before
     assert before["individual"][0]["small_points"] > 0
-    assert list(Protocol.objects.order_by("table").values_list("pulka_closed", flat=True)) == [True, False]
+    assert list(Protocol.objects.order_by("table").values_list("closed_by_agreement", flat=True)) == [True, False]
     assert export_tournament(again)["series"][0] == exported["series"][0]
 
 

@@ -191,7 +191,7 @@ def test_the_batch_print_of_a_series_gives_every_tables_pulka_sheet_on_its_own_p
 
 
 def test_a_baska_tournament_still_prints_its_deal_protocol():
-    assert documents.protocol_template(TournamentFactory()) == "printing/protocol.html"
+    assert documents.protocol_template(TournamentFactory()) == "games/baska/print_sheet.html"
 
 
 def test_the_results_sheets_of_a_preferans_tournament_at_tables_of_three_rank_by_places(client):

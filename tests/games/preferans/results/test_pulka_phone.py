@@ -162,14 +162,14 @@ def test_the_table_closes_its_pulka_by_agreement_and_the_history_names_the_seat(
     client = phone(protocol, seat="D")
     response = client.post(url(protocol, "pulka_close"), {"version": protocol.version, "closed": "on"}, follow=True)
     protocol.refresh_from_db()
-    event = ProtocolEvent.objects.get(protocol=protocol, action="pulka_closed")
-    assert protocol.pulka_closed and (event.user, event.seat) == (None, "D")
+    event = ProtocolEvent.objects.get(protocol=protocol, action="agreed_close")
+    assert protocol.closed_by_agreement and (event.user, event.seat) == (None, "D")
     page = response.content.decode()
     assert "Pulka jest zamknięta za porozumieniem." in page and "Rozliczenie pulki" in page
     assert url(protocol, "pulka_deal") not in page  # closed: no more deals
     assert client.post(url(protocol, "pulka_close"), {"version": protocol.version}).status_code == 302
     protocol.refresh_from_db()
-    assert not protocol.pulka_closed
+    assert not protocol.closed_by_agreement
 
 
 @pytest.mark.parametrize(
@@ -226,7 +226,7 @@ def test_a_complete_protocol_takes_no_deal_from_the_phone(protocol, referee):
     response = client.post(url(protocol, "pulka_close"), close, follow=True)
     assert "Kompletny protokół może zmienić tylko sędzia." in response.content.decode()
     protocol.refresh_from_db()
-    assert protocol.rows.count() == 1 and not protocol.pulka_closed
+    assert protocol.rows.count() == 1 and not protocol.closed_by_agreement
 
 
 # --- the door, and the Baśka forms --------------------------------------------------------------

@@ -83,7 +83,7 @@ def test_a_pulka_closed_by_agreement_takes_no_more_deals_but_a_penalty_and_closi
         protocol=protocol, closed=True, expected_version=version, user=referee
     )
     again = pulka_services.protocol_pulka_close(protocol=protocol, closed=True, expected_version=version, user=referee)
-    assert again.pulka_closed and ProtocolEvent.objects.filter(action="pulka_closed").count() == 1
+    assert again.closed_by_agreement and ProtocolEvent.objects.filter(action="agreed_close").count() == 1
     with pytest.raises(ValidationError) as error:
         enter(protocol, [FAILED_BY_C], referee)
     assert error.value.code == "pulka_closed"
@@ -124,8 +124,8 @@ def test_the_table_itself_may_close_its_open_pulka_and_the_log_names_its_seat(re
     protocol = pulka_services.protocol_pulka_close(
         protocol=protocol, closed=True, expected_version=protocol.version, seat="C", grant="g1"
     )
-    event = ProtocolEvent.objects.get(action="pulka_closed")
-    assert protocol.pulka_closed and (event.user, event.seat, event.grant) == (None, "C", "g1")
+    event = ProtocolEvent.objects.get(action="agreed_close")
+    assert protocol.closed_by_agreement and (event.user, event.seat, event.grant) == (None, "C", "g1")
 
 
 def test_the_table_may_correct_only_its_last_entry_the_pencil_rule(referee):

@@ -5,6 +5,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from league.games.preferans.services import protocol_pulka_close
 from league.models import Series
 from league.results import services
 from league.results.models import DealRow, Protocol, ProtocolEvent
@@ -134,12 +135,25 @@ def test_closing_by_agreement_settles_the_pulka_and_takes_no_more_deals(client, 
     assert client.post(url(protocol, "pulka_close"), close).status_code == 302  # a double click: one change
 
     protocol.refresh_from_db()
-    assert protocol.pulka_closed and ProtocolEvent.objects.filter(action="pulka_closed").count() == 1
+    assert protocol.closed_by_agreement and ProtocolEvent.objects.filter(action="agreed_close").count() == 1
     page = client.get(url(protocol, "protocol")).content.decode()
     assert "Settlement of the pulka" in page and 'name="whist_C"' not in page
     assert "Open the pulka again" in page
     refused = client.post(url(protocol, "pulka_deal"), {**stamp(protocol), **MADE_BY_B_FORM})
     assert refused.status_code == 200 and protocol.rows.count() == 1
+
+
+def test_the_history_names_the_pulka_closed_by_agreement_and_opened_again_with_the_reasons(client, referee, protocol):
+    services.protocol_row_save(protocol=protocol, number=1, deal=MADE_BY_B, expected_version=0, user=referee)
+    for closed, reason in ((True, "koniec"), (False, "gramy")):
+        protocol.refresh_from_db()
+        protocol_pulka_close(
+            protocol=protocol, closed=closed, expected_version=protocol.version, user=referee, reason=reason
+        )
+    with translation.override("pl"):
+        page = client.get(url(protocol, "history"), headers={"accept-language": "pl"}).content.decode()
+    assert "pulka zamknięta za porozumieniem" in page and "pulka otwarta ponownie" in page
+    assert "koniec" in page and "gramy" in page
 
 
 def test_the_history_describes_pulka_entries_in_words(client, referee, protocol):

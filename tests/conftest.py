@@ -28,31 +28,48 @@ def pytest_configure(config):
 PURE_CORE_TESTS = ("tests/scoring/", "tests/draw/")
 
 
+# The browser's widths (tests/browser/conftest.py): the deployed leg runs a browser test at the first
+# one its ``viewport`` marker names, else at the phone's, where the tables' phones are.
+WIDTHS = ("phone", "desktop")
+
+
 def pytest_collection_modifyitems(config, items):
     """Left out: a browser test marked for one width (``@pytest.mark.viewport("phone")``) at the
     other, before its browser and live server start; and, with ``DATABASE_URL`` (the deployed
-    configuration's leg of CI, after the embedded default's leg ran everything), the tests that
-    read nothing of the configuration: the pure cores' (about a thousand tests, a minute of CI) and
-    those marked ``configuration_free``."""
+    configuration's leg of CI, after the embedded default's leg ran everything), what reads nothing
+    of the configuration: the pure cores' tests (about a thousand, a minute of CI), those marked
+    ``configuration_free``, and a browser test's second width (a page's layout at a width is the
+    same whatever the database and cache; what the server answers does not depend on the width)."""
     deployed = bool(os.environ.get("DATABASE_URL"))
-    left_out = [item for item in items if other_width(item) or (deployed and configuration_free(item))]
+    left_out = [item for item in items if other_width(item) or (deployed and same_in_every_configuration(item))]
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         kept = set(items) - set(left_out)
         items[:] = [item for item in items if item in kept]
 
 
-def configuration_free(item) -> bool:
-    """Whether ``item`` runs the same whatever database, cache and broker the suite is given."""
-    return item.nodeid.startswith(PURE_CORE_TESTS) or item.get_closest_marker("configuration_free") is not None
+def same_in_every_configuration(item) -> bool:
+    """Whether ``item`` runs the same whatever database, cache and broker the suite is given, as
+    another test the deployed leg runs."""
+    if item.nodeid.startswith(PURE_CORE_TESTS) or item.get_closest_marker("configuration_free") is not None:
+        return True
+    width = browser_width(item)
+    marker = item.get_closest_marker("viewport")
+    return width is not None and width != (marker.args if marker else WIDTHS)[0]
+
+
+def browser_width(item) -> str | None:
+    """The width a browser test's window has (the ``page`` fixture's parameter), or None."""
+    callspec = getattr(item, "callspec", None)
+    width = callspec.params.get("page") if callspec is not None else None
+    return width if "page" in getattr(item, "fixturenames", ()) and width in WIDTHS else None
 
 
 def other_width(item) -> bool:
-    """Whether ``item`` is a browser test at a width (the ``page`` fixture's viewport) its
-    ``viewport`` marker does not name."""
+    """Whether ``item`` is a browser test at a width its ``viewport`` marker does not name."""
     marker = item.get_closest_marker("viewport")
-    callspec = getattr(item, "callspec", None)
-    return marker is not None and callspec is not None and callspec.params.get("page") not in marker.args
+    width = browser_width(item)
+    return marker is not None and width is not None and width not in marker.args
 
 
 def _cache_of_this_worker() -> None:

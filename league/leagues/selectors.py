@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
 from league.models import League, LeagueVersion, Season, Series, Tournament
-from league.ready_pages import field_values
+from league.public.page_store import field_values
 from league.signups.selectors import signups_open
 from league.standings.cache import season_rankings_of, stamps, tournament_rankings
 from league.standings.seasons import season_tournaments, season_uses_big_points

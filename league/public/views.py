@@ -33,11 +33,10 @@ from league.games import game_of
 from league.leagues.selectors import home_leagues
 from league.models import Registration, Season, Series, Tournament
 from league.public import page_store
-from league.public.page_store import page_answer
+from league.public.page_store import field_values, page_answer, page_etag, with_validators
 from league.ranking_lists import RANKING_LISTS, SEASON_LISTS, published_lists
 from league.rating.pages import player_rating_cards, table_expected_order
 from league.rating.selectors import rated_stamp, ratings_stamp
-from league.ready_pages import field_values, page_etag, with_validators
 from league.results.models import Protocol
 from league.results.penalties.services import published_penalties
 from league.seasons.selectors import season_scheme_sentence

@@ -39,12 +39,14 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from datetime import date, datetime
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from django.conf import settings
 from django.contrib.messages import get_messages
 from django.db.models import Model
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone
 from django.utils.cache import (
     add_never_cache_headers,
     get_conditional_response,
@@ -55,7 +57,6 @@ from django.utils.http import http_date, quote_etag
 from django.utils.translation import get_language
 
 from league.caching import StampedKind
-from league.standings.cache import first_seen
 
 T = TypeVar("T")
 
@@ -139,12 +140,14 @@ class ReadyPage:
     get it decompressed (:attr:`body`)."""
 
     etag: str
-    last_modified: int
+    last_modified: int | None  # seconds since the epoch; None: the page is dated by nothing (its ETag alone)
     gzipped: bytes
     headers: tuple[tuple[str, str], ...] = ()  # repeated on every answer (its type, a download's name)
 
     @classmethod
-    def of(cls, *, etag: str, last_modified: int, body: bytes, headers: tuple[tuple[str, str], ...] = ()) -> ReadyPage:
+    def of(
+        cls, *, etag: str, last_modified: int | None, body: bytes, headers: tuple[tuple[str, str], ...] = ()
+    ) -> ReadyPage:
         return cls(etag, last_modified, gzip.compress(body, GZIP_LEVEL, mtime=0), headers)
 
     @property
@@ -167,10 +170,14 @@ def page_etag(*variant: object) -> str:
     return quote_etag(hashlib.blake2b(repr(variant).encode(), digest_size=12).hexdigest())
 
 
-def with_validators(request: HttpRequest, response: HttpResponse, *, etag: str, last_modified: int) -> HttpResponse:
-    """``response`` carrying the page's ETag and date, or a bodiless 304 when the client's copy is current."""
+def with_validators(
+    request: HttpRequest, response: HttpResponse, *, etag: str, last_modified: int | None
+) -> HttpResponse:
+    """``response`` carrying the page's ETag and date (if it has one), or a bodiless 304 when the
+    client's copy is current."""
     response["ETag"] = etag
-    response["Last-Modified"] = http_date(last_modified)
+    if last_modified is not None:
+        response["Last-Modified"] = http_date(last_modified)
     patch_vary_headers(response, ("Accept-Language", "Cookie"))
     return get_conditional_response(request, etag=etag, last_modified=last_modified, response=response)
 
@@ -281,6 +288,27 @@ def forget_all() -> None:
     found.clear()
 
 
+class PageState(NamedTuple, Generic[T]):
+    """What decides a kept page (``page_answer``): ``shown`` holds, as plain values, everything
+    the page shows (a tournament's name, its series' states, the stamps of the standings it
+    lists…), ``data`` what the page is rendered from, and ``changed`` the latest write among what
+    it shows: its tournaments' stamps' (``Stamps.changed``) and its rows' own dates (``updated``),
+    read in the same queries, or ``None`` for a page no write dates (then it has no
+    ``Last-Modified``, its ETag alone). Something that leaves a page (a tournament unpublished or
+    moved to another season) may leave the date where it was: the ETag, which browsers send
+    beside the date, decides; the calendar's date counts every tournament of its league."""
+
+    shown: object
+    data: T
+    changed: datetime | None
+
+
+def day_start(day: date) -> datetime:
+    """The start of ``day``, local time: the date of a page that shows what comes next (the
+    next tournaments, the coming and past ones), which moves on then with no write to date it by."""
+    return timezone.make_aware(datetime.combine(day, datetime.min.time()))
+
+
 def visitor_anonymous(request: HttpRequest) -> bool:
     """Whether ``request`` may be given a page kept for everybody: nobody is logged in (the head
     would name them, and staff see drafts) and no message waits to be shown to this visitor alone."""
@@ -292,7 +320,7 @@ def page_answer(
     *,
     kind: str,
     key: str,
-    state_read: Callable[[], tuple[object, T] | None],
+    state_read: Callable[[], PageState[T] | None],
     page_build: Callable[[T], HttpResponse],
     fresh: Callable[[], HttpResponse] | None = None,
     variant: tuple[Hashable, ...] = (),
@@ -302,12 +330,11 @@ def page_answer(
 ) -> HttpResponse:
     """A public page kept ready: the one way every kept page is answered.
 
-    ``state_read()`` returns the page's **state**, ``(shown, data)``: ``shown`` holds, as plain
-    values, everything the page shows (a tournament's name, its series' states, the stamps of
-    the standings it lists…), ``data`` what ``page_build(data)`` needs to render it; ``None``
-    when there is no such page for the public (an unknown or unpublished tournament: 404). The
-    state is read at most once every ``STANDINGS_STAMP_SECONDS`` per ``kind`` and ``key`` in this
-    process, so a change shows within that period and a reload in between costs no query.
+    ``state_read()`` returns the page's **state** (:class:`PageState`); ``None`` when there is no
+    such page for the public (an unknown or unpublished tournament: 404). The state is read at
+    most once every ``STANDINGS_STAMP_SECONDS`` per ``kind`` and ``key`` in this process, so a
+    change shows within that period and a reload in between costs no query. The page's
+    ``Last-Modified`` is the state's ``changed``, the same in every web process.
 
     The page is built once per state, language and ``variant`` (validated parameters only,
     such as a sort order or a series number), kept gzip'd in ``store`` with its ETag, and a
@@ -335,7 +362,7 @@ def page_answer(
     state = recent_stamp(f"{kind}:{key}", lambda _key: _digested(state_read()))
     if state is None:
         raise Http404
-    digest, data = state
+    digest, data, changed = state
     store = pages if store is None else store
     store_key = (kind, key, digest, get_language(), variant)
 
@@ -347,7 +374,7 @@ def page_answer(
             raise _NotKept(built)
         return ReadyPage.of(
             etag=etag,
-            last_modified=int(first_seen(f"page:seen:{kind}:{key}", digest).timestamp()),
+            last_modified=None if changed is None else int(changed.timestamp()),
             body=built.content,
             headers=tuple((name, built[name]) for name in KEPT_HEADERS if built.has_header(name)),
         )
@@ -380,9 +407,8 @@ class _NotKept(Exception):
         self.response = response
 
 
-def _digested(state: tuple[object, Any] | None) -> tuple[str, Any] | None:
+def _digested(state: PageState[Any] | None) -> tuple[str, Any, datetime | None] | None:
     """The state with what it shows reduced to a digest, worked out once per stamp period."""
     if state is None:
         return None
-    shown, data = state
-    return hashlib.blake2b(repr(shown).encode(), digest_size=12).hexdigest(), data
+    return hashlib.blake2b(repr(state.shown).encode(), digest_size=12).hexdigest(), state.data, state.changed

@@ -154,7 +154,7 @@ def _projector(request: HttpRequest, slug: str) -> tuple[int, str, list[Series]]
     found = visible_stamp(request, slug)
     if found is None:
         raise Http404
-    pk, stamp = found
+    pk, stamp, _changed = found
     return pk, stamp, projector_series(tournament_id=pk)
 
 

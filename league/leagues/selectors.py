@@ -86,7 +86,8 @@ def calendar_stamp(*, league: League | None) -> tuple[tuple[Any, ...], datetime 
     ids (one taken out and another added) and their latest change (every edit moves ``updated``)
     stand for all of it, in one query however long the league's history; and when it last
     changed, for its ``Last-Modified``: the latest edit of any of the league's tournaments,
-    published or not, so a tournament unpublished (which leaves the calendar) dates it too."""
+    published or not, so a tournament unpublished (which leaves the calendar) dates it too, or of
+    the league (which one deleted or moved away moves, ``services.league_calendar_left``)."""
     every = Tournament.objects.filter(league__isnull=False) if league is None else league.tournaments.all()
     published = Q(published=True)
     figures = every.order_by().aggregate(
@@ -94,8 +95,9 @@ def calendar_stamp(*, league: League | None) -> tuple[tuple[Any, ...], datetime 
         ids=Sum("pk", filter=published),
         changed=Max("updated", filter=published),
         edited=Max("updated"),
+        league_edited=Max("league__updated"),  # a tournament deleted or moved away (league_calendar_left)
     )
-    return (figures["count"], figures["ids"], figures["changed"]), figures["edited"]
+    return (figures["count"], figures["ids"], figures["changed"]), latest(figures["edited"], figures["league_edited"])
 
 
 def next_tournaments(*, league: League, today: date) -> QuerySet[Tournament]:

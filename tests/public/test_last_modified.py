@@ -16,7 +16,7 @@ from django.utils.http import parse_http_date
 from league.models import Tournament
 from league.public import page_store
 from league.standings.models import TournamentStamp
-from league.tournaments.services import series_results_publication_toggle, tournament_update
+from league.tournaments.services import series_results_publication_toggle, tournament_delete, tournament_update
 from tests.caches import cache_keys
 from tests.factories import LeagueFactory, SeasonFactory, TournamentFactory
 from tests.public.test_kept_pages import addresses
@@ -112,3 +112,24 @@ def test_a_calendar_app_asking_by_date_alone_gets_a_304_until_a_tournament_chang
     renamed = client.get(url, HTTP_IF_MODIFIED_SINCE=gone["Last-Modified"])
     assert renamed.status_code == 200 and b"Puchar Redy" in renamed.content
     assert client.get(url, HTTP_IF_MODIFIED_SINCE=renamed["Last-Modified"]).status_code == 304
+
+
+def test_a_calendar_app_asking_by_date_alone_gets_the_feed_without_a_deleted_tournament(client, monkeypatch):
+    league = LeagueFactory(name="Złota Liga", slug="zlota-liga")
+    TournamentFactory(league=league, published=True, name="Puchar Pucka")
+    deleted = TournamentFactory(league=league, published=True, name="Puchar Helu")
+    url = reverse("leagues:calendar_ics", args=[league.slug])
+    first = client.get(url)
+    every_league = client.get(reverse("leagues:calendar_all_ics"))
+
+    later(monkeypatch, 60)  # the feed's date was the latest edit: the deleted tournament's, maybe
+    tournament_delete(tournament=deleted)
+
+    gone = client.get(url, HTTP_IF_MODIFIED_SINCE=first["Last-Modified"])
+    assert gone.status_code == 200 and b"Puchar Helu" not in gone.content
+    assert (
+        client.get(
+            reverse("leagues:calendar_all_ics"), HTTP_IF_MODIFIED_SINCE=every_league["Last-Modified"]
+        ).status_code
+        == 200
+    )

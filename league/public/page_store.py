@@ -18,7 +18,9 @@ tables, the league's calendar feed) are answered in three steps, all of them her
    cheap reads that decide everything it shows, published things only) is read at most once every
    ``STANDINGS_STAMP_SECONDS`` (one second by default) per page and process, so a closed or
    corrected series reaches the spectators within that second and a reload in between costs no
-   query.
+   query. Its ``Last-Modified`` is read with it (:class:`PageState`): the latest write among what
+   it shows (its tournaments' stored stamps, ``TournamentStamp.changed``, and its rows' own
+   dates), the same in every web process; nothing is written to the cache to date a page.
 
 A spectator who is not logged in sees the same page as every other spectator asking in the
 same language with the same sort order, so each process keeps that page; for a logged-in visitor

@@ -23,6 +23,12 @@ class ClubAdmin(admin.ModelAdmin):
     def player_count(self, club: Club) -> int:
         return club.player_count
 
+    def save_model(self, request, obj, form, change) -> None:
+        if change:  # renamed: through the service, which moves the stamps of the pages naming it
+            services.club_update(club=obj, name=obj.name, city=obj.city)
+        else:
+            super().save_model(request, obj, form, change)
+
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -60,6 +61,19 @@ def club_create(*, name: str, city: str = "") -> Club:
     club = Club(name=name.strip(), city=city.strip())
     club.full_clean()
     club.save()
+    return club
+
+
+@transaction.atomic
+def club_update(*, club: Club, name: str, city: str = "") -> Club:
+    """Rename ``club`` (or change its city). Public pages name a club beside a player who appears
+    by initials ("J. K., Gryf Wejherowo"), and on a team's page: its players' and its teams'
+    tournaments get new stamps, so every page of them shows the new name at once."""
+    club.name, club.city = name.strip(), city.strip()
+    club.full_clean()
+    club.save()
+    shown = Q(registrations__player__club=club) | Q(registrations__team__club=club)
+    standings_touch_many(tournaments=Tournament.objects.filter(shown))
     return club
 
 

@@ -277,15 +277,14 @@ def test_a_pickle_planted_in_redis_is_not_unpickled_and_reads_as_nothing(real_re
 
 
 def test_what_the_league_caches_comes_back_from_redis_as_it_went_in(real_redis):
-    from datetime import UTC, datetime
+    from league.public.page_store import SHARED_PAGE, ReadyPage
+    from league.standings.cache import PROGRESS, TOURNAMENT_RANKINGS
 
-    from league.standings.cache import FIRST_SEEN, PROGRESS, TOURNAMENT_RANKINGS
-
-    seen = ("stamp", datetime(2026, 12, 4, 13, 0, tzinfo=UTC))
+    page = ("stamp", ReadyPage.of(etag='"e"', last_modified=1_780_000_000, body=b"<p>Puchar</p>"))
     progress = ("stamp", [(1, {7: (1, "1."), 8: (2, "2–3.")})])
     entry = {"place": 1, "label": "1.", "name": "Anna Nowak", "pk": 7, "team": None}
     rankings = ("stamp", {"individual": [entry | {"big_points": 12.5, "small_points": 3.5}], "teams": []})
-    for kind, value in ((FIRST_SEEN, seen), (PROGRESS, progress), (TOURNAMENT_RANKINGS, rankings)):
+    for kind, value in ((SHARED_PAGE, page), (PROGRESS, progress), (TOURNAMENT_RANKINGS, rankings)):
         kind.set(kind.name, value)
         assert kind.get(kind.name) == value
 

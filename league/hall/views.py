@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from league.models import Series
-from league.ready_pages import LruStore, page_etag, with_validators
+from league.public.page_store import LruStore, page_etag, with_validators
 from league.results.table.queue import heartbeat_silence
 from league.tournaments.roles import is_organiser, organiser_required, referee_required
 

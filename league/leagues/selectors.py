@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
 from league.models import League, LeagueVersion, Season, Series, Tournament
-from league.ready_pages import field_values
+from league.public.page_store import PageState, day_start, field_values
 from league.signups.selectors import signups_open
-from league.standings.cache import season_rankings_of, stamps, tournament_rankings
+from league.standings.cache import latest, season_rankings_of, stamps, tournament_rankings
 from league.standings.seasons import season_tournaments, season_uses_big_points
 
 if TYPE_CHECKING:
@@ -81,16 +81,23 @@ def calendar_tournaments(*, league: League | None) -> QuerySet[Tournament]:
     return public_tournaments(league=league)
 
 
-def calendar_stamp(*, league: League | None) -> tuple[Any, ...]:
+def calendar_stamp(*, league: League | None) -> tuple[tuple[Any, ...], datetime | None]:
     """What a calendar shows changes only with its tournaments, so their number, the sum of their
     ids (one taken out and another added) and their latest change (every edit moves ``updated``)
-    stand for all of it, in one query however long the league's history."""
-    figures = (
-        calendar_tournaments(league=league)
-        .order_by()
-        .aggregate(count=Count("pk"), ids=Sum("pk"), changed=Max("updated"))
+    stand for all of it, in one query however long the league's history; and when it last
+    changed, for its ``Last-Modified``: the latest edit of any of the league's tournaments,
+    published or not, so a tournament unpublished (which leaves the calendar) dates it too, or of
+    the league (which one deleted or moved away moves, ``services.league_calendar_left``)."""
+    every = Tournament.objects.filter(league__isnull=False) if league is None else league.tournaments.all()
+    published = Q(published=True)
+    figures = every.order_by().aggregate(
+        count=Count("pk", filter=published),
+        ids=Sum("pk", filter=published),
+        changed=Max("updated", filter=published),
+        edited=Max("updated"),
+        league_edited=Max("league__updated"),  # a tournament deleted or moved away (league_calendar_left)
     )
-    return (figures["count"], figures["ids"], figures["changed"])
+    return (figures["count"], figures["ids"], figures["changed"]), latest(figures["edited"], figures["league_edited"])
 
 
 def next_tournaments(*, league: League, today: date) -> QuerySet[Tournament]:
@@ -101,7 +108,7 @@ def next_tournaments(*, league: League, today: date) -> QuerySet[Tournament]:
 
 def home_leagues(*, today: date) -> QuerySet[League]:
     """Every league with its next published tournament (``next_name``, ``next_slug``,
-    ``next_date``; None without one), in one query."""
+    ``next_date``, ``next_updated``; None without one), in one query."""
     upcoming = (
         Tournament.objects.filter(league=OuterRef("pk"), published=True, date__gte=today)
         .order_by("date", "start_time", "pk")
@@ -111,6 +118,7 @@ def home_leagues(*, today: date) -> QuerySet[League]:
         next_name=Subquery(upcoming("name")[:1]),
         next_slug=Subquery(upcoming("slug")[:1]),
         next_date=Subquery(upcoming("date")[:1]),
+        next_updated=Subquery(upcoming("updated")[:1]),
     ).order_by("name", "pk")
 
 
@@ -193,7 +201,7 @@ class LeaguePage:
     past: list[Season]
 
 
-def league_page_state(*, slug: str, today: date, now: datetime) -> tuple[object, LeaguePage] | None:
+def league_page_state(*, slug: str, today: date, now: datetime) -> PageState[LeaguePage] | None:
     """The league with ``slug`` and, as plain values, everything its public page shows: its own
     settings, the next tournaments (with their sign-up windows, open or not at ``now``), its
     latest season with the standings' stamps of its tournaments, the latest finished
@@ -222,7 +230,16 @@ def league_page_state(*, slug: str, today: date, now: datetime) -> tuple[object,
         sorted(current.items()),
         [(s.pk, str(s), s.slug) for s in past],
     )
-    return shown, LeaguePage(league, coming, season, counted, finished, current, past)
+    changed = latest(
+        current.changed,
+        league.updated,
+        *(t.updated for t, _open in coming),
+        *(t.signup_window.updated for t, _open in coming if hasattr(t, "signup_window")),
+        season and season.updated,
+        *(s.updated for s in past),
+        day_start(today),  # the next tournaments move on then
+    )
+    return PageState(shown, LeaguePage(league, coming, season, counted, finished, current, past), changed)
 
 
 def league_page_context(*, page: LeaguePage) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.files import File
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.history import settings_apply
@@ -99,6 +100,14 @@ def league_update(*, league: League, user: AbstractBaseUser, reason: str = "", *
         old, new = change
         _record(league=stored, action=LeagueVersion.Action.CHANGE, user=user, old=old, new=new, reason=reason)
     return stored
+
+
+def league_calendar_left(*, league_id: int | None) -> None:
+    """A tournament left the league's calendar (deleted, or moved to another league): its
+    ``updated`` moves, which dates the calendar and its feed (``selectors.calendar_stamp``), so a
+    calendar app asking "modified since?" gets the feed without it."""
+    if league_id is not None:
+        League.objects.filter(pk=league_id).update(updated=timezone.now())
 
 
 def _person(organiser: AbstractBaseUser) -> dict[str, Any]:

@@ -29,8 +29,9 @@ from league.leagues import selectors, services
 from league.leagues.forms import LeagueForm, OrganiserForm, OrganiserRemoveForm
 from league.leagues.ical import CONTENT_TYPE, calendar_ics
 from league.models import League
-from league.public.page_store import page_answer
+from league.public.page_store import PageState, day_start, page_answer
 from league.public.views import sorted_only
+from league.standings.cache import latest
 
 View = Callable[..., HttpResponse]
 # a changed logo shows within the hour; the address carries the league's ``updated`` to show it at once
@@ -154,14 +155,14 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The league's public page, phone first: what comes next, the current season's top, the
     latest results and the past seasons; kept ready on its state (``page_store.page_answer``)."""
 
-    def state() -> tuple[object, selectors.LeaguePage] | None:
+    def state() -> PageState[selectors.LeaguePage] | None:
         return selectors.league_page_state(slug=slug, today=timezone.localdate(), now=timezone.now())
 
     def fresh() -> HttpResponse:
         found = state()
         if found is None:
             raise Http404
-        return render(request, "leagues/league_page.html", selectors.league_page_context(page=found[1]))
+        return render(request, "leagues/league_page.html", selectors.league_page_context(page=found.data))
 
     return page_answer(
         request,
@@ -179,12 +180,16 @@ def league_calendar(request: HttpRequest, slug: str) -> HttpResponse:
     """Every published tournament of the league: the coming ones first, then the past ones; kept
     ready on the calendar's stamp and today's date (``page_store.page_answer``)."""
 
-    def state() -> tuple[object, tuple[League, date]] | None:
+    def state() -> PageState[tuple[League, date]] | None:
         league = League.objects.filter(slug=slug).first()
         if league is None:
             return None
         today = timezone.localdate()
-        return (league.name, today, selectors.calendar_stamp(league=league)), (league, today)
+        shown, changed = selectors.calendar_stamp(league=league)
+        # the coming tournaments become past ones at midnight
+        return PageState(
+            (league.name, today, shown), (league, today), latest(changed, league.updated, day_start(today))
+        )
 
     def build(request: HttpRequest, league: League, today: date) -> HttpResponse:
         tournaments = list(selectors.public_tournaments(league=league))
@@ -199,7 +204,7 @@ def league_calendar(request: HttpRequest, slug: str) -> HttpResponse:
         found = state()
         if found is None:
             raise Http404
-        return build(request, *found[1])
+        return build(request, *found.data)
 
     return page_answer(
         request,
@@ -229,11 +234,12 @@ def league_logo(request: HttpRequest, slug: str) -> FileResponse:
 def league_calendar_ics(request: HttpRequest, slug: str) -> HttpResponse:
     """The league's calendar as an iCalendar feed, for a phone's or a mail program's calendar."""
 
-    def state() -> tuple[object, League] | None:
+    def state() -> PageState[League] | None:
         league = League.objects.filter(slug=slug).first()
         if league is None:
             return None
-        return (league.name, selectors.calendar_stamp(league=league)), league
+        shown, changed = selectors.calendar_stamp(league=league)
+        return PageState((league.name, shown), league, latest(changed, league.updated))
 
     return _ics(request, key=slug, state=state, name_of=lambda league: league.name)
 
@@ -244,16 +250,22 @@ def calendar_all_ics(request: HttpRequest) -> HttpResponse:
     return _ics(
         request,
         key="",
-        state=lambda: (selectors.calendar_stamp(league=None), None),
+        state=every_league_state,
         name_of=lambda league: _("Baśka League"),
     )
+
+
+def every_league_state() -> PageState[None]:
+    """The state of the feed of every league: its tournaments' (:func:`selectors.calendar_stamp`)."""
+    shown, changed = selectors.calendar_stamp(league=None)
+    return PageState(shown, None, changed)
 
 
 def _ics(
     request: HttpRequest,
     *,
     key: str,
-    state: Callable[[], tuple[object, League | None] | None],
+    state: Callable[[], PageState[League | None] | None],
     name_of: Callable[[League | None], str],
 ) -> HttpResponse:
     """A calendar feed kept ready (``page_store.page_answer``): built once per state and host (its

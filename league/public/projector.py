@@ -38,8 +38,8 @@ from league.games import game_of
 from league.hall.clock import clock_face
 from league.hall.selectors import DEFAULT_LATE_MINUTES, room_figures, room_validator, series_room
 from league.models import Bye, Series, TableAssignment, Tournament
+from league.public.page_store import LruStore, ReadyPage, page_etag, ready_response, with_validators
 from league.ranking_lists import published_lists
-from league.ready_pages import LruStore, ReadyPage, page_etag, ready_response, with_validators
 from league.standings.cache import tournament_rankings
 from players.names import player_key
 
@@ -154,7 +154,7 @@ def _projector(request: HttpRequest, slug: str) -> tuple[int, str, list[Series]]
     found = visible_stamp(request, slug)
     if found is None:
         raise Http404
-    pk, stamp = found
+    pk, stamp, _changed = found
     return pk, stamp, projector_series(tournament_id=pk)
 
 

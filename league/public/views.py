@@ -33,18 +33,19 @@ from league.games import game_of
 from league.leagues.selectors import home_leagues
 from league.models import Registration, Season, Series, Tournament
 from league.public import page_store
-from league.public.page_store import page_answer
+from league.public.page_store import PageState, day_start, field_values, page_answer, page_etag, with_validators
 from league.ranking_lists import RANKING_LISTS, SEASON_LISTS, published_lists
 from league.rating.pages import player_rating_cards, table_expected_order
 from league.rating.selectors import rated_stamp, ratings_stamp
-from league.ready_pages import field_values, page_etag, with_validators
 from league.results.models import Protocol
 from league.results.penalties.services import published_penalties
 from league.seasons.selectors import season_scheme_sentence
 from league.signups.selectors import open_signup_window, signups_open
 from league.standings.cache import (
+    TournamentStampRead,
+    latest,
     season_rankings_of,
-    stamp_seen,
+    stamp_of,
     stamps,
     tournament_rankings,
 )
@@ -90,19 +91,19 @@ def visible_tournament(request: HttpRequest, slug: str) -> Tournament:
     return get_object_or_404(visible_tournaments(request).select_related("season", "league"), slug=slug)
 
 
-def visible_stamp(request: HttpRequest, slug: str) -> tuple[int, str] | None:
+def visible_stamp(request: HttpRequest, slug: str) -> TournamentStampRead | None:
     """The pk and standings stamp of a tournament the visitor may see. A published one's is kept
     for everyone (``recent_stamp``); a draft's is read afresh for its staff and never kept, so no
     visitor gets it from the store."""
     found = page_store.recent_stamp(slug, published_stamp_by_slug)
     if found is None and request.user.is_authenticated:
-        found = next(iter(stamps(visible_tournaments(request).filter(slug=slug)).items()), None)
+        found = stamp_of(visible_tournaments(request).filter(slug=slug))
     return found
 
 
-def published_stamp_by_slug(slug: str) -> tuple[int, str] | None:
-    """``stamp_by_slug`` of a published tournament only: what every visitor may be given."""
-    return next(iter(stamps(Tournament.objects.filter(slug=slug, published=True)).items()), None)
+def published_stamp_by_slug(slug: str) -> TournamentStampRead | None:
+    """The stamp of a published tournament only: what every visitor may be given."""
+    return stamp_of(Tournament.objects.filter(slug=slug, published=True))
 
 
 def draw_visible(series: Series) -> bool:
@@ -182,11 +183,11 @@ def home(request: HttpRequest) -> HttpResponse:
         key="",
         state_read=home_state,
         page_build=lambda context: render(sorted_only(request, {}), "home.html", context),
-        fresh=lambda: render(request, "home.html", home_state()[1]),
+        fresh=lambda: render(request, "home.html", home_state().data),
     )
 
 
-def home_state() -> tuple[object, dict[str, Any]]:
+def home_state() -> PageState[dict[str, Any]]:
     """Everything the front page shows, read afresh: the leagues with their next tournaments
     (which move on at midnight), the seasons and tournaments outside the leagues."""
     public = Tournament.objects.filter(published=True, archived=False, league__isnull=True)
@@ -203,7 +204,14 @@ def home_state() -> tuple[object, dict[str, Any]]:
         [(season.pk, str(season), season.slug) for season in context["seasons"]],
         [(t.pk, t.name, t.slug, t.date, t.venue) for t in context["tournaments"]],
     )
-    return shown, context
+    changed = latest(
+        *(lg.updated for lg in context["leagues"]),
+        *(lg.next_updated for lg in context["leagues"]),
+        *(season.updated for season in context["seasons"]),
+        *(t.updated for t in context["tournaments"]),
+        day_start(timezone.localdate()),  # the leagues' next tournaments move on then
+    )
+    return PageState(shown, context, changed)
 
 
 @gzip_page
@@ -276,7 +284,7 @@ def season_page(request: HttpRequest, slug: str) -> HttpResponse:
 SeasonState = tuple[Season, list[Tournament], dict[int, str], list[Tournament]]
 
 
-def season_state(slug: str) -> tuple[object, SeasonState] | None:
+def season_state(slug: str) -> PageState[SeasonState] | None:
     """The season with ``slug``, its counted tournaments with their standings' stamps, and the
     published tournaments its page lists; ``None`` if there is no such season. What it shows:
     the season's settings, its league, the tournaments listed and the standings' stamps."""
@@ -293,7 +301,8 @@ def season_state(slug: str) -> tuple[object, SeasonState] | None:
         [(t.pk, t.name, t.slug, t.date, t.venue, t.counts_for_season) for t in listed],
         sorted(current.items()),
     )
-    return shown, (season, counted, current, listed)
+    changed = latest(current.changed, season.updated, league and league.updated, *(t.updated for t in listed))
+    return PageState(shown, (season, counted, current, listed), changed)
 
 
 def season_tables(
@@ -334,7 +343,7 @@ def season_tables(
 TournamentState = tuple[Tournament, list[Series], str]
 
 
-def tournament_state(slug: str) -> tuple[object, TournamentState] | None:
+def tournament_state(slug: str) -> PageState[TournamentState] | None:
     """A published tournament with its series and its standings' stamp, and as plain values
     everything its public pages (programme, series, tables, find my table) show: the
     tournament's settings and names (with its season's and league's), its series' states, its
@@ -348,7 +357,8 @@ def tournament_state(slug: str) -> tuple[object, TournamentState] | None:
     )
     if tournament is None:
         return None
-    stamp = stamps(Tournament.objects.filter(pk=tournament.pk))[tournament.pk]
+    current = stamps(Tournament.objects.filter(pk=tournament.pk))
+    stamp = current[tournament.pk]
     series_list = tournament_series(tournament)
     window = getattr(tournament, "signup_window", None)
     season, league = tournament.season, tournament.league
@@ -362,7 +372,15 @@ def tournament_state(slug: str) -> tuple[object, TournamentState] | None:
         stamp,
         tournament.rated,  # the tables' expected order moves with the ratings before them
     )
-    return shown, (tournament, series_list, stamp)
+    changed = latest(
+        current.changed,
+        tournament.updated,
+        season and season.updated,
+        league and league.updated,
+        tournament.own_ruleset and tournament.own_ruleset.updated,
+        window and window.updated,
+    )
+    return PageState(shown, (tournament, series_list, stamp), changed)
 
 
 def tournament_series(tournament: Tournament) -> list[Series]:
@@ -459,7 +477,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     found = visible_stamp(request, slug)
     if found is None:
         raise Http404
-    pk, stamp = found
+    pk, stamp, changed = found
     variant = repr((stamp, get_language(), sorted(sort.items())))
 
     # the page's head names the logged-in user, so each user has their own validator
@@ -467,7 +485,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         HttpResponse(),
         etag=page_etag(pk, variant, request.user.pk),
-        last_modified=int(stamp_seen(pk, stamp).timestamp()),
+        last_modified=None if changed is None else int(changed.timestamp()),
     )
     if response.status_code == 304:
         return response
@@ -478,11 +496,11 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def standings_state(slug: str) -> tuple[object, tuple[int, str]] | None:
+def standings_state(slug: str) -> PageState[tuple[int, str]] | None:
     """A published tournament's pk and standings' stamp, which decides all its standings show
-    (the stamp moves with its name and settings too)."""
+    (the stamp moves with its name and settings too), dated by the stamp."""
     found = published_stamp_by_slug(slug)
-    return None if found is None else (found, found)
+    return None if found is None else PageState(found[:2], found[:2], found.changed)
 
 
 def standings_download(request: HttpRequest, slug: str, params: dict[str, str]) -> HttpResponse:
@@ -498,7 +516,7 @@ def standings_download(request: HttpRequest, slug: str, params: dict[str, str]) 
         found = visible_stamp(request, slug)
         if found is None:
             raise Http404
-        return download(request, *found)
+        return download(request, found.pk, found.token)
 
     return page_answer(
         request,
@@ -634,7 +652,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def player_state(pk: int) -> tuple[object, tuple[Player, PlayerReads]] | None:
+def player_state(pk: int) -> PageState[tuple[Player, PlayerReads]] | None:
     """What a player's page shows, in four reads: the player and their club, then their
     ``player_reads`` (the published tournaments they registered for with the team they played
     for, those tournaments' seasons, and the standings' stamps of those tournaments and of every
@@ -651,7 +669,13 @@ def player_state(pk: int) -> tuple[object, tuple[Player, PlayerReads]] | None:
         sorted(reads.current.items()),
         ratings_stamp(),  # a rating moves with any series rated since, anyone's
     )
-    return shown, (player, reads)
+    changed = latest(
+        reads.current.changed,
+        player.updated,
+        *(r.team.updated for r in reads.registrations if r.team),
+        *(season.updated for season in reads.seasons),
+    )
+    return PageState(shown, (player, reads), changed)
 
 
 @gzip_page
@@ -681,7 +705,7 @@ def team_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def team_state(pk: int) -> tuple[object, tuple[Team, dict[int, str]]] | None:
+def team_state(pk: int) -> PageState[tuple[Team, dict[int, str]]] | None:
     """What a team's page shows, in four reads: the team with its club and captain, its members,
     everybody who played for it (their names head its results), and the standings' stamps of
     the published tournaments it entered."""
@@ -699,7 +723,14 @@ def team_state(pk: int) -> tuple[object, tuple[Team, dict[int, str]]] | None:
         [(r.tournament_id, field_values(r.player)) for r in played],
         sorted(current.items()),
     )
-    return shown, (team, current)
+    changed = latest(
+        current.changed,
+        team.updated,
+        team.captain and team.captain.updated,
+        *(m.player.updated for m in members),
+        *(r.player.updated for r in played),
+    )
+    return PageState(shown, (team, current), changed)
 
 
 def _list_page(request: HttpRequest) -> int:
@@ -713,7 +744,7 @@ def kept_page(
     *,
     kind: str,
     key: str,
-    state_read: Callable[[], tuple[object, T] | None],
+    state_read: Callable[[], PageState[T] | None],
     content: Callable[[HttpRequest, T], HttpResponse],
     sort: dict[str, str] | None = None,
     variant: tuple[Hashable, ...] = (),
@@ -728,7 +759,7 @@ def kept_page(
         state = state_read()
         if state is None:
             raise Http404
-        return content(request, state[1])
+        return content(request, state.data)
 
     return page_answer(
         request,

@@ -15,7 +15,7 @@ from django.views.decorators.gzip import gzip_page
 
 from league.games import default_game, registered_games
 from league.models import League
-from league.public.page_store import page_answer
+from league.public.page_store import PageState, page_answer
 from league.public.tables import StandingExport
 from league.public.views import EXPORT_PARAM, sorted_only
 from league.rating.compute import PROVISIONAL_SERIES, SCALE, START
@@ -55,7 +55,7 @@ def ranking_page(request: HttpRequest, game: str | None = None) -> HttpResponse:
         return ranking_content(visitor, game, filters, leagues)
 
     def fresh() -> HttpResponse:
-        return build(request, ranking_state()[1])
+        return build(request, ranking_state().data)
 
     return page_answer(
         request,
@@ -72,9 +72,11 @@ def ranking_page(request: HttpRequest, game: str | None = None) -> HttpResponse:
     )
 
 
-def ranking_state() -> tuple[object, list[League]]:
+def ranking_state() -> PageState[list[League]]:
     """What the rating lists show, in three reads: the ratings' stamp, the players' last change
-    (a name or a gender), the leagues to choose from; and the day (the last twelve months move)."""
+    (a name or a gender), the leagues to choose from; and the day (the last twelve months move).
+    No write dates the ratings (a rating is rewritten after the series it rests on), so the list
+    has no ``Last-Modified``: its ETag alone."""
     leagues = sorted(League.objects.all(), key=lambda league: (name_key(league.name), league.pk))
     shown = (
         ratings_stamp(),
@@ -82,7 +84,7 @@ def ranking_state() -> tuple[object, list[League]]:
         [(league.pk, league.name, league.slug) for league in leagues],
         timezone.localdate(),
     )
-    return shown, leagues
+    return PageState(shown, leagues, None)
 
 
 def ranking_content(request: HttpRequest, game: str, filters: dict[str, str], leagues: list[League]) -> HttpResponse:

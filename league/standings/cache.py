@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
-from typing import Any, NotRequired, TypedDict
+from datetime import datetime
+from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from django.db.models import QuerySet
-from django.utils import timezone
 
-from league.caching import CacheKind, StampedKind
+from league.caching import StampedKind
 from league.models import Season, Series, Tournament
 from league.results.models import DealRow
 from league.standings.compute import tournament_standings
@@ -70,45 +69,46 @@ TOURNAMENT_RANKINGS: StampedKind[Rankings] = StampedKind("tournament-rankings", 
 PROGRESS: StampedKind[list[tuple[int, Places]]] = StampedKind("places-after-each-series", list[tuple[int, Places]])
 SEASON_RANKINGS: StampedKind[Rankings] = StampedKind("season-rankings", dict[str, list[PackedSeasonEntry]])
 PLAYER_SEASONS: StampedKind[list[dict[str, Any] | None]] = StampedKind("player-seasons", list[SeasonEntry | None])
-FIRST_SEEN: CacheKind[tuple[str, datetime]] = CacheKind("first-seen", tuple[str, datetime])
 
 
 # --- the stamp --------------------------------------------------------------
 
 
-def stamps(tournaments: QuerySet[Tournament]) -> dict[int, str]:
-    """Each tournament's standings stamp (``league.standings.refresh``), in one query: ``"0"``
-    for one no change has touched yet."""
-    return {pk: token or "0" for pk, token in tournaments.order_by().values_list("pk", "standings_stamp__token")}
+class Stamps(dict[int, str]):
+    """Tournaments' standings stamps by pk (``"0"`` for one no change has touched yet), and
+    ``changed``: when the latest of them was written (``TournamentStamp.changed``; ``None`` when
+    no change has touched any), a page's ``Last-Modified`` (``league.public.page_store``)."""
+
+    def __init__(self, tokens: dict[int, str], changed: datetime | None) -> None:
+        super().__init__(tokens)
+        self.changed = changed
 
 
-def stamp_by_slug(slug: str) -> tuple[int, str] | None:
-    """The primary key and stamp of the tournament with ``slug`` (``None`` if there is none)."""
-    return next(iter(stamps(Tournament.objects.filter(slug=slug)).items()), None)
+def stamps(tournaments: QuerySet[Tournament]) -> Stamps:
+    """Each tournament's standings stamp (``league.standings.refresh``) and the latest change
+    among them, in one query."""
+    rows = list(tournaments.order_by().values_list("pk", "standings_stamp__token", "standings_stamp__changed"))
+    tokens = {pk: token or "0" for pk, token, _changed in rows}
+    return Stamps(tokens, latest(*(changed for _pk, _token, changed in rows)))
 
 
-def stamp_seen(tournament_id: int, stamp: str) -> datetime:
-    """When the tournament's standings last changed, as far as this site has seen:
-    the time its current stamp was first met, for ``Last-Modified``.
-
-    No stored timestamp moves with every change (closing or publishing a series
-    writes none), but every change gives a new stamp. A new stamp's time is at
-    least a second after the one before, so a client asking "modified since?"
-    with the old date, to the second as HTTP dates go, gets the new page.
-    """
-    return first_seen(f"standings:seen:{tournament_id}", stamp)
+def latest(*times: datetime | None) -> datetime | None:
+    """The latest of ``times`` that are known, ``None`` when none is."""
+    return max((time for time in times if time is not None), default=None)
 
 
-def first_seen(key: str, stamp: str) -> datetime:
-    """When ``stamp`` was first met under ``key`` (a page's state), as :func:`stamp_seen` says."""
-    seen = FIRST_SEEN.get(key)
-    if seen is not None and seen[0] == stamp:
-        return seen[1]
-    now = timezone.now().replace(microsecond=0)
-    if seen is not None:
-        now = max(now, seen[1] + timedelta(seconds=1))
-    FIRST_SEEN.set(key, (stamp, now))
-    return now
+class TournamentStampRead(NamedTuple):
+    """One tournament's pk, standings stamp and when it was written (:class:`Stamps`)."""
+
+    pk: int
+    token: str
+    changed: datetime | None
+
+
+def stamp_of(tournaments: QuerySet[Tournament]) -> TournamentStampRead | None:
+    """The :class:`TournamentStampRead` of the tournament ``tournaments`` finds (``None`` if none), in one query."""
+    found = stamps(tournaments)
+    return next((TournamentStampRead(pk, token, found.changed) for pk, token in found.items()), None)
 
 
 # --- tournaments ------------------------------------------------------------

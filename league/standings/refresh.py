@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -29,6 +30,8 @@ from league.models import Tournament
 from league.queueing import enqueue_or_run
 from league.standings.models import TournamentStamp
 from league.standings.tasks import recompute_standings
+
+AHEAD = timedelta(minutes=1)
 
 
 def standings_touch(*, tournament_id: int) -> None:
@@ -53,11 +56,34 @@ def standings_touch_many(*, tournaments: QuerySet[Tournament]) -> None:
 def _new_stamps(tournament_ids: Iterable[int]) -> None:
     """Write a fresh token for each tournament: an insert, or an update where it has one already,
     in one statement, so two writers of one tournament each leave a stamp of their own (a counter
-    read and incremented could lose one) and never fail on the other's insert."""
-    now = timezone.now()
-    stamps = [
-        TournamentStamp(tournament_id=pk, token=secrets.token_hex(8), changed=now) for pk in sorted(set(tournament_ids))
-    ]
-    TournamentStamp.objects.bulk_create(
-        stamps, update_conflicts=True, unique_fields=["tournament"], update_fields=["token", "changed"]
-    )
+    read and incremented could lose one) and never fail on the other's insert.
+
+    ``changed`` is when it was written, dating the public pages (their ``Last-Modified``), whose
+    dates count whole seconds: a change in the same second as the one before is dated the next
+    second, so a client asking "modified since?" with the earlier page's date gets the new one. The
+    rows are locked first, so the writer after another one reads its date."""
+    ids = sorted(set(tournament_ids))
+    with transaction.atomic():
+        before = dict(
+            TournamentStamp.objects.select_for_update()
+            .filter(tournament_id__in=ids)
+            .order_by("tournament_id")
+            .values_list("tournament_id", "changed")
+        )
+        now = timezone.now()
+        stamps = [
+            TournamentStamp(tournament_id=pk, token=secrets.token_hex(8), changed=_after(before.get(pk), now))
+            for pk in ids
+        ]
+        TournamentStamp.objects.bulk_create(
+            stamps, update_conflicts=True, unique_fields=["tournament"], update_fields=["token", "changed"]
+        )
+
+
+def _after(previous: datetime | None, now: datetime) -> datetime:
+    """When a change written at ``now`` is dated: ``now``, or the second after ``previous`` when
+    that is later. Many changes in one second (a registration after another in one import) date
+    the last a few seconds ahead of the clock, at most ``AHEAD`` (then changes share a second)."""
+    if previous is None:
+        return now
+    return max(now, min(previous.replace(microsecond=0) + timedelta(seconds=1), now + AHEAD))

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.games import default_game, game_of, game_rules, registered_games, tournament_rules_check
+from league.leagues.services import league_calendar_left
 from league.models import Series, StaffInvitation, Tournament
 from league.slugs import polish_slug
 from league.standings.refresh import standings_touch
@@ -129,8 +130,11 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
             code="drawn",
             params={"number": last_drawn},
         )
+    left = stored.league_id
     for name, value in fields.items():
         setattr(stored, name, value)
+    if stored.league_id != left:
+        league_calendar_left(league_id=left)
     stored.game_settings = settings.stored()
     if logo is not None:
         stored.organiser_logo = logo or ""
@@ -155,6 +159,7 @@ def tournament_delete(*, tournament: Tournament) -> None:
             code="drawn",
         )
     stored.delete()
+    league_calendar_left(league_id=stored.league_id)
 
 
 @transaction.atomic

@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 
 from league.public import page_store
+from league.public.page_store import LruStore
 from league.ranking_lists import RANKING_LISTS
-from league.ready_pages import LruStore
 from tests.caches import cache_size
 from tests.factories import UserFactory
 from tests.public.test_pages import league_tournament

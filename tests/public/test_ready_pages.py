@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.public import page_store
-from league.ready_pages import LruStore, ReadyPage
+from league.public.page_store import LruStore, ReadyPage
 from tests.factories import played_series
 from tests.public.test_pages import league_tournament
 
@@ -124,3 +124,14 @@ def test_spectators_missing_the_page_together_build_it_once():
     assert len(builds) == 1
     assert store.get_or_build("standings", build) == "page"
     assert store._building == {}  # nothing left behind per key
+
+
+def test_the_logged_in_visitors_contents_are_bounded_by_their_size_too():
+    """Issue 40: the page store is bounded by bytes; the contents kept for logged-in visitors
+    were bounded by a count alone, so a few long tables could hold a process's memory."""
+    big = "x" * (page_store.CONTENT_BYTES_KEPT // 3)
+    for key in range(5):
+        page_store.contents.put(key, {"name": "Puchar", "content": big})
+
+    assert page_store.contents.bytes <= page_store.CONTENT_BYTES_KEPT
+    assert len(page_store.contents) == 2 and page_store.contents.get(4) is not None

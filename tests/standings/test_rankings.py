@@ -9,7 +9,7 @@ import pytest
 from league.models import TeamRanking, Tournament
 from league.results import services as results
 from league.results.models import Protocol
-from league.standings.cache import season_rankings, stamp_by_slug, stamps, tournament_rankings
+from league.standings.cache import season_rankings, stamp_of, stamps, tournament_rankings
 from league.standings.refresh import standings_touch
 from players.models import Gender
 from tests.factories import (
@@ -224,13 +224,16 @@ def test_a_correction_is_never_served_stale(django_capture_on_commit_callbacks, 
     ]
 
 
-def test_the_stamp_by_slug_is_the_stamp_of_the_tournament_and_moves_with_its_results():
+def test_the_stamp_of_a_tournament_is_its_stamp_and_moves_with_its_results_a_second_later_at_least():
     t = TournamentFactory(ruleset_preset="puck")
     p = players(t, "ABCD")
     played_series(t, 1, [[(p["A"], 10), (p["B"], 5), (p["C"], -5), (p["D"], -10)]])
-    before = stamp_by_slug(t.slug)
+    before = stamp_of(Tournament.objects.filter(slug=t.slug))
 
-    assert before == (t.pk, stamps(Tournament.objects.filter(pk=t.pk))[t.pk])
+    assert before[:2] == (t.pk, stamps(Tournament.objects.filter(pk=t.pk))[t.pk])
     played_series(t, 2, [[(p["A"], -10), (p["B"], 5), (p["C"], -5), (p["D"], 10)]])
-    assert stamp_by_slug(t.slug)[1] != before[1]
-    assert stamp_by_slug("no-such-tournament") is None
+    after = stamp_of(Tournament.objects.filter(slug=t.slug))
+    assert after.token != before.token
+    # a page's date counts whole seconds: the change after is dated in a later one, however soon
+    assert int(after.changed.timestamp()) > int(before.changed.timestamp())
+    assert stamp_of(Tournament.objects.filter(slug="no-such-tournament")) is None

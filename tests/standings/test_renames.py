@@ -1,17 +1,18 @@
-"""A renamed player or team, or a player whose gender was corrected, is shown so at once
-on every public page of standings: the register's services give every tournament the player
-or team is registered in a new stamp (an offensive name can be taken down)."""
+"""A renamed player, team or club, or a player whose gender was corrected, is shown so at once
+on every public page of standings: the register's services give every tournament the player,
+team or club is shown in a new stamp (an offensive name can be taken down)."""
 
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from league.models import Tournament
 from league.standings.cache import stamps
 from league.tournaments.registrations import registration_team_change
-from players.models import Gender
-from players.services import player_update, team_update
+from players.models import Club, Gender
+from players.services import club_update, player_update, team_update
 from tests.factories import UserFactory
 from tests.public.test_pages import league_tournament
 
@@ -76,6 +77,50 @@ def test_a_renamed_team_is_shown_renamed_at_once(client, tournament, player):
     )
 
     assert "Drużyna Przemianowana" in standings(client, tournament)
+
+
+def initialled_in_a_club(player) -> Club:
+    """``player`` appearing by initials, in a club of their own: the standings name the club beside them."""
+    club = Club.objects.create(name="Gryf Wejherowo")
+    changed(player, club=club)
+    player.public_initials = True
+    player.save(update_fields=["public_initials"])
+    return club
+
+
+def test_a_renamed_club_is_shown_renamed_at_once_beside_its_players(client, tournament, player):
+    """Issue 40: a club's rename moved no stamp, so the standings named the old club until the next change."""
+    club = initialled_in_a_club(player)
+    assert "Gryf Wejherowo" in standings(client, tournament)  # the page is kept ready now
+
+    club_update(club=club, name="Gryf Puck")
+
+    page = standings(client, tournament)
+    assert "Gryf Puck" in page and "Gryf Wejherowo" not in page
+
+
+def test_a_club_renamed_in_the_admin_is_shown_renamed_at_once(client, tournament, player):
+    club = initialled_in_a_club(player)
+    standings(client, tournament)
+    admin = Client()
+    admin.force_login(UserFactory(is_superuser=True, is_staff=True))
+
+    saved = admin.post(reverse("admin:players_club_change", args=[club.pk]), {"name": "Gryf Puck", "city": ""})
+
+    assert saved.status_code == 302
+    assert "Gryf Puck" in standings(client, tournament)
+
+
+def test_a_renamed_club_moves_the_stamps_of_its_teams_tournaments_too(tournament, player):
+    team = tournament.registrations.get(player=player).team
+    club = Club.objects.create(name="Kaszuby Kartuzy")
+    team.club = club
+    team.save(update_fields=["club"])
+    before = stamps(Tournament.objects.filter(pk=tournament.pk))
+
+    club_update(club=club, name="Kaszuby Kościerzyna")
+
+    assert stamps(Tournament.objects.filter(pk=tournament.pk)) != before
 
 
 def test_a_corrected_gender_moves_the_player_to_the_other_list_at_once(client, tournament, player):

@@ -21,7 +21,8 @@ from league.seasons.services import season_tournament_count
 from league.standings.cache import stamps
 from league.tournaments import services as tournaments
 from league.tournaments.registrations import registration_create, registration_team_change, registration_withdraw
-from players.services import player_merge, player_update, team_update
+from players.models import Club
+from players.services import club_update, player_merge, player_update, team_update
 from tests.factories import PlayerFactory, UserFactory
 from tests.public.test_pages import league_tournament
 from tests.standings.scanned_stamps import scanned_stamp
@@ -65,6 +66,20 @@ def correct_a_deal(tournament: Tournament) -> None:
     )
 
 
+def delete_a_deal(tournament: Tournament) -> None:
+    series = closed_series(tournament)
+    protocol = series and series.protocols.filter(rows__isnull=False).order_by("table").first()
+    if protocol is not None:
+        last = protocol.rows.order_by("-number").first()
+        results.protocol_row_delete(
+            protocol=protocol,
+            number=last.number,
+            expected_version=protocol.version,
+            user=superuser(),
+            reason="written twice",
+        )
+
+
 def penalise(tournament: Tournament) -> None:
     series = closed_series(tournament)
     if series is not None:
@@ -86,6 +101,10 @@ def toggle_publication(tournament: Tournament) -> None:
 
 def rename(tournament: Tournament) -> None:
     tournaments.tournament_update(tournament=tournament, name=f"{tournament.name}!")
+
+
+def publish(tournament: Tournament) -> None:
+    tournaments.tournament_publish(tournament=Tournament.objects.get(pk=tournament.pk))
 
 
 def archive(tournament: Tournament) -> None:
@@ -129,6 +148,14 @@ def rename_team(tournament: Tournament) -> None:
     )
 
 
+def rename_club(tournament: Tournament) -> None:
+    player = tournament.registrations.order_by("pk").first().player
+    if player.club is None:
+        player.club = Club.objects.create(name=f"Klub {player.pk}")
+        player.save(update_fields=["club"])  # no writer of the register: the stamp stays
+    club_update(club=player.club, name=f"{player.club.name}x")
+
+
 def merge_a_double_entry(tournament: Tournament) -> None:
     kept = tournament.registrations.order_by("pk").first().player
     player_merge(kept=kept, merged=PlayerFactory(), user=superuser(), reason="entered twice")
@@ -146,16 +173,19 @@ def count_for_season(tournament: Tournament) -> None:
 
 WRITERS: list[Write] = [
     correct_a_deal,
+    delete_a_deal,
     penalise,
     reopen_or_close,
     toggle_publication,
     rename,
+    publish,
     archive,
     register,
     move_to_another_team,
     withdraw,
     rename_player,
     rename_team,
+    rename_club,
     merge_a_double_entry,
     anonymise,
     count_for_season,

@@ -247,9 +247,9 @@ class GameRules(ABC):
     def row_limit(self, tournament: Tournament) -> int:
         """The most rows a protocol of ``tournament`` may hold."""
 
-    @abstractmethod
     def rules_name(self, tournament: Tournament) -> str:
-        """The rules played, as pages name them."""
+        """The rules played, as pages name them: by default the game's name."""
+        return str(self.label)
 
     @abstractmethod
     def standing_rules(self, tournament: Tournament) -> Ruleset | TournamentRules:
@@ -264,13 +264,13 @@ class GameRules(ABC):
     def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> ProtocolResult | TableScore | RowsResult:
         """``entries`` as the protocol's rows, valued by ``scoring``; raises ``ScoringError`` as the engine does."""
 
-    @abstractmethod
     def row_check(
         self, *, protocol: Protocol, number: int, deal: dict[str, Any], rows: Sequence[DealRow], by_table: bool
     ) -> None:
         """Refuse writing ``deal`` as row ``number`` where the game's own rules forbid it, beyond what
         every protocol checks: ``ValidationError``, or ``PermissionDenied`` for the table's phone
-        (``by_table``) where only the referee may."""
+        (``by_table``) where only the referee may. By default a game has no such rule."""
+        return  # every protocol's own checks (the next row, in order) are the rooms'
 
     def completion_check(self, *, protocol: Protocol, entries: list[dict[str, Any]], ended_early: bool) -> None:
         """Refuse (``ValidationError``) marking the protocol complete while the game says it is not over:
@@ -290,18 +290,26 @@ class GameRules(ABC):
     def describe(self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None) -> Any:
         """A stored row in words (None for no row); ``names`` by seat where the page knows them."""
 
-    @abstractmethod
     def seat_tally(self, *, entry: Mapping[str, Any], values: Mapping[str, int], seat: str) -> SeatTally | None:
         """What a stored row (the deal as entered, its values by seat) counts for the player at
-        ``seat`` in their statistics; None for a row that is no deal (a referee's penalty)."""
+        ``seat`` in their statistics; None for a row that is no deal (a referee's penalty). By
+        default a deal played and nothing more: a row of values says nobody's contract."""
+        return SeatTally()
 
-    @abstractmethod
     def contract_label(self, contract: str) -> str:
-        """A contract as a deal stores it (``SeatTally.contract``), in the reader's language."""
+        """A contract as a deal stores it (``SeatTally.contract``), in the reader's language; by
+        default as stored."""
+        return contract
 
-    @abstractmethod
     def records(self) -> GameRecords:
-        """The lists the records page keeps of this game (``league.standings.records``)."""
+        """The lists the records page keeps of this game (``league.standings.records``): by default
+        the best series and the most deals played, no contracts."""
+        return GameRecords(
+            best_series=gettext_lazy("Best series ever"),
+            played=gettext_lazy("Most deals played"),
+            played_counts_series=False,
+            contracts=(),
+        )
 
     def series_progress(self, *, series: Series, protocols: Sequence[Protocol]) -> dict[int, TableProgress]:
         """Each table's progress by protocol id, in a fixed number of queries: by default its rows
@@ -374,13 +382,15 @@ class GameRules(ABC):
         its ``game_settings`` (``GameSettings.from_exchange``) and any column the file gives with
         them; raises ``ExchangeError`` (or the field readers' ``ScoringError``) naming the place."""
 
-    @abstractmethod
     def export_table(self, *, protocol: Protocol | None) -> dict[str, Any]:
-        """A table's own fields in the file besides its number, seats, deals and early end."""
+        """A table's own fields in the file besides its number, seats, deals and early end (its
+        ``exchange_table_keys``): by default none."""
+        return {}
 
-    @abstractmethod
     def import_table(self, table: Mapping[str, Any], path: str) -> dict[str, Any]:
-        """The protocol's own fields read from a table of the file (what ``export_table`` wrote)."""
+        """The protocol's own fields read from a table of the file (what ``export_table`` wrote): by
+        default none."""
+        return {}
 
     @abstractmethod
     def import_rows(

@@ -13,15 +13,14 @@ places, byes and tie-breaks). A game built on it names itself (``key``, ``label`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 import scoring
 from league.exchange.format import INVALID_INPUT, ExchangeError
-from league.games.base import DEAL_WORDS, GameRecords, GameRules, GameTemplates, SeatTally, SheetRows
+from league.games.base import DEAL_WORDS, GameRules, GameTemplates, SheetRows
 from league.games.labels import scoring_error_message
 from league.games.plain import pages
 from league.games.plain.settings import PlainSettings
@@ -78,9 +77,6 @@ class PlainRowsGame(GameRules):
     def row_limit(self, tournament: Tournament) -> int:
         return self.settings(tournament).deals_per_series
 
-    def rules_name(self, tournament: Tournament) -> str:
-        return str(self.label)
-
     def standing_rules(self, tournament: Tournament) -> scoring.Ruleset:
         return scoring.load_ruleset(self.standing_preset)
 
@@ -94,30 +90,11 @@ class PlainRowsGame(GameRules):
     def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> RowsResult:
         return score_rows(entries, protocol.series.tournament.seats, self.values_check)
 
-    def row_check(
-        self, *, protocol: Protocol, number: int, deal: dict[str, Any], rows: Sequence[DealRow], by_table: bool
-    ) -> None:
-        """Plain rows have no rule of writing beyond every protocol's: the next row, in order."""
-
     def describe(self, entry: Mapping[str, Any] | None, names: Mapping[str, str] | None = None) -> str | None:
         """The values by seat, as the paper has them: "A +3 · B −3 · C 0 · D 0"."""
         if not entry:
             return None
         return " · ".join(f"{seat} {signed(value)}" for seat, value in entry["values"].items())
-
-    def seat_tally(self, *, entry: Mapping[str, Any], values: Mapping[str, int], seat: str) -> SeatTally:
-        return SeatTally()  # a row of values says nobody's contract
-
-    def contract_label(self, contract: str) -> str:
-        return contract
-
-    def records(self) -> GameRecords:
-        return GameRecords(
-            best_series=gettext_lazy("Best series ever"),
-            played=gettext_lazy("Most deals played"),
-            played_counts_series=False,
-            contracts=(),
-        )
 
     # --- pages ---
 
@@ -173,12 +150,6 @@ class PlainRowsGame(GameRules):
     def import_settings(self, data: Mapping[str, Any], path: str) -> dict[str, Any]:
         read_str(data["ruleset"], join(path, "ruleset"), INVALID_INPUT, choices=scoring.PRESETS)
         return {"game_settings": self.settings_class.from_exchange(data, path).stored()}
-
-    def export_table(self, *, protocol: Protocol | None) -> dict[str, Any]:
-        return {}
-
-    def import_table(self, table: Mapping[str, Any], path: str) -> dict[str, Any]:
-        return {}
 
     def import_rows(
         self, *, tournament: Tournament, entries: Any, path: str, protocol_fields: Mapping[str, Any]

@@ -126,6 +126,7 @@ def build_tournament(
         slug=slug,
         date=date(2026, 6, 1),
         series_count=total_series,
+        game="baska",
         game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=deals).stored(),
         draw_published=True,
     )

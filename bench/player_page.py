@@ -85,6 +85,7 @@ def tournament(number: int, players: list[Player], rng: random.Random, args: arg
         date=date(2000, 1, 1) + timedelta(weeks=number),
         season=season,
         series_count=args.series,
+        game="baska",
         game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=args.deals).stored(),
         draw_published=True,
     )

@@ -62,6 +62,7 @@ def build() -> Tournament:
         venue="Kościerzyna",
         organiser_name="Kaszubski Klub Baśki „Gdańsk”",
         series_count=SERIES,
+        game="baska",
         game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=DEALS).stored(),
     )
     clubs = Club.objects.bulk_create(Club(name=f"Klub Baśki nr {k}", city="Gdańsk") for k in range(16))

@@ -77,6 +77,7 @@ def build() -> Season:
             date=date(2026, 1, 1) + timedelta(weeks=n),
             season=season,
             series_count=SERIES,
+            game="baska",
             game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=DEALS).stored(),
             draw_published=True,
         )

@@ -67,6 +67,7 @@ def build() -> list[Tournament]:
             slug=f"turniej-{number + 1}",
             date=date(2020, 1, 4) + timedelta(weeks=number),
             series_count=SERIES + 1,
+            game="baska",
             game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=DEALS).stored(),
         )
         field = rng.sample(players, TABLES * 4)

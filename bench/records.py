@@ -89,6 +89,7 @@ def build() -> None:
             slug=f"turniej-{n}",
             date=date(2020, 1, 1) + timedelta(weeks=n),
             series_count=SERIES,
+            game="baska",
             game_settings=BaskaSettings(ruleset_preset="puck", deals_per_series=DEALS).stored(),
             draw_published=True,
         )

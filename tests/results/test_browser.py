@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import TableAssignment
-from tests.browser.conftest import fits_the_screen, page  # noqa: F401  (the browser fixture)
+from tests.browser.conftest import chromium, fits_the_screen, page  # noqa: F401  (the browser fixtures)
 from tests.factories import RegistrationFactory, UserFactory, drawn_series, game_settings_set
 from tests.results.test_services import enter, finish
 

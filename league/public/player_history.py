@@ -222,7 +222,8 @@ def series_figures(history: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any
 
 
 def _with_rulesets(tournaments: Sequence[Tournament]) -> None:
-    """Read the own rulesets of ``tournaments`` in one query (``Tournament.ruleset`` needs them)."""
+    """Read what the games keep of ``tournaments`` in rows of their own (Baśka's own rules, which the
+    rules' name and the standings' rules read) where their query did not, in one query."""
     prefetch_related_objects(list(tournaments), *linked_related())
 
 

@@ -45,10 +45,12 @@ def game_of(tournament: Tournament) -> GameRules:
     return registered_games()[tournament.game]
 
 
-def linked_related() -> tuple[str, ...]:
+def linked_related(tournament: str = "") -> tuple[str, ...]:
     """The lookups that read every game's own rows of a list of tournaments with it
-    (``GameRules.linked_related``), for ``select_related`` and ``prefetch_related``."""
-    return tuple(lookup for game in registered_games().values() for lookup in game.linked_related)
+    (``GameRules.linked_related``), for ``select_related`` and ``prefetch_related``; of the
+    tournament at ``tournament`` (``"series__tournament"``) when the list is of other rows."""
+    prefix = f"{tournament}__" if tournament else ""
+    return tuple(prefix + lookup for game in registered_games().values() for lookup in game.linked_related)
 
 
 def linked_hold_none(tournament: Tournament) -> None:

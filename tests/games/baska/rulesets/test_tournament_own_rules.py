@@ -1,16 +1,20 @@
 """The own rules a tournament plays by live in Baśka's table (issue 39): the migration moves every
 tournament's choice there and back, and the database still refuses to delete rules a tournament plays by."""
 
+import json
+
 import pytest
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.db.models import ProtectedError
 
+from league.exchange import export_tournament, import_tournament
 from league.games import game_of
 from league.games.baska.rulesets.models import OwnRuleset, TournamentOwnRuleset
 from league.games.baska.settings import own_ruleset_of, own_ruleset_set, tournament_ruleset
 from league.models import Tournament
+from league.tournaments.services import tournament_update
 from tests.factories import OwnRulesetFactory, TournamentFactory, preset_data
 
 BEFORE = [("league", "0024_tournament_game_no_default"), ("rulesets", "0002_history_rows_share_a_base")]
@@ -96,3 +100,26 @@ def test_own_rules_may_be_deleted_once_no_tournament_plays_by_them():
     own.delete()
     other.delete()
     assert (own_ruleset_of(Tournament.objects.get(pk=changed.pk)), OwnRuleset.objects.count()) == (None, 0)
+
+
+@pytest.mark.django_db
+def test_a_tournament_on_own_rules_changed_to_preferans_before_its_draw_no_longer_holds_them():
+    own = OwnRulesetFactory()
+    tournament = TournamentFactory(own_ruleset=own, ruleset_preset=own.based_on)
+    tournament_update(tournament=tournament, game="preferans")
+    assert own_ruleset_of(Tournament.objects.get(pk=tournament.pk)) is None
+    own.delete()  # no tournament plays by them now
+
+
+@pytest.mark.django_db
+def test_a_file_replacing_a_tournament_on_own_rules_brings_their_copy_and_frees_them():
+    own = OwnRulesetFactory(based_on="puck", data=preset_data("puck") | {"name": "Zasady klubu"})
+    own.data["placement"]["points"] = [9, 3, 2, 0]
+    own.save()
+    stored = TournamentFactory(own_ruleset=own, ruleset_preset="puck")
+    exported = json.loads(json.dumps(export_tournament(stored)))
+    replaced = import_tournament(exported, replacing=stored)
+    assert (replaced.pk, own_ruleset_of(replaced)) == (stored.pk, None)
+    assert tournament_ruleset(Tournament.objects.get(pk=stored.pk)).placement.points == (9, 3, 2, 0)
+    own.delete()
+    assert export_tournament(Tournament.objects.get(pk=stored.pk))["tournament"] == exported["tournament"]

@@ -126,7 +126,8 @@ class TournamentAdmin(admin.ModelAdmin):
         class AdminTournamentForm(form):
             def __init__(self, *args, **kwargs) -> None:
                 super().__init__(*args, **kwargs)
-                for name in fixed:
+                # the own rows of a game (Baśka's own rules) are chosen on the organiser's screen only
+                for name in fixed | self.linked_names:
                     self.fields.pop(name, None)
 
         return AdminTournamentForm

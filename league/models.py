@@ -352,17 +352,6 @@ class Tournament(models.Model):
             "are drawn as usual."
         ),
     )
-    # Baśka's own rules made in "Własne zasady": a column rather than a game setting, so that the
-    # database refuses to delete rules a tournament plays (PROTECT)
-    own_ruleset = models.ForeignKey(
-        "rulesets.OwnRuleset",
-        verbose_name=_("own rules"),
-        related_name="tournaments",
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        help_text=_("Rules made in “Własne zasady”; they replace the preset."),
-    )
     series_count = models.PositiveSmallIntegerField(_("number of series"), default=3, validators=[SERIES_COUNT])
     time_limit_minutes = models.PositiveSmallIntegerField(
         _("time limit per series (minutes)"), null=True, blank=True, validators=[TIME_LIMIT_MINUTES]

@@ -132,6 +132,7 @@ class TournamentFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = "league.Tournament"
+        skip_postgeneration_save = True
 
     class Params:
         ruleset_preset = "puck"
@@ -147,6 +148,15 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     game = "baska"
     series_count = 3
     game_settings = factory.LazyAttribute(_game_settings)
+
+    @factory.post_generation
+    def own_ruleset(tournament, create, ruleset, **kwargs):
+        """``own_ruleset=``: the own rules a Baśka tournament plays by, kept in Baśka's table."""
+        if ruleset is None:
+            return
+        from league.games.baska.settings import own_ruleset_hold, own_ruleset_set
+
+        (own_ruleset_set if create else own_ruleset_hold)(tournament=tournament, ruleset=ruleset)
 
 
 class PreferansTournamentFactory(TournamentFactory):

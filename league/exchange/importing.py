@@ -32,7 +32,14 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 import scoring
-from league.games import default_game, game_of, registered_games, tournament_rules_check
+from league.games import (
+    default_game,
+    game_of,
+    linked_clear,
+    linked_hold_none,
+    registered_games,
+    tournament_rules_check,
+)
 from league.models import MAX_PLAYERS, Bye, Registration, Series, TableAssignment, Tournament
 from league.results.models import DealRow, DealRowVersion, Penalty, PenaltyVersion, Protocol
 from league.results.penalties.services import BIG_POINTS_LIMIT, penalty_version_record
@@ -66,7 +73,7 @@ _TOURNAMENT_RENAMES = {
     "exchange_id": "tournament_id",
 }
 # The tournament's fields an exchange file gives; a replaced tournament keeps its others.
-# ``own_ruleset`` goes with the file's rules: the file carries them as ``ruleset_data``.
+# A game's own rows (Baśka's own rules) go with the file's rules: the file carries them as ``ruleset_data``.
 _FILE_FIELDS = (
     "name",
     "slug",
@@ -74,7 +81,6 @@ _FILE_FIELDS = (
     "venue",
     "organiser_name",
     "game_settings",
-    "own_ruleset",
     "series_count",
     "uses_big_points",
     "team_ranking",
@@ -258,6 +264,7 @@ class _Reader:
             tournament.exchange_id = _uuid(obj["tournament_id"], join(path, "tournament_id"))
         if self.replacing is not None:
             _keep_stored(tournament, self.replacing)
+            linked_hold_none(tournament)  # the stored one's own rows are not the file's
         game = game_of(tournament)
         _clean(tournament, path, {**_TOURNAMENT_RENAMES, **game.exchange_places, **game.settings_class.exchange_keys})
         try:
@@ -589,9 +596,10 @@ def import_write(plan: ImportPlan, *, user: AbstractBaseUser | None) -> Tourname
     for obj in plan.new_objects:
         obj.save()
     tournament = plan.tournament
-    if not tournament._state.adding:
+    if not tournament._state.adding:  # a stored one replaced
         tournament.series.all().delete()
         tournament.registrations.all().delete()
+        linked_clear(tournament)
     tournament.save()
     for registration in plan.registrations:
         registration.tournament = tournament

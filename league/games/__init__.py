@@ -45,6 +45,27 @@ def game_of(tournament: Tournament) -> GameRules:
     return registered_games()[tournament.game]
 
 
+def linked_related(tournament: str = "") -> tuple[str, ...]:
+    """The lookups that read every game's own rows of a list of tournaments with it
+    (``GameRules.linked_related``), for ``select_related`` and ``prefetch_related``; of the
+    tournament at ``tournament`` (``"series__tournament"``) when the list is of other rows."""
+    prefix = f"{tournament}__" if tournament else ""
+    return tuple(prefix + lookup for game in registered_games().values() for lookup in game.linked_related)
+
+
+def linked_hold_none(tournament: Tournament) -> None:
+    """Read ``tournament`` as holding none of the games' own rows (``GameRules.linked_hold``), writing nothing."""
+    for game in registered_games().values():
+        game.linked_hold(tournament, dict.fromkeys(game.linked_fields))
+
+
+def linked_clear(tournament: Tournament) -> None:
+    """Drop every game's own rows of ``tournament`` (``GameRules.linked_save``)."""
+    for game in registered_games().values():
+        if game.linked_fields:
+            game.linked_save(tournament=tournament, values=dict.fromkeys(game.linked_fields))
+
+
 def rules_give_big_points(tournament: Tournament) -> bool:
     """Whether the tournament's rules give big points for the places at a table; rules that cannot
     be read are refused by their own field, so they do not count as giving none."""

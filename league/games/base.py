@@ -30,7 +30,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 if TYPE_CHECKING:
-    from django.forms import ModelForm
+    from django.contrib.auth.models import AbstractBaseUser
+    from django.forms import Field, ModelForm
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern, URLResolver
     from django.utils.functional import Promise
@@ -215,6 +216,12 @@ class GameRules(ABC):
     # What else the game tallies of a player's deals (``SeatTally.counted``), as (key, label): the
     # player's page shows each beside the deals played, in this order, when any is counted.
     tallies: tuple[tuple[str, Promise], ...] = ()
+    # The tournament's settings this game keeps in rows of its own rather than in ``game_settings``
+    # (Baśka's own rules, which the database refuses to delete while a tournament plays by them): the
+    # form's fields of them (``linked_form_fields``), read by ``linked_read`` and written by
+    # ``linked_save``; ``linked_related``: the lookups that read them with a list of tournaments.
+    linked_fields: tuple[str, ...] = ()
+    linked_related: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return str(self.label)
@@ -240,6 +247,24 @@ class GameRules(ABC):
         tournament that played another game starts from this game's defaults."""
         stored = tournament.game_settings if tournament.game == self.key else {}
         return self.settings_class.from_stored(stored).changed(values)
+
+    def linked_form_fields(self, *, tournament: Tournament, user: AbstractBaseUser | None) -> dict[str, Field]:
+        """The tournament form's fields of ``linked_fields`` for ``user`` (None: the admin's, every choice)."""
+        return {}
+
+    def linked_read(self, tournament: Tournament) -> dict[str, Any]:
+        """What ``tournament`` holds of ``linked_fields``, by name."""
+        return {}
+
+    def linked_save(self, *, tournament: Tournament, values: Mapping[str, Any]) -> None:
+        """Write ``values`` (by name of ``linked_fields``; None: none) for ``tournament``, a stored one."""
+        return None
+
+    def linked_hold(self, tournament: Tournament, values: Mapping[str, Any]) -> None:
+        """Read ``tournament`` as holding ``values`` (by name of ``linked_fields``; None: none) without
+        writing them: a form's checks of what it would save, or an exchange file's tournament replacing
+        the stored one of its id, which brings what it plays by in the file."""
+        return None
 
     # --- the table and its protocol -------------------------------------------------------
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
-from league.games import game_of, game_rules
+from league.games import game_of, game_rules, linked_related
 from league.models import Season, TeamRanking, Tournament
 from league.ranking_lists import INDIVIDUAL, points
 from league.standings.seasons import season_uses_big_points
@@ -222,8 +222,9 @@ def series_figures(history: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any
 
 
 def _with_rulesets(tournaments: Sequence[Tournament]) -> None:
-    """Read the own rulesets of ``tournaments`` in one query (``Tournament.ruleset`` needs them)."""
-    prefetch_related_objects(list(tournaments), "own_ruleset")
+    """Read what the games keep of ``tournaments`` in rows of their own (Baśka's own rules, which the
+    rules' name and the standings' rules read) where their query did not, in one query."""
+    prefetch_related_objects(list(tournaments), *linked_related())
 
 
 # --- a team's counted members -------------------------------------------------

@@ -29,7 +29,7 @@ from django.utils.translation import get_language
 from django.views.decorators.gzip import gzip_page
 from django_tables2 import RequestConfig
 
-from league.games import game_of
+from league.games import game_of, linked_related
 from league.leagues.selectors import home_leagues
 from league.models import Registration, Season, Series, Tournament
 from league.public import page_store
@@ -350,7 +350,7 @@ def tournament_state(slug: str) -> PageState[TournamentState] | None:
     sign-up window and whether it takes sign-ups now, and the stamp (seats, byes, closed
     results, penalties, players' and teams' names). Three queries; ``None`` for a draft."""
     tournament = (
-        Tournament.objects.select_related("season", "league", "own_ruleset", "signup_window")
+        Tournament.objects.select_related("season", "league", "signup_window", *linked_related())
         .filter(slug=slug, published=True)
         .annotate(rated=rated_stamp())
         .first()
@@ -362,11 +362,13 @@ def tournament_state(slug: str) -> PageState[TournamentState] | None:
     series_list = tournament_series(tournament)
     window = getattr(tournament, "signup_window", None)
     season, league = tournament.season, tournament.league
+    # what the game keeps of it in rows of its own (Baśka's own rules), which its pages name
+    linked = [value for value in game_of(tournament).linked_read(tournament).values() if value is not None]
     shown = (
         field_values(tournament),
         (season.name, season.slug, season.updated) if season else None,
         (league.name, league.slug, league.updated) if league else None,
-        tournament.own_ruleset.updated if tournament.own_ruleset else None,
+        [value.updated for value in linked],
         (field_values(window), window.updated, signups_open(window=window, now=timezone.now())) if window else None,
         [(s.pk, s.number, s.status, s.results_published, s.drawn_at) for s in series_list],
         stamp,
@@ -377,7 +379,7 @@ def tournament_state(slug: str) -> PageState[TournamentState] | None:
         tournament.updated,
         season and season.updated,
         league and league.updated,
-        tournament.own_ruleset and tournament.own_ruleset.updated,
+        *(value.updated for value in linked),
         window and window.updated,
     )
     return PageState(shown, (tournament, series_list, stamp), changed)

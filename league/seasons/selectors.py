@@ -10,7 +10,7 @@ from django.utils.formats import localize
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.games import game_of, registered_games
+from league.games import game_of, linked_related, registered_games
 from league.models import Season, SeasonScheme, SeasonVersion, Tournament
 from league.ranking_lists import points
 from players.names import name_key
@@ -60,7 +60,7 @@ def season_mixed_rules_warning(*, season: Season) -> str | None:
     if season.scheme != SeasonScheme.SMALL:
         return None
     games = [game.key for game in registered_games().values() if game.small_points_by_rules]
-    counted = season.tournaments.filter(counts_for_season=True, game__in=games).select_related("own_ruleset")
+    counted = season.tournaments.filter(counts_for_season=True, game__in=games).select_related(*linked_related())
     names = sorted({game_of(tournament).standing_rules(tournament).name for tournament in counted}, key=name_key)
     if len(names) < 2:
         return None

@@ -27,7 +27,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from league.caching import StampedKind
-from league.games import game_of, game_rules
+from league.games import game_of, game_rules, linked_related
 from league.games.base import GameRecords
 from league.models import League, Series, Tournament
 from league.ranking_lists import INDIVIDUAL
@@ -255,7 +255,7 @@ def _top(best: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int
 
 def _kept(current: dict[int, str]) -> Kept:
     """The lists of the tournaments of ``current`` (pk → stamp), as the cache keeps them."""
-    tournaments = list(Tournament.objects.filter(pk__in=list(current)).select_related("own_ruleset"))
+    tournaments = list(Tournament.objects.filter(pk__in=list(current)).select_related(*linked_related()))
     parts = _parts(tournaments, current)
     by_pk = {t.pk: t for t in tournaments}
     played = Counter(t.game for t in tournaments)

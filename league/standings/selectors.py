@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import scoring
-from league.games import game_of
+from league.games import game_of, linked_related
 from league.models import Bye, Registration, Season, Series, Tournament
 from league.ranking_lists import points
 from league.standings.cache import PLAYER_SEASONS, season_digest, season_entry_of, stamps
@@ -142,7 +142,7 @@ def player_reads(player: Player) -> PlayerReads:
     registrations = list(
         # a draft tournament is its organisers' until published (public pages show it to them alone)
         Registration.objects.filter(player=player, tournament__published=True)
-        .select_related("tournament__season", "team")
+        .select_related("tournament__season", "team", *linked_related("tournament"))
         .order_by("-tournament__date", "-tournament_id")
     )
     seasons = sorted(
@@ -223,7 +223,7 @@ def team_history(team: Team, current: dict[int, str] | None = None) -> list[dict
     members: dict[int, list[PlayerResult]] = {}
     named: dict[int, Tournament] = {}
     for row in PlayerResult.objects.filter(team=team, tournament__in=list(current)).select_related(
-        "player", "player__club", "tournament"
+        "player", "player__club", "tournament", *linked_related("tournament")
     ):
         members.setdefault(row.tournament_id, []).append(row)
         named[row.tournament_id] = row.tournament

@@ -17,7 +17,6 @@ from django.forms.models import construct_instance
 from django.utils.translation import gettext_lazy as _
 
 from league.games import default_game, game_rules, registered_games, rules_give_big_points, tournament_rules_check
-from league.games.baska.rulesets.models import OwnRuleset
 from league.games.game_settings import bounded
 from league.history import REASON_MAX_LENGTH
 from league.leagues.selectors import league_choices
@@ -82,7 +81,6 @@ class TournamentForm(forms.ModelForm):
             "league",
             "season",
             "table_size",
-            "own_ruleset",
             "series_count",
             "time_limit_minutes",
             "seeded_draw",
@@ -116,9 +114,15 @@ class TournamentForm(forms.ModelForm):
             # the games installed (the model stores a game's key and knows no games)
             self.fields["game"] = forms.ChoiceField(label=_("Game"), choices=game_choices)
         # each game's settings (bounded by the game), shown as the tournament has them or as the game starts them
+        # (and those a game keeps in rows of its own, Baśka's own rules, offered to ``user``)
         settings_fields = game_settings_fields()
-        self.settings_names = frozenset(settings_fields)
-        for name, field in settings_fields.items():
+        linked_fields = {
+            name: field
+            for game in registered_games().values()
+            for name, field in game.linked_form_fields(tournament=self.instance, user=user).items()
+        }
+        self.settings_names, self.linked_names = frozenset(settings_fields), frozenset(linked_fields)
+        for name, field in {**settings_fields, **linked_fields}.items():
             self.fields[name] = field
             self.initial.setdefault(name, self.stored_value(name))
         for name in optional_game_fields():
@@ -127,11 +131,6 @@ class TournamentForm(forms.ModelForm):
         if "own_ruleset" in self.fields:
             # own rules chosen stand in for the preset, so either will do
             self.fields["ruleset_preset"].required = False
-            self.fields["own_ruleset"].label = _("Own rules")
-        if "own_ruleset" in self.fields and user is not None:
-            chosen = Q(pk=self.instance.own_ruleset_id) if self.instance.own_ruleset_id else Q(pk__in=[])
-            self.fields["own_ruleset"].queryset = OwnRuleset.objects.filter(Q(owner=user) | chosen)
-            self.fields["own_ruleset"].empty_label = _("— none: the rules above —")
         if user is not None and not user.is_superuser:
             season = Q(pk=self.instance.season_id) if self.instance.season_id else Q(pk__in=[])
             organised = Q(organisers=user) | Q(league__organisers=user)
@@ -160,8 +159,11 @@ class TournamentForm(forms.ModelForm):
                 self.fields[name].help_text = _("The tables have been drawn: this can no longer change.")
 
     def stored_value(self, name: str) -> Any:
-        """What the tournament holds for the form's field ``name``: a column, or a setting of its
-        game; a setting only other games read: its field's starting value."""
+        """What the tournament holds for the form's field ``name``: a column, a setting of its game
+        or a row of its game's own (by its key); a setting only other games read: its field's starting value."""
+        if name in self.linked_names:
+            value = game_rules(self.instance.game).linked_read(self.instance).get(name)
+            return getattr(value, "pk", value)
         if name not in self.settings_names:
             return getattr(self.instance, name)
         settings = game_rules(self.instance.game).settings(self.instance)
@@ -202,12 +204,14 @@ class TournamentForm(forms.ModelForm):
         for other in registered_games().values():
             for name in set(other.tournament_fields) - set(game.tournament_fields):
                 refused = self.errors.pop(name, None) is not None
-                if name in self.settings_names:
+                if name in self.settings_names or name in self.linked_names:
                     cleaned.pop(name, None)
                 elif refused:
                     cleaned[name] = getattr(self.instance, name)
         game.tournament_clean(form=self, cleaned=cleaned)
         probe = construct_instance(self, copy.copy(self.instance), exclude=["organiser_logo"])
+        # and plays by the game's own rows the form holds (the admin's form holds none: they stay)
+        game.linked_hold(probe, {name: cleaned.get(name) for name in game.linked_fields if name in self.fields})
         # the instance the form saves (the admin saves it as it is) holds the game's settings too
         self.instance.game_settings = probe.game_settings = game.settings_with(
             self.instance, self.game_settings_values(game, cleaned)

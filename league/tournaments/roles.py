@@ -29,6 +29,7 @@ from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from league.games import linked_related
 from league.models import League, Tournament
 
 if TYPE_CHECKING:
@@ -45,8 +46,11 @@ ROLE_ANNOTATIONS = {"organisers": "user_organises", "referees": "user_referees"}
 
 def tournament_with_roles(*, slug: str, user: User) -> Tournament:
     """The tournament with ``slug`` (404 if none) and, in the same query, whether ``user``
-    organises or referees it: the door of every organiser's and referee's page asks both."""
-    tournament = get_object_or_404(Tournament.objects.annotate(**role_annotations(user=user)), slug=slug)
+    organises or referees it: the door of every organiser's and referee's page asks both; with what
+    its game keeps in rows of its own (Baśka's own rules), which its pages name."""
+    tournament = get_object_or_404(
+        Tournament.objects.select_related(*linked_related()).annotate(**role_annotations(user=user)), slug=slug
+    )
     tournament.roles_of = user.pk
     return tournament
 

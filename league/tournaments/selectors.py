@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from league.draw import SeriesDraw, count_repeats
-from league.games import game_of
+from league.games import game_of, linked_related
 from league.models import MAX_PLAYERS, Bye, DrawLog, Registration, Series, StaffInvitation, TableAssignment, Tournament
 from league.results.models import DealRow
 from league.tournaments.regulars import entries_signed, teams_fitted
@@ -38,7 +38,9 @@ def tournament_list(*, user: AbstractBaseUser) -> list[tuple[Tournament, bool]]:
     """The tournaments the user organises (themself or as an organiser of their league) or
     referees, newest first, each with whether the user organises it (a superuser organises every one)."""
     tournaments = (
-        Tournament.objects.select_related("season", "own_ruleset").prefetch_related("series").order_by("-date", "name")
+        Tournament.objects.select_related("season", *linked_related())
+        .prefetch_related("series")
+        .order_by("-date", "name")
     )
     if user.is_superuser:
         return [(tournament, True) for tournament in tournaments]

@@ -3,7 +3,7 @@ its staff and what the public pages show."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -17,9 +17,9 @@ from league.slugs import polish_slug
 from league.standings.refresh import standings_touch
 from league.tournaments import selectors
 
-# Besides a game's own rules (``GameSettings.rules_fields``), the column that decides how deals are
-# scored: fixed once any is played.
-RULES_FIELDS = ("own_ruleset",)
+if TYPE_CHECKING:
+    from league.games.base import GameRules
+
 # The settings the draw seats players by: fixed once any series is drawn.
 TABLE_FIELDS = ("game", "table_size")
 
@@ -43,6 +43,14 @@ def game_settings_split(fields: dict[str, Any]) -> dict[str, Any]:
     return {name: fields.pop(name) for name in list(fields) if name in names}
 
 
+def game_linked_split(fields: dict[str, Any], game: GameRules) -> dict[str, Any]:
+    """Take the settings the games keep in rows of their own (``GameRules.linked_fields``: Baśka's
+    own rules) out of ``fields``; returns those of ``game`` by name (another game's it holds none of)."""
+    names = {name for other in registered_games().values() for name in other.linked_fields}
+    linked = {name: fields.pop(name) for name in list(fields) if name in names}
+    return {name: value for name, value in linked.items() if name in game.linked_fields}
+
+
 @transaction.atomic
 def tournament_create(*, user: AbstractBaseUser, name: str, **fields: Any) -> Tournament:
     """A new tournament organised by ``user``, with its series planned, its game (the first installed
@@ -54,12 +62,14 @@ def tournament_create(*, user: AbstractBaseUser, name: str, **fields: Any) -> To
     fields.setdefault("published", False)
     fields.setdefault("game", default_game())
     values = game_settings_split(fields)
+    linked = game_linked_split(fields, game_rules(fields["game"]))
     tournament = Tournament(name=name, **fields)
     game = game_of(tournament)
     settings = game.settings_with(tournament, values)
     game.tournament_check(tournament, settings)
     tournament.game_settings = settings.stored()
     tournament.save()
+    game.linked_save(tournament=tournament, values=linked)
     tournament.organisers.add(user)
     series_ensure(tournament=tournament)
     return tournament
@@ -105,12 +115,15 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     """
     stored = Tournament.objects.select_for_update().get(pk=tournament.pk)
     logo = fields.pop("organiser_logo", None)
-    before = game_of(stored).settings(stored)
+    was = game_of(stored)
+    before = was.settings(stored)
     game = game_rules(fields.get("game", stored.game))
     settings = game.settings_with(stored, game_settings_split(fields))
-    changed_rules = settings.rules() != before.rules() or any(
-        name in fields and fields[name] != getattr(stored, name) for name in RULES_FIELDS
-    )
+    linked_before = game.linked_read(stored) if game is was else {}
+    linked = {
+        name: value for name, value in game_linked_split(fields, game).items() if value != linked_before.get(name)
+    }
+    changed_rules = settings.rules() != before.rules() or bool(linked)
     if changed_rules and selectors.tournament_played(tournament=stored):
         raise ValidationError(
             _("Deals have been played: the rules and the number of deals per series can no longer change."),
@@ -136,12 +149,16 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     if stored.league_id != left:
         league_calendar_left(league_id=left)
     stored.game_settings = settings.stored()
+    game.linked_hold(stored, linked)
     if logo is not None:
         stored.organiser_logo = logo or ""
     stored.full_clean()
     game.tournament_check(stored, settings)
     tournament_rules_check(stored)
     stored.save()
+    if was is not game:  # a tournament now of another game plays by none of the old one's rows
+        was.linked_save(tournament=stored, values=dict.fromkeys(was.linked_fields))
+    game.linked_save(tournament=stored, values=linked)
     stored.series.filter(number__gt=stored.series_count, status=Series.Status.PLANNED).delete()
     series_ensure(tournament=stored)
     # which lists are published and the names shown are in the players' kept results too

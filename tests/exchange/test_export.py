@@ -8,6 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from league.exchange import FORMAT, export_tournament, import_tournament
+from league.games.baska.settings import own_ruleset_set
 from league.models import Tournament
 from players.models import Club, Player, Team
 from scoring import load_ruleset, ruleset_to_dict
@@ -140,8 +141,7 @@ def test_a_tournament_on_own_rules_exports_them_and_imports_to_the_same_standing
     own = OwnRulesetFactory(based_on="puck", data=ruleset_to_dict(load_ruleset("puck")))
     own.data["placement"]["points"] = [9, 3, 2, 0]  # placement unlike the preset's, so standings differ
     own.save()
-    tournament.own_ruleset = own
-    tournament.save()
+    own_ruleset_set(tournament=tournament, ruleset=own)
     before = file_standings(tournament)
     exported = export_tournament(tournament)
     assert exported["tournament"]["ruleset_data"]["placement"]["points"] == [9, 3, 2, 0]

@@ -48,7 +48,7 @@ def scanned_stamp(tournament: Tournament) -> str:
             _per_tournament(Penalty.objects, "series__tournament", Count("pk")),
             _per_tournament(Penalty.objects, "series__tournament", Max("updated")),
             _per_tournament(PenaltyVersion.objects, "series__tournament", Max("pk")),
-            "own_ruleset__updated",
+            "own_rules__ruleset__updated",
         )
         .get()
     )

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from league.games.baska.settings import tournament_ruleset
+from league.games.baska.settings import own_ruleset_of, own_ruleset_set, tournament_ruleset
 from league.models import Registration, Series, Tournament
 from league.tournaments import services
 from league.tournaments.forms import TournamentForm
@@ -207,14 +207,13 @@ def test_own_rules_chosen_replace_the_preset(client, organiser):
     own = own_rules_of(organiser)
     client.post(reverse("tournaments:create"), tournament_form_data(ruleset_preset="puck", own_ruleset=own.pk))
     tournament = Tournament.objects.get()
-    assert (tournament.own_ruleset, game_settings(tournament).ruleset_preset) == (own, "psb")
+    assert (own_ruleset_of(tournament), game_settings(tournament).ruleset_preset) == (own, "psb")
     assert tournament_ruleset(tournament).contract("zolo").base == 7
 
 
 def test_the_settings_keep_offering_the_own_rules_already_chosen_by_another_organiser(organiser, tournament):
     theirs = own_rules_of(UserFactory())
-    tournament.own_ruleset = theirs
-    tournament.save()
+    own_ruleset_set(tournament=tournament, ruleset=theirs)
     assert theirs in TournamentForm(instance=tournament, user=organiser).fields["own_ruleset"].queryset
 
 
@@ -224,7 +223,7 @@ def test_once_a_deal_is_played_the_own_rules_stay(client, organiser, tournament)
     url = reverse("tournaments:update", args=[tournament.slug])
     client.post(url, settings_of(tournament, own_ruleset=own.pk, venue="Hel"))
     tournament.refresh_from_db()
-    assert (tournament.own_ruleset, tournament.venue) == (None, "Hel")
+    assert (own_ruleset_of(tournament), tournament.venue) == (None, "Hel")
     with pytest.raises(ValidationError, match="Deals have been played"):
         services.tournament_update(tournament=tournament, own_ruleset=own)
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from django import forms
+from django.db.models import Q
 from django.urls import include, path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -25,7 +27,16 @@ from league.games.base import (
 from league.games.baska import calculator, phone, referee
 from league.games.baska.describe import DealDescription, describe_deal, protocol_lines
 from league.games.baska.printing import blank_row_grid, filled_lines
-from league.games.baska.settings import BaskaSettings, baska_settings, tournament_ruleset
+from league.games.baska.rulesets.models import OwnRuleset
+from league.games.baska.settings import (
+    OWN_RULESET_RELATED,
+    BaskaSettings,
+    baska_settings,
+    own_ruleset_hold,
+    own_ruleset_of,
+    own_ruleset_set,
+    tournament_ruleset,
+)
 from league.games.choices import Game
 from league.games.labels import CONTRACT_LABELS
 from league.printing.documents import PROTOCOL_COLUMNS_MM, blank_lines
@@ -33,6 +44,7 @@ from scoring.fields import join, read_bool
 from scoring.ruleset import deals_per_series_check
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern, URLResolver
 
@@ -54,6 +66,9 @@ class Baska(GameRules):
     form_heading = gettext_lazy("Baśka only")
     rules_fields = tournament_fields
     settings_class = BaskaSettings
+    # the own rules made in "Własne zasady": a row of Baśka's table, which the database keeps them by
+    linked_fields = ("own_ruleset",)
+    linked_related = (OWN_RULESET_RELATED,)
     words = DEAL_WORDS
     # kontra (a double), cicha (ciche wesele), bok (a bok round), zolo, gran, "na dobiciu"
     # the kontras (doublings) a player's side gave and received, under the keys the kept tallies have
@@ -73,12 +88,40 @@ class Baska(GameRules):
     def settings(self, tournament: Tournament) -> BaskaSettings:
         return baska_settings(tournament)
 
+    def linked_form_fields(
+        self, *, tournament: Tournament, user: AbstractBaseUser | None
+    ) -> dict[str, forms.ModelChoiceField]:
+        """The own rules: ``user``'s, and those the tournament plays by (anyone's for the admin)."""
+        field = forms.ModelChoiceField(
+            queryset=OwnRuleset.objects.all(),
+            required=False,
+            label=_("Own rules"),
+            help_text=_("Rules made in “Własne zasady”; they replace the preset."),
+        )
+        if user is not None:
+            chosen = own_ruleset_of(tournament)
+            field.queryset = OwnRuleset.objects.filter(Q(owner=user) | (Q(pk=chosen.pk) if chosen else Q(pk__in=[])))
+            field.empty_label = _("— none: the rules above —")
+        return {"own_ruleset": field}
+
+    def linked_read(self, tournament: Tournament) -> dict[str, Any]:
+        return {"own_ruleset": own_ruleset_of(tournament)}
+
+    def linked_save(self, *, tournament: Tournament, values: Mapping[str, Any]) -> None:
+        if "own_ruleset" in values:
+            own_ruleset_set(tournament=tournament, ruleset=values["own_ruleset"])
+
+    def linked_hold(self, tournament: Tournament, values: Mapping[str, Any]) -> None:
+        if "own_ruleset" in values:
+            own_ruleset_hold(tournament=tournament, ruleset=values["own_ruleset"])
+
     def row_limit(self, tournament: Tournament) -> int:
         return self.settings(tournament).deals_per_series
 
     def rules_name(self, tournament: Tournament) -> str:
         """The own ruleset's name, else the preset's."""
-        return tournament.own_ruleset.name if tournament.own_ruleset_id else self.settings(tournament).preset_name()
+        own = own_ruleset_of(tournament)
+        return own.name if own is not None else self.settings(tournament).preset_name()
 
     def standing_rules(self, tournament: Tournament) -> scoring.Ruleset:
         return tournament_ruleset(tournament)
@@ -202,8 +245,9 @@ class Baska(GameRules):
     def export_settings(self, tournament: Tournament) -> dict[str, Any]:
         """The rules and deals per series; a Baśka file names no game, as before there were others."""
         exported = self.settings(tournament).exchange()
-        if tournament.own_ruleset_id:  # the file carries the own rules' data, so the import values the deals alike
-            exported["ruleset_data"] = tournament.own_ruleset.data
+        own = own_ruleset_of(tournament)
+        if own is not None:  # the file carries the own rules' data, so the import values the deals alike
+            exported["ruleset_data"] = own.data
         return exported
 
     def import_settings(self, data: Mapping[str, Any], path: str) -> dict[str, Any]:

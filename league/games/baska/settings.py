@@ -1,7 +1,8 @@
 """Baśka's settings of a tournament: its rules (zasady: a scoring preset, or the organiser's own copy
 of it) and the deals per series (rozdania w serii). Own rules made in "Własne zasady" are chosen
-through ``Tournament.own_ruleset``, a column kept so the database refuses to delete rules a
-tournament plays (``PROTECT``); :func:`tournament_ruleset` reads the three together."""
+by a row of Baśka's own table (``TournamentOwnRuleset``), kept apart from the settings so that the
+database refuses to delete rules a tournament plays by (``PROTECT``): :func:`own_ruleset_of` reads it,
+:func:`own_ruleset_set` writes it, and :func:`tournament_ruleset` reads the three together."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from league.exchange.format import INVALID_INPUT
+from league.games.baska.rulesets.models import OwnRuleset, TournamentOwnRuleset
 from league.games.game_settings import GameSettings, bounded
 from league.models import DEALS_PER_SERIES
 from scoring.fields import join, read_int, read_str
@@ -92,8 +94,42 @@ def baska_settings(tournament: Tournament) -> BaskaSettings:
     return BaskaSettings.from_stored(tournament.game_settings)
 
 
+# The lookups that read a tournament's own rules with it (``select_related``, ``prefetch_related``), so
+# that :func:`own_ruleset_of` asks the database nothing more.
+OWN_RULESET_RELATED = "own_rules__ruleset"
+# The tournament's end of its row (``Tournament.own_rules``), which keeps what it read on the tournament.
+_TOURNAMENT_END = TournamentOwnRuleset._meta.get_field("tournament").remote_field
+
+
+def own_ruleset_of(tournament: Tournament) -> OwnRuleset | None:
+    """The own rules ``tournament`` plays by, None for a preset (or the organiser's copy of it); read
+    once per tournament (with it, where it was read with ``OWN_RULESET_RELATED``)."""
+    try:
+        return tournament.own_rules.ruleset
+    except TournamentOwnRuleset.DoesNotExist:
+        return None
+
+
+def own_ruleset_set(*, tournament: Tournament, ruleset: OwnRuleset | None) -> None:
+    """Make ``tournament`` (a stored one) play by the own rules ``ruleset``, by none for None: the
+    database then refuses to delete them while it does."""
+    if ruleset is None:
+        TournamentOwnRuleset.objects.filter(tournament=tournament).delete()
+    else:
+        TournamentOwnRuleset.objects.update_or_create(tournament=tournament, defaults={"ruleset": ruleset})
+    own_ruleset_hold(tournament=tournament, ruleset=ruleset)
+
+
+def own_ruleset_hold(*, tournament: Tournament, ruleset: OwnRuleset | None) -> None:
+    """Read ``tournament`` as playing by ``ruleset`` (None: by none) whatever its row holds, writing
+    nothing: what a form would save, or a tournament read from an exchange file, which replaces the
+    stored one of its id and brings its rules in the file."""
+    _TOURNAMENT_END.set_cached_value(tournament, TournamentOwnRuleset(ruleset=ruleset) if ruleset else None)
+
+
 def tournament_ruleset(tournament: Tournament) -> scoring.Ruleset:
     """The scoring rules: the own ruleset chosen, else the organiser's own copy, else the preset."""
-    if tournament.own_ruleset_id:
-        return tournament.own_ruleset.ruleset()
+    own = own_ruleset_of(tournament)
+    if own is not None:
+        return own.ruleset()
     return baska_settings(tournament).ruleset()

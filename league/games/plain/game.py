@@ -81,11 +81,9 @@ class PlainRowsGame(GameRules):
         return scoring.load_ruleset(self.standing_preset)
 
     def tournament_clean(self, *, form: TournamentForm, cleaned: dict[str, Any]) -> None:
-        """Four at a table; no own rules are locked for nothing."""
+        """Four at a table."""
         if cleaned.get("table_size", form.instance.table_size) not in self.table_sizes:
             form.add_error("table_size", _("%(game)s is played by four at a table.") % {"game": self.label})
-        if "own_ruleset" in form.fields:
-            cleaned["own_ruleset"] = None
 
     def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> RowsResult:
         return score_rows(entries, protocol.series.tournament.seats, self.values_check)

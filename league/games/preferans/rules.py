@@ -116,10 +116,8 @@ class Preferans(GameRules):
         return preferans.tournament_rules(self.settings(tournament).variant(), tournament.table_size)
 
     def tournament_clean(self, *, form: TournamentForm, cleaned: dict[str, Any]) -> None:
-        """Preferans needs none of another game's settings (the form drops them): no own rules are
-        locked for nothing."""
-        if "own_ruleset" in form.fields:
-            cleaned["own_ruleset"] = None  # hidden, and it would lock the own rules for nothing
+        """Preferans needs none of another game's settings (the form drops them, and the own rows of
+        another game a tournament held: no own rules are locked for nothing)."""
 
     def score(self, *, protocol: Protocol, entries: list[dict[str, Any]]) -> preferans.TableScore:
         return pulka_score(protocol=protocol, entries=entries)

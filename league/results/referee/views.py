@@ -29,7 +29,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.games import game_of
+from league.games import game_of, linked_related
 from league.models import Series
 from league.results import history, selectors, services
 from league.results.forms import ConfirmForm, ReopenSeriesForm, RowChangeForm, TotalsForm, VersionForm
@@ -66,7 +66,7 @@ def referee_protocol(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         protocol = (
-            Protocol.objects.select_related("series__tournament")
+            Protocol.objects.select_related("series__tournament", *linked_related("series__tournament"))
             .annotate(**role_annotations(user=request.user, tournament="series__tournament"))
             .filter(series__tournament__slug=slug, series__number=number, table=table)
             .first()

@@ -26,6 +26,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from league.games import linked_related
 from league.models import Series
 from league.public.views import visible_tournaments
 from league.results import selectors, services
@@ -67,7 +68,7 @@ def table_protocol(request: HttpRequest, slug: str, series: int, table: int) -> 
     """The protocol of one table, with its series and tournament; 404 for a table the draw did not make,
     and for a table of a draft tournament unless the visitor may see the draft (its staff)."""
     return get_object_or_404(
-        Protocol.objects.select_related("series__tournament"),
+        Protocol.objects.select_related("series__tournament", *linked_related("series__tournament")),
         series__tournament__in=visible_tournaments(request),
         series__tournament__slug=slug,
         series__number=series,

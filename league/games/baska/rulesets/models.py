@@ -44,6 +44,27 @@ class OwnRuleset(models.Model):
         return scoring.parse_ruleset(self.data)
 
 
+class TournamentOwnRuleset(models.Model):
+    """The own rules a Baśka tournament plays by instead of a preset: one row per such tournament,
+    rather than a setting of the game, so that the database refuses to delete rules a tournament
+    plays by (``PROTECT``). Written and read only through Baśka's settings
+    (``league.games.baska.settings``: ``own_ruleset_of``, ``own_ruleset_set``)."""
+
+    tournament = models.OneToOneField(
+        "league.Tournament", verbose_name=_("tournament"), related_name="own_rules", on_delete=models.CASCADE
+    )
+    ruleset = models.ForeignKey(
+        OwnRuleset, verbose_name=_("own rules"), related_name="played_by", on_delete=models.PROTECT
+    )
+
+    class Meta:
+        verbose_name = _("own rules of a tournament")
+        verbose_name_plural = _("own rules of tournaments")
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.ruleset}"
+
+
 class OwnRulesetVersion(HistoryRow):
     """The data an own ruleset had before one save: who changed it, when and why."""
 

@@ -27,11 +27,11 @@ def own_ruleset_get(*, user: AbstractBaseUser, pk: int) -> OwnRuleset:
 
 def own_ruleset_locked(*, ruleset: OwnRuleset) -> bool:
     """Locked (zablokowane): a tournament using it has results, which its values decided."""
-    return DealRow.objects.filter(protocol__series__tournament__own_ruleset=ruleset).exists()
+    return DealRow.objects.filter(protocol__series__tournament__own_rules__ruleset=ruleset).exists()
 
 
 def own_ruleset_in_use(*, ruleset: OwnRuleset) -> bool:
-    return ruleset.tournaments.exists()
+    return ruleset.played_by.exists()
 
 
 def own_ruleset_history(*, ruleset: OwnRuleset) -> QuerySet[OwnRulesetVersion]:

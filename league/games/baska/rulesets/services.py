@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 import scoring
 from league.games.baska.rulesets import selectors
 from league.games.baska.rulesets.models import OwnRuleset, OwnRulesetVersion
+from league.models import Tournament
 from league.slugs import polish_slug
 from league.standings.refresh import standings_touch_many
 
@@ -61,7 +62,8 @@ def own_ruleset_update(
     OwnRulesetVersion.objects.create(ruleset=stored, old_data=stored.data, user=user, reason=reason)
     stored.name, stored.data = name, data
     stored.save()
-    standings_touch_many(tournaments=stored.tournaments.all())  # the rules' name is shown with them
+    # the rules' name is shown with the tournaments that play by them
+    standings_touch_many(tournaments=Tournament.objects.filter(own_rules__ruleset=stored))
     return stored
 
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from league.games.baska.rulesets.models import OwnRuleset
+from league.games.baska.settings import own_ruleset_of
 from league.models import Series, Tournament
 from tests.browser.conftest import accessible, fits_the_screen
 from tests.factories import TableAssignmentFactory, UserFactory, game_settings, table_protocols
@@ -104,7 +105,7 @@ def test_an_organiser_makes_own_rules_and_plays_a_tournament_on_them(page, live_
     page.get_by_role("button", name="Utwórz turniej").click()
     page.get_by_role("button", name="Opublikuj turniej").wait_for()
     tournament = Tournament.objects.get(name="Turniej Ligi Kaszubskiej")
-    assert (tournament.own_ruleset.name, game_settings(tournament).ruleset_preset) == (NAME, "psb")
+    assert (own_ruleset_of(tournament).name, game_settings(tournament).ruleset_preset) == (NAME, "psb")
 
     # its table 1 of series 1 (seated here, the draw has its own tests): a zolo won by A is worth 7 a head
     series = tournament.series.get(number=1)

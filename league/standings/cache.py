@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from django.db.models import QuerySet
+from django.db.models.functions import Coalesce
 
 from league.caching import StampedKind
 from league.models import Season, Series, Tournament
@@ -76,8 +77,10 @@ PLAYER_SEASONS: StampedKind[list[dict[str, Any] | None]] = StampedKind("player-s
 
 class Stamps(dict[int, str]):
     """Tournaments' standings stamps by pk (``"0"`` for one no change has touched yet), and
-    ``changed``: when the latest of them was written (``TournamentStamp.changed``; ``None`` when
-    no change has touched any), a page's ``Last-Modified`` (``league.public.page_store``)."""
+    ``changed``: when the latest of them was written (``TournamentStamp.changed``; for a tournament
+    no change has touched since the stamps were stored, as after the upgrade that brought them,
+    its row's last save: nothing it shows can change without a write that stamps it), a page's
+    ``Last-Modified`` (``league.public.page_store``)."""
 
     def __init__(self, tokens: dict[int, str], changed: datetime | None) -> None:
         super().__init__(tokens)
@@ -87,7 +90,11 @@ class Stamps(dict[int, str]):
 def stamps(tournaments: QuerySet[Tournament]) -> Stamps:
     """Each tournament's standings stamp (``league.standings.refresh``) and the latest change
     among them, in one query."""
-    rows = list(tournaments.order_by().values_list("pk", "standings_stamp__token", "standings_stamp__changed"))
+    rows = list(
+        tournaments.order_by().values_list(
+            "pk", "standings_stamp__token", Coalesce("standings_stamp__changed", "updated")
+        )
+    )
     tokens = {pk: token or "0" for pk, token, _changed in rows}
     return Stamps(tokens, latest(*(changed for _pk, _token, changed in rows)))
 

@@ -133,3 +133,17 @@ def test_a_calendar_app_asking_by_date_alone_gets_the_feed_without_a_deleted_tou
         ).status_code
         == 200
     )
+
+
+def test_a_tournament_no_change_has_stamped_yet_is_dated_by_its_row_and_answers_by_date(client, tournament):
+    """After the upgrade that brought the stored stamps, no tournament has one until a change touches
+    it: its pages are dated by the tournament's last save, so a browser asking by date gets a 304."""
+    TournamentStamp.objects.all().delete()
+    page_store.forget_all()
+    cache.clear()
+    url = reverse("public:standings", args=[tournament.slug])
+
+    first = client.get(url)
+
+    assert parse_http_date(first["Last-Modified"]) == int(Tournament.objects.get(pk=tournament.pk).updated.timestamp())
+    assert client.get(url, HTTP_IF_MODIFIED_SINCE=first["Last-Modified"]).status_code == 304

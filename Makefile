@@ -34,7 +34,7 @@ demo: $(STAMP) $(STATIC_MANIFEST)
 run: demo
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-# A test process per core and one more (pytest-xdist, tests/conftest.py); `-m "not slow"` leaves out gunicorn, broker and batch-print tests.
+# One test process per core (pytest-xdist); `-m "not slow"` leaves out gunicorn, broker and batch-print tests.
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 

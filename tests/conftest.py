@@ -22,13 +22,6 @@ def pytest_configure(config):
     _cache_of_this_worker()
 
 
-def pytest_xdist_auto_num_workers(config):
-    """``-n auto``: a test process per core and one more. Measured in CI, the cores are busy only a
-    little over half of the deployed leg (user and system time against the wall): the rest is spent
-    waiting on Chromium, the live server, PostgreSQL's flushes and the bench scripts' servers."""
-    return len(os.sched_getaffinity(0)) + 1
-
-
 # The pure cores' tests (scoring/ and the draw's algorithm import no Django: tests/test_architecture.py)
 # read no setting, so under another database or cache they would run exactly as before; so would a
 # test marked ``configuration_free`` (a bench script's tiny run on a SQLite database of its own).

@@ -10,9 +10,8 @@ The scripts that start gunicorn, a Celery worker or ``wrk`` need the local Postg
 and run when the suite itself runs on PostgreSQL (``DATABASE_URL=postgres://…``, CI's
 second run), skipped elsewhere. They copy one migrated template database
 (``BENCH_TEMPLATE_DB``) instead of migrating a database each, and each script that shares
-a Redis cache (or a broker) gets a Redis database of its own, 4 to 15 (the test processes'
-caches take 1 to 3: tests/conftest.py), so two running side by side (pytest-xdist) never read
-each other's pages or empty each other's queue.
+a Redis cache gets a Redis database of its own, so two running side by side (pytest-xdist)
+never read each other's pages.
 """
 
 from __future__ import annotations
@@ -154,14 +153,7 @@ SCRIPTS = [
             r"errors: 0",
             r"verification: OK",
         ),
-        {
-            "BENCH_TABLES": "4",
-            "BENCH_READERS": "4",
-            "BENCH_SECONDS": "2",
-            "BENCH_DEALS": "5",
-            "BENCH_CACHE_URL": "redis://127.0.0.1:6379/5",
-            **SMALL_SERVER,
-        },
+        {"BENCH_TABLES": "4", "BENCH_READERS": "4", "BENCH_SECONDS": "2", "BENCH_DEALS": "5", **SMALL_SERVER},
         services=True,
     ),
     Script(
@@ -187,13 +179,7 @@ SCRIPTS = [
             r"verification: OK",
         ),
         # its own database's connections killed, not the shared cluster restarted under the suite
-        {
-            "BENCH_FAULT": "connections",
-            "BENCH_FAULT_SECONDS": "1",
-            "BENCH_TABLES": "2",
-            "BENCH_SECONDS": "3",
-            "BENCH_CACHE_URL": "redis://127.0.0.1:6379/6",
-        },
+        {"BENCH_FAULT": "connections", "BENCH_FAULT_SECONDS": "1", "BENCH_TABLES": "2", "BENCH_SECONDS": "3"},
         services=True,
     ),
     Script(
@@ -211,7 +197,6 @@ SCRIPTS = [
             "BENCH_SECONDS": "1",
             "BENCH_SPEED_GOAL": "0",
             "BENCH_DROP_DB": "1",
-            "BENCH_CACHE_URL": "redis://127.0.0.1:6379/4",
             **SMALL_SERVER,
         },
         services=True,
@@ -259,7 +244,7 @@ SCRIPTS = [
             "BENCH_MEMORY_CORRECTIONS": "2,4",
             "BENCH_DROP_DB": "1",
             "BENCH_CACHE_URL": "redis://127.0.0.1:6379/15",
-            "BENCH_BROKER_URL": "redis://127.0.0.1:6379/7",
+            "BENCH_BROKER_URL": "redis://127.0.0.1:6379/10",
             **SMALL_SERVER,
         },
         services=True,

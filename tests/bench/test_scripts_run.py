@@ -244,7 +244,7 @@ SCRIPTS = [
             "BENCH_MEMORY_CORRECTIONS": "2,4",
             "BENCH_DROP_DB": "1",
             "BENCH_CACHE_URL": "redis://127.0.0.1:6379/15",
-            "BENCH_BROKER_URL": "redis://127.0.0.1:6379/10",
+            "BENCH_BROKER_URL": "redis://127.0.0.1:6379/5",  # not 10: the dependency-faults script empties that one
             **SMALL_SERVER,
         },
         services=True,

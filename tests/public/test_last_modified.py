@@ -27,7 +27,10 @@ pytestmark = pytest.mark.django_db
 # the pages that show nothing but the tournament's standings: dated by its stamp alone
 STANDINGS_ONLY = ("standings", "standings CSV", "standings XLSX", "API")
 # and those that show its standings among other things: dated by its stamp at the earliest
-SHOWING_STANDINGS = (*STANDINGS_ONLY, "tournament", "series", "table", "find my table", "season", "player", "team")
+SHOWING_STANDINGS = (
+    *STANDINGS_ONLY,
+    *("tournament", "series", "table", "find my table", "season", "player", "team", "records", "league's records"),
+)
 
 
 @pytest.fixture
@@ -42,6 +45,8 @@ def every_address(tournament: Tournament) -> dict[str, str]:
     return addresses(tournament) | {
         "calendar": reverse("leagues:calendar", args=[league]),
         "calendar feed": reverse("leagues:calendar_ics", args=[league]),
+        "records": reverse("public:records"),
+        "league's records": reverse("public:records_league", args=[league]),
     }
 
 

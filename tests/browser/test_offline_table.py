@@ -85,6 +85,14 @@ def enter(page, contract: str, old: list[str], eyes: str = "", kontras: str = ""
     page.get_by_role("button", name="Zapisz rozdanie").click()
 
 
+def enter_stored(page, deals) -> None:  # noqa: F811
+    """Each of ``deals`` typed once the one before is stored and the page reloaded from the server
+    (its row shown): the quick scorer, typing on meanwhile, has a test of their own."""
+    for number, (contract, old, eyes, kontras, _deal) in enumerate(deals, start=1):
+        enter(page, contract, old, eyes, kontras)
+        expect(page.locator(f"#row-{number}")).to_be_visible(timeout=15000)
+
+
 DEALS = [
     ("zwykla", ["A", "C"], "60", "", {"contract": "zwykla", "old": ["A", "C"], "old_eyes": 60}),
     ("zwykla", ["B", "D"], "70", "m", {"contract": "zwykla", "old": ["B", "D"], "kontras": ["young"], "old_eyes": 70}),
@@ -478,9 +486,7 @@ def test_a_reload_without_the_network_shows_the_deals_entered_online(page, live_
     """The phone's offline copy of the page follows the protocol: a reload without the network shows
     every stored row, the totals and the next deal's number as the server has them."""
     protocol = open_the_table(page, live_server)
-    for contract, old, eyes, kontras, _deal in DEALS[:2]:
-        enter(page, contract, old, eyes, kontras)
-    expect(page.locator("#row-2")).to_be_visible(timeout=15000)  # sent, and the page reloaded from the server
+    enter_stored(page, DEALS[:2])
     until(lambda: kept_page_shows(page, 'id="row-2"'), seconds=5)
 
     page.context.set_offline(True)
@@ -497,9 +503,7 @@ def test_a_reload_without_the_network_shows_the_deals_entered_online(page, live_
 @pytest.mark.viewport("phone")
 def test_a_correction_the_referee_made_while_the_phone_was_offline_is_shown_on_reconnecting(page, live_server):  # noqa: F811
     protocol = open_the_table(page, live_server)
-    for contract, old, eyes, kontras, _deal in DEALS[:2]:
-        enter(page, contract, old, eyes, kontras)
-    expect(page.locator("#row-2")).to_be_visible(timeout=15000)
+    enter_stored(page, DEALS[:2])
 
     page.context.set_offline(True)
     protocol.refresh_from_db()
